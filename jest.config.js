@@ -1,0 +1,40 @@
+// One Jest run, two projects: `unit` (specs next to the code, no I/O) and `integration`
+// (specs under each app's or lib's test/ folder, against real PostgreSQL and Kafka that
+// tools/test/global-setup.ts provides for the run).
+const { compilerOptions } = require('./tsconfig.base.json');
+const fs = require('node:fs');
+
+const swcrc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+delete swcrc.$schema;
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+);
+
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', swcrc] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper,
+  setupFiles: ['reflect-metadata'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.kafka/', '/.data/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/test/**/*.spec.ts'],
+      globalSetup: '<rootDir>/tools/test/global-setup.ts',
+      globalTeardown: '<rootDir>/tools/test/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/tools/test/integration-setup.ts'],
+    },
+  ],
+};

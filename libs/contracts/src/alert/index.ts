@@ -1,0 +1,2 @@
+export * from './platform-alert-field';
+export * from './alert-view';

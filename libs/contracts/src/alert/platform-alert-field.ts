@@ -1,0 +1,40 @@
+/**
+ * The platform alert keys of spec section 2.2: the names a payload uses without a custom mapping,
+ * and the targets a payload field mapping may point at (spec section 2.1, CONTRACT.md "Integrations").
+ */
+export const PLATFORM_ALERT_FIELDS = [
+  'title',
+  'description',
+  'start_time',
+  'end_time',
+  'service',
+  'monitoring_tool',
+  'hosts',
+  'severity',
+  'fingerprint',
+  'platform_environment_name',
+] as const;
+
+export type PlatformAlertField = (typeof PLATFORM_ALERT_FIELDS)[number];
+
+/** Types a mapped payload value may have. */
+export const PAYLOAD_FIELD_TYPES = ['string', 'datetime', 'number', 'boolean', 'array'] as const;
+export type PayloadFieldType = (typeof PAYLOAD_FIELD_TYPES)[number];
+
+/** A path into a JSON payload: object keys and array indices, e.g. `["labels", "hosts", 0]`. */
+export type PayloadPath = Array<string | number>;
+
+export interface PayloadFieldMappingEntry {
+  field_name: PlatformAlertField;
+  path: PayloadPath;
+  type: PayloadFieldType;
+}
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const ALERT_STATUSES = ['triggered', 'acknowledged', 'resolved', 'ignored'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const PROJECT_TIERS = ['free', 'premium'] as const;
+export type ProjectTier = (typeof PROJECT_TIERS)[number];

@@ -1,0 +1,55 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+
+type MessageClass<T> = new () => T;
+
+/** A Kafka message that does not satisfy its contract. `reason` names every failing field. */
+export class ContractViolationError extends Error {
+  constructor(
+    readonly contract: string,
+    readonly reason: string,
+  ) {
+    super(`${contract}: ${reason}`);
+    this.name = 'ContractViolationError';
+  }
+}
+
+function describe(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((text) => `${path}: ${text}`);
+    return [...own, ...describe(error.children ?? [], path)];
+  });
+}
+
+/** Validates a plain object against a contract class and returns the typed instance. */
+export function validateMessage<T extends object>(contract: MessageClass<T>, plain: unknown): T {
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
+    throw new ContractViolationError(contract.name, 'value is not a JSON object');
+  }
+  const instance = plainToInstance(contract, plain);
+  const errors = validateSync(instance, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    throw new ContractViolationError(contract.name, describe(errors).join('; '));
+  }
+  return instance;
+}
+
+/** Parses a Kafka message value (JSON bytes) and validates it against its contract. */
+export function decodeMessage<T extends object>(contract: MessageClass<T>, value: Buffer | string | null): T {
+  if (value === null) {
+    throw new ContractViolationError(contract.name, 'value is empty');
+  }
+  let plain: unknown;
+  try {
+    plain = JSON.parse(value.toString());
+  } catch {
+    throw new ContractViolationError(contract.name, 'value is not valid JSON');
+  }
+  return validateMessage(contract, plain);
+}
+
+/** Serialises a message value. Kept beside decodeMessage so producers and consumers agree on the format. */
+export function encodeMessage(value: object): Buffer {
+  return Buffer.from(JSON.stringify(value));
+}

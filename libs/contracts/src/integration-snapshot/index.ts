@@ -1,0 +1,2 @@
+export * from './key';
+export * from './value';

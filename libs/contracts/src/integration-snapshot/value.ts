@@ -1,0 +1,90 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  PAYLOAD_FIELD_TYPES,
+  PayloadFieldType,
+  PayloadPath,
+  PLATFORM_ALERT_FIELDS,
+  PlatformAlertField,
+  PROJECT_TIERS,
+  ProjectTier,
+} from '../alert';
+
+export const INTEGRATION_TYPES = ['http', 'external_link'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+export class PayloadFieldMappingValue {
+  @IsIn(PLATFORM_ALERT_FIELDS)
+  field_name!: PlatformAlertField;
+
+  @IsArray()
+  @ArrayMaxSize(100)
+  path!: PayloadPath;
+
+  @IsIn(PAYLOAD_FIELD_TYPES)
+  type!: PayloadFieldType;
+}
+
+/**
+ * The state of one integration as the gateway and the processor need it, published by
+ * integration-config on every change (and on project tier changes) to the compacted integrations topic.
+ * The authorization key itself never leaves integration-config: only its SHA-256 travels.
+ */
+export class IntegrationSnapshotValue {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  project_id!: string;
+
+  @IsIn(PROJECT_TIERS)
+  project_tier!: ProjectTier;
+
+  @IsIn(INTEGRATION_TYPES)
+  type!: IntegrationType;
+
+  @IsString()
+  name!: string;
+
+  @IsBoolean()
+  active!: boolean;
+
+  /** The unguessable identifier in the integration's receiving URL. */
+  @IsString()
+  url_token!: string;
+
+  /** Hex SHA-256 of the authorization key (a 128+ bit random secret, so a fast hash is sound). */
+  @Matches(/^[0-9a-f]{64}$/)
+  authorization_key_sha256!: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => PayloadFieldMappingValue)
+  payload_field_mapping!: PayloadFieldMappingValue[];
+
+  /** Requests per minute this integration may send; absent means the gateway's default. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  rate_limit_per_minute?: number;
+
+  /** Increases with every change, so a consumer can ignore a stale snapshot. */
+  @IsInt()
+  @Min(0)
+  version!: number;
+
+  @IsISO8601()
+  updated_at!: string;
+}

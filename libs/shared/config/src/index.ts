@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+export * from './base-env';
+export * from './load-config';
+export * from './config.service';
+export * from './config.module';

@@ -1,0 +1,94 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError } from './domain-error';
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** Errors thrown by express's body parsers before Nest routing (`type` is body-parser's). */
+interface BodyParserError {
+  type: string;
+  status: number;
+  message: string;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { type?: unknown }).type === 'string' &&
+    typeof (error as { status?: unknown }).status === 'number'
+  );
+}
+
+function fromHttpException(exception: HttpException): ErrorBody {
+  const status = exception.getStatus();
+  const response = exception.getResponse();
+  const code = CODE_BY_STATUS[status] ?? `http_${status}`;
+  if (typeof response === 'string') return { error: code, message: response };
+  const { message } = response as { message?: unknown };
+  // ValidationPipe reports one message per failed constraint.
+  if (Array.isArray(message)) return { error: 'validation_failed', message: message.join('; ') };
+  return { error: code, message: typeof message === 'string' ? message : exception.message };
+}
+
+/** Maps every error to the contract's `{error, message}` body; unknown errors become a 500 without internals. */
+export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody; retryAfterSeconds?: number } {
+  if (exception instanceof DomainError) {
+    return {
+      status: exception.status,
+      body: { error: exception.code, message: exception.message },
+      retryAfterSeconds: exception.retryAfterSeconds,
+    };
+  }
+  if (exception instanceof HttpException) {
+    return { status: exception.getStatus(), body: fromHttpException(exception) };
+  }
+  if (isBodyParserError(exception)) {
+    if (exception.type === 'entity.parse.failed') {
+      return { status: 400, body: { error: 'invalid_json', message: 'The request body is not valid JSON.' } };
+    }
+    if (exception.type === 'entity.too.large') {
+      return { status: 413, body: { error: 'payload_too_large', message: 'The request body is too large.' } };
+    }
+    if (exception.status >= 400 && exception.status < 500) {
+      return { status: exception.status, body: { error: CODE_BY_STATUS[exception.status] ?? 'bad_request', message: exception.message } };
+    }
+  }
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { error: 'internal_error', message: 'An unexpected error occurred.' },
+  };
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body, retryAfterSeconds } = toErrorResponse(exception);
+    if (status >= 500 && !(exception instanceof DomainError)) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    if (response.headersSent) return;
+    if (retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+    response.status(status).json(body);
+  }
+}

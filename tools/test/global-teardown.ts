@@ -1,0 +1,3 @@
+export default async function globalTeardown(): Promise<void> {
+  // Stops what global-setup started.
+}

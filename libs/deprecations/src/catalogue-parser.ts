@@ -1,0 +1,337 @@
+import { isMap, isScalar, isSeq, LineCounter, Node, parseDocument, YAMLMap } from 'yaml';
+import {
+  CHANGE_KINDS,
+  ChangeKind,
+  DEPRECATION_AREAS,
+  DeprecationArea,
+  DeprecationCatalogue,
+  DeprecationEntry,
+  DeprecationIdentifier,
+  DeprecationPolicy,
+  IDENTIFIER_KINDS,
+  MilestoneStage,
+  ReceiverFeature,
+  ReceiverFeatureChange,
+} from './deprecation-catalogue';
+import { CatalogueError } from './deprecation.errors';
+import { isMilestone } from './milestone';
+
+/** One catalogue file as read from disk: `name` is what error messages call it. */
+export interface CatalogueFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A YAML node together with where it sits, so every complaint can name the file, field and line. */
+interface Located {
+  readonly node: Node | null;
+  readonly field: string;
+  readonly line: number | null;
+}
+
+class FileReader {
+  constructor(
+    private readonly file: string,
+    private readonly lines: LineCounter,
+  ) {}
+
+  fail(at: Located, reason: string): never {
+    throw new CatalogueError(this.file, at.field, at.line, reason);
+  }
+
+  lineOf(node: Node | null | undefined): number | null {
+    const offset = node?.range?.[0];
+    return offset === undefined ? null : this.lines.linePos(offset).line;
+  }
+
+  root(node: Node | null): Located {
+    return { node, field: '(document)', line: this.lineOf(node) ?? 1 };
+  }
+
+  map(at: Located, allowed: readonly string[], required: readonly string[]): YAMLMap {
+    if (!isMap(at.node)) this.fail(at, 'must be a mapping');
+    const map = at.node;
+    for (const pair of map.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '(complex key)';
+      if (!allowed.includes(key)) {
+        this.fail(
+          { node: pair.key as Node, field: this.child(at, key), line: this.lineOf(pair.key as Node) },
+          `unknown field (allowed: ${allowed.join(', ')})`,
+        );
+      }
+    }
+    for (const key of required) {
+      if (!map.has(key)) this.fail(at, `missing required field ${key}`);
+    }
+    return map;
+  }
+
+  get(map: YAMLMap, at: Located, key: string): Located {
+    const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
+    const node = (pair?.value as Node | null | undefined) ?? null;
+    return { node, field: this.child(at, key), line: this.lineOf(node) ?? this.lineOf(pair?.key as Node) ?? at.line };
+  }
+
+  items(at: Located): Located[] {
+    if (at.node === null) return [];
+    if (!isSeq(at.node)) this.fail(at, 'must be a list');
+    return at.node.items.map((item, index) => ({
+      node: item as Node,
+      field: `${at.field}[${index}]`,
+      line: this.lineOf(item as Node) ?? at.line,
+    }));
+  }
+
+  string(at: Located): string {
+    if (!isScalar(at.node) || typeof at.node.value !== 'string' || at.node.value.trim() === '') {
+      this.fail(at, 'must be a non-empty text');
+    }
+    return at.node.value.trim();
+  }
+
+  optionalString(at: Located): string | null {
+    return at.node === null || (isScalar(at.node) && at.node.value === null) ? null : this.string(at);
+  }
+
+  boolean(at: Located): boolean {
+    if (!isScalar(at.node) || typeof at.node.value !== 'boolean') this.fail(at, 'must be true or false');
+    return at.node.value;
+  }
+
+  /** Milestones must be quoted: unquoted, YAML reads 15.10 as the number 15.1. */
+  milestone(at: Located): string {
+    if (isScalar(at.node) && typeof at.node.value === 'number') {
+      this.fail(at, `must be a quoted milestone such as "15.10" (unquoted, YAML reads it as the number ${at.node.value})`);
+    }
+    const text = this.string(at);
+    if (!isMilestone(text)) this.fail(at, `must be a milestone MAJOR.MINOR, got ${JSON.stringify(text)}`);
+    return text;
+  }
+
+  optionalDate(at: Located): string | null {
+    if (at.node === null) return null;
+    const text = this.string(at);
+    if (!DATE_PATTERN.test(text)) this.fail(at, `must be a date YYYY-MM-DD, got ${JSON.stringify(text)}`);
+    return text;
+  }
+
+  id(at: Located): string {
+    const text = this.string(at);
+    if (!ID_PATTERN.test(text)) this.fail(at, `must be kebab-case (a-z, 0-9, -), got ${JSON.stringify(text)}`);
+    return text;
+  }
+
+  oneOf<T extends string>(at: Located, allowed: readonly T[]): T {
+    const text = this.string(at);
+    const found = allowed.find((value) => value === text);
+    if (found === undefined) this.fail(at, `must be one of ${allowed.join(', ')}, got ${JSON.stringify(text)}`);
+    return found;
+  }
+
+  private child(at: Located, key: string): string {
+    return at.field === '(document)' ? key : `${at.field}.${key}`;
+  }
+}
+
+type FileKind = 'schedule' | 'policy' | 'feature_history';
+
+interface ParsedFile {
+  readonly kind: FileKind;
+  readonly entries?: readonly { entry: DeprecationEntry; at: Located }[];
+  readonly policy?: DeprecationPolicy;
+  readonly features?: readonly ReceiverFeature[];
+}
+
+interface ScheduleDefaults {
+  readonly area: DeprecationArea | null;
+  readonly removal_milestone: string | null;
+  readonly planned_date: string | null;
+}
+
+function readIdentifier(reader: FileReader, at: Located): DeprecationIdentifier {
+  const map = reader.map(at, ['kind', 'name', 'replacement', 'value', 'context', 'aliases'], ['kind', 'name']);
+  const valueAt = reader.get(map, at, 'value');
+  let value: string | number | null = null;
+  if (valueAt.node !== null) {
+    if (!isScalar(valueAt.node) || !['string', 'number'].includes(typeof valueAt.node.value)) {
+      reader.fail(valueAt, 'must be a number or a text');
+    }
+    value = valueAt.node.value as string | number;
+  }
+  return {
+    kind: reader.oneOf(reader.get(map, at, 'kind'), IDENTIFIER_KINDS),
+    name: reader.string(reader.get(map, at, 'name')),
+    replacement: reader.optionalString(reader.get(map, at, 'replacement')),
+    value,
+    context: reader.optionalString(reader.get(map, at, 'context')),
+    aliases: reader.items(reader.get(map, at, 'aliases')).map((item) => reader.string(item)),
+  };
+}
+
+function readStage(reader: FileReader, at: Located): MilestoneStage {
+  const map = reader.map(at, ['milestone', 'planned_date', 'kind', 'breaking', 'change'], ['milestone', 'kind', 'breaking', 'change']);
+  return {
+    milestone: reader.milestone(reader.get(map, at, 'milestone')),
+    planned_date: reader.optionalDate(reader.get(map, at, 'planned_date')),
+    kind: reader.oneOf<ChangeKind>(reader.get(map, at, 'kind'), CHANGE_KINDS),
+    breaking: reader.boolean(reader.get(map, at, 'breaking')),
+    change: reader.string(reader.get(map, at, 'change')),
+  };
+}
+
+const ENTRY_FIELDS = [
+  'id',
+  'title',
+  'area',
+  'kind',
+  'removal_milestone',
+  'planned_date',
+  'breaking',
+  'change',
+  'replacement',
+  'identifiers',
+  'other_milestones',
+] as const;
+
+function readEntry(reader: FileReader, at: Located, defaults: ScheduleDefaults, specSection: string): DeprecationEntry {
+  const map = reader.map(at, ENTRY_FIELDS, ['id', 'title', 'kind', 'breaking', 'change']);
+  const field = (key: string) => reader.get(map, at, key);
+  // Defaults mirror the spec's "(2022-05-22 unless stated)": an entry states only what differs.
+  const areaAt = field('area');
+  const milestoneAt = field('removal_milestone');
+  const dateAt = field('planned_date');
+  if (areaAt.node === null && defaults.area === null) reader.fail(areaAt, 'missing (no default area in this file)');
+  if (milestoneAt.node === null && defaults.removal_milestone === null) {
+    reader.fail(milestoneAt, 'missing (no default removal_milestone in this file)');
+  }
+  return {
+    id: reader.id(field('id')),
+    title: reader.string(field('title')),
+    area: areaAt.node === null ? (defaults.area as DeprecationArea) : reader.oneOf(areaAt, DEPRECATION_AREAS),
+    kind: reader.oneOf<ChangeKind>(field('kind'), CHANGE_KINDS),
+    removal_milestone: milestoneAt.node === null ? (defaults.removal_milestone as string) : reader.milestone(milestoneAt),
+    planned_date: dateAt.node === null ? defaults.planned_date : reader.optionalDate(dateAt),
+    breaking: reader.boolean(field('breaking')),
+    change: reader.string(field('change')),
+    replacement: reader.optionalString(field('replacement')),
+    identifiers: reader.items(field('identifiers')).map((item) => readIdentifier(reader, item)),
+    other_milestones: reader.items(field('other_milestones')).map((item) => readStage(reader, item)),
+    spec_section: specSection,
+  };
+}
+
+function readSchedule(reader: FileReader, root: Located, map: YAMLMap): ParsedFile {
+  reader.map(root, ['catalogue', 'spec_section', 'defaults', 'entries'], ['catalogue', 'spec_section', 'entries']);
+  const specSection = reader.string(reader.get(map, root, 'spec_section'));
+  const defaultsAt = reader.get(map, root, 'defaults');
+  let defaults: ScheduleDefaults = { area: null, removal_milestone: null, planned_date: null };
+  if (defaultsAt.node !== null) {
+    const defaultsMap = reader.map(defaultsAt, ['area', 'removal_milestone', 'planned_date'], []);
+    const areaAt = reader.get(defaultsMap, defaultsAt, 'area');
+    const milestoneAt = reader.get(defaultsMap, defaultsAt, 'removal_milestone');
+    defaults = {
+      area: areaAt.node === null ? null : reader.oneOf(areaAt, DEPRECATION_AREAS),
+      removal_milestone: milestoneAt.node === null ? null : reader.milestone(milestoneAt),
+      planned_date: reader.optionalDate(reader.get(defaultsMap, defaultsAt, 'planned_date')),
+    };
+  }
+  const entriesAt = reader.get(map, root, 'entries');
+  const items = reader.items(entriesAt);
+  if (items.length === 0) reader.fail(entriesAt, 'must list at least one entry');
+  return { kind: 'schedule', entries: items.map((at) => ({ entry: readEntry(reader, at, defaults, specSection), at })) };
+}
+
+function readPolicy(reader: FileReader, root: Located, map: YAMLMap): ParsedFile {
+  reader.map(root, ['catalogue', 'spec_section', 'rules', 'breaking_definition'], ['catalogue', 'spec_section', 'rules', 'breaking_definition']);
+  const rules = reader.items(reader.get(map, root, 'rules')).map((at) => {
+    const rule = reader.map(at, ['id', 'rule'], ['id', 'rule']);
+    return { id: reader.id(reader.get(rule, at, 'id')), rule: reader.string(reader.get(rule, at, 'rule')) };
+  });
+  return {
+    kind: 'policy',
+    policy: {
+      spec_section: reader.string(reader.get(map, root, 'spec_section')),
+      rules,
+      breaking_definition: reader.string(reader.get(map, root, 'breaking_definition')),
+    },
+  };
+}
+
+function readFeatureHistory(reader: FileReader, root: Located, map: YAMLMap): ParsedFile {
+  reader.map(root, ['catalogue', 'spec_section', 'features'], ['catalogue', 'spec_section', 'features']);
+  const features = reader.items(reader.get(map, root, 'features')).map((at): ReceiverFeature => {
+    const feature = reader.map(at, ['id', 'feature', 'introduced_in', 'changes'], ['id', 'feature', 'introduced_in']);
+    const changes = reader.items(reader.get(feature, at, 'changes')).map((changeAt): ReceiverFeatureChange => {
+      const change = reader.map(changeAt, ['milestone', 'kind', 'change'], ['milestone', 'kind', 'change']);
+      return {
+        milestone: reader.milestone(reader.get(change, changeAt, 'milestone')),
+        kind: reader.oneOf(reader.get(change, changeAt, 'kind'), ['tier_change', 'deprecation'] as const),
+        change: reader.string(reader.get(change, changeAt, 'change')),
+      };
+    });
+    return {
+      id: reader.id(reader.get(feature, at, 'id')),
+      feature: reader.string(reader.get(feature, at, 'feature')),
+      introduced_in: reader.milestone(reader.get(feature, at, 'introduced_in')),
+      changes,
+    };
+  });
+  return { kind: 'feature_history', features };
+}
+
+function parseCatalogueFile(file: CatalogueFile, reader: FileReader, lines: LineCounter): ParsedFile {
+  const document = parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const [error] = document.errors;
+  if (error !== undefined) {
+    throw new CatalogueError(file.name, '(yaml)', lines.linePos(error.pos[0]).line, error.message);
+  }
+  const root = reader.root(document.contents);
+  const map = reader.map(root, ['catalogue', 'spec_section', 'defaults', 'entries', 'rules', 'breaking_definition', 'features'], ['catalogue']);
+  const kind = reader.oneOf<FileKind>(reader.get(map, root, 'catalogue'), ['schedule', 'policy', 'feature_history']);
+  if (kind === 'schedule') return readSchedule(reader, root, map);
+  if (kind === 'policy') return readPolicy(reader, root, map);
+  return readFeatureHistory(reader, root, map);
+}
+
+/**
+ * Builds the catalogue from its files and validates it as a whole: every entry well formed, ids
+ * unique across files, exactly one policy file and one feature history file. Pure: reading the
+ * files is the loader's job.
+ */
+export function parseCatalogue(files: readonly CatalogueFile[]): DeprecationCatalogue {
+  const entries: DeprecationEntry[] = [];
+  const seenIds = new Map<string, string>();
+  let policy: { value: DeprecationPolicy; file: string } | null = null;
+  let featureHistory: { value: readonly ReceiverFeature[]; file: string } | null = null;
+
+  for (const file of files) {
+    const lines = new LineCounter();
+    const reader = new FileReader(file.name, lines);
+    const parsed = parseCatalogueFile(file, reader, lines);
+    for (const { entry, at } of parsed.entries ?? []) {
+      const earlier = seenIds.get(entry.id);
+      if (earlier !== undefined) reader.fail({ ...at, field: `${at.field}.id` }, `duplicate id ${entry.id} (first used in ${earlier})`);
+      seenIds.set(entry.id, file.name);
+      entries.push(entry);
+    }
+    if (parsed.policy !== undefined) {
+      if (policy !== null) throw new CatalogueError(file.name, 'catalogue', 1, `a second policy file (the first is ${policy.file})`);
+      policy = { value: parsed.policy, file: file.name };
+    }
+    if (parsed.features !== undefined) {
+      if (featureHistory !== null) {
+        throw new CatalogueError(file.name, 'catalogue', 1, `a second feature history file (the first is ${featureHistory.file})`);
+      }
+      featureHistory = { value: parsed.features, file: file.name };
+    }
+  }
+  if (entries.length === 0) throw new CatalogueError('(catalogue)', 'catalogue', null, 'no schedule file with entries');
+  if (policy === null) throw new CatalogueError('(catalogue)', 'catalogue', null, 'no policy file (catalogue: policy)');
+  if (featureHistory === null) {
+    throw new CatalogueError('(catalogue)', 'catalogue', null, 'no feature history file (catalogue: feature_history)');
+  }
+  return { entries, policy: policy.value, feature_history: featureHistory.value };
+}

@@ -1,0 +1,12 @@
+export * from './deprecation-catalogue';
+export * from './deprecation.errors';
+export * from './milestone';
+export * from './catalogue-parser';
+export * from './catalogue-loader';
+export * from './deprecation-query';
+export * from './upgrade-report';
+export * from './schedule-markdown';
+export * from './pipeline-check/pipeline-checker';
+export type { PipelineRule, RuleHit } from './pipeline-check/pipeline-rule';
+export * from './deprecations.service';
+export * from './deprecations.module';

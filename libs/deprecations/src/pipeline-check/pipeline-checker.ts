@@ -1,0 +1,70 @@
+import { DeprecationCatalogue, DeprecationEntry } from '../deprecation-catalogue';
+import { CatalogueError } from '../deprecation.errors';
+import { compareMilestones, parseMilestone } from '../milestone';
+import { analyzerMajorVersionsRule } from './analyzer-major-versions.rule';
+import { coberturaReportRule } from './cobertura-report.rule';
+import { containerScanningVariablesRule } from './container-scanning-variables.rule';
+import { dependencyScanningJavaVersionRule } from './dependency-scanning-java-version.rule';
+import { jobNameLengthRule } from './job-name-length.rule';
+import { parsePipelineConfiguration } from './pipeline-configuration';
+import { PipelineRule, PreparedRule } from './pipeline-rule';
+import { retiredDependencyScanningAnalyzersRule } from './retired-dependency-scanning-analyzers.rule';
+import { starboardDirectiveRule } from './starboard-directive.rule';
+import { typeKeywordsRule } from './type-keywords.rule';
+import { ciBuildVariablesRule, secretDetectionVariablesRule } from './variable-rename.rule';
+
+/** One finding, as the check endpoint returns it (CONTRACT.md). */
+export interface PipelineFinding {
+  readonly rule: string;
+  readonly line: number;
+  readonly message: string;
+  readonly removal_milestone: string;
+  readonly replacement: string | null;
+}
+
+export interface PipelineChecker {
+  /**
+   * Checks a pipeline configuration (YAML text). With a target milestone, only what is removed or
+   * changed by then (removal milestone <= target) is reported. Throws InvalidMilestoneError for a
+   * malformed target and InvalidPipelineYamlError for invalid YAML.
+   */
+  check(content: string, target?: string | null): PipelineFinding[];
+}
+
+export const PIPELINE_RULES: readonly PipelineRule[] = [
+  typeKeywordsRule,
+  jobNameLengthRule,
+  coberturaReportRule,
+  secretDetectionVariablesRule,
+  analyzerMajorVersionsRule,
+  dependencyScanningJavaVersionRule,
+  retiredDependencyScanningAnalyzersRule,
+  containerScanningVariablesRule,
+  starboardDirectiveRule,
+  ciBuildVariablesRule,
+];
+
+/** Binds every rule to its catalogue entry once, at start-up: a rule without its entry is a catalogue error. */
+export function createPipelineChecker(catalogue: DeprecationCatalogue, rules: readonly PipelineRule[] = PIPELINE_RULES): PipelineChecker {
+  const entriesById = new Map(catalogue.entries.map((entry) => [entry.id, entry]));
+  const prepared: { rule: string; entry: DeprecationEntry; run: PreparedRule }[] = rules.map((rule) => {
+    const entry = entriesById.get(rule.deprecationId);
+    if (entry === undefined) {
+      throw new CatalogueError('(catalogue)', 'entries', null, `checker rule ${rule.rule} needs entry ${rule.deprecationId}, which is missing`);
+    }
+    return { rule: rule.rule, entry, run: rule.prepare(entry) };
+  });
+
+  return {
+    check(content, target) {
+      const limit = target === undefined || target === null ? null : parseMilestone('target', target);
+      const configuration = parsePipelineConfiguration(content);
+      return prepared
+        .filter(({ entry }) => limit === null || compareMilestones(entry.removal_milestone, limit) <= 0)
+        .flatMap(({ rule, entry, run }) =>
+          run(configuration).map((hit) => ({ rule, line: hit.line, message: hit.message, removal_milestone: entry.removal_milestone, replacement: hit.replacement })),
+        )
+        .sort((a, b) => a.line - b.line || a.rule.localeCompare(b.rule));
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { DeprecationEntry, DeprecationIdentifier, IdentifierKind } from '../deprecation-catalogue';
+import { CatalogueError } from '../deprecation.errors';
+import { PipelineConfiguration } from './pipeline-configuration';
+
+/** One use of a deprecated feature found in a pipeline configuration, before the catalogue adds its milestone. */
+export interface RuleHit {
+  readonly line: number;
+  readonly message: string;
+  readonly replacement: string | null;
+}
+
+export type PreparedRule = (configuration: PipelineConfiguration) => RuleHit[];
+
+/**
+ * A checker rule. Its identifiers, milestone and replacement come from the catalogue entry it is
+ * bound to, so the schedule has one source; `prepare` fails at start-up when the entry lacks what
+ * the rule reads.
+ */
+export interface PipelineRule {
+  /** The `rule` of a finding. */
+  readonly rule: string;
+  readonly deprecationId: string;
+  prepare(entry: DeprecationEntry): PreparedRule;
+}
+
+export function identifiersOf(entry: DeprecationEntry, kind: IdentifierKind, rule: string): DeprecationIdentifier[] {
+  const found = entry.identifiers.filter((identifier) => identifier.kind === kind);
+  if (found.length === 0) {
+    throw new CatalogueError(`entry ${entry.id}`, 'identifiers', null, `checker rule ${rule} needs at least one identifier of kind ${kind}`);
+  }
+  return found;
+}
+
+/** "removed in 16.0 (spec 9.5)": the when and where every message ends with. */
+export function scheduledIn(entry: DeprecationEntry): string {
+  return `${entry.removal_milestone} (spec ${entry.spec_section.split(' ')[0]})`;
+}
+
+/** A pattern matching any of the names as a whole word (CI_BUILD_REF must not match inside CI_BUILD_REF_NAME). */
+export function wholeWords(names: readonly string[]): RegExp {
+  const escaped = [...names].sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![A-Za-z0-9_])(${escaped.join('|')})(?![A-Za-z0-9_])`, 'g');
+}

@@ -1,0 +1,50 @@
+import { DEPRECATION_AREA_TITLES, DeprecationCatalogue } from './deprecation-catalogue';
+import { groupByMilestone, scheduledChanges } from './upgrade-report';
+
+/** Written at the top of the generated page; the CLI's --check mode compares the whole text. */
+export const SCHEDULE_MARKDOWN_HEADER =
+  '<!-- Generated from libs/deprecations/catalogue by `npm run deprecations -- schedule`. Do not edit by hand. -->';
+
+function cell(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+/**
+ * The whole schedule as Markdown: the policy (spec 9.2), then every milestone in numeric order with
+ * its changes, breaking ones first and marked. Deterministic (no dates of generation), so the file
+ * can be kept in the repository and compared in CI.
+ */
+export function renderScheduleMarkdown(catalogue: DeprecationCatalogue): string {
+  const lines: string[] = [
+    SCHEDULE_MARKDOWN_HEADER,
+    '',
+    '# Deprecation and removal schedule',
+    '',
+    `Spec sections 9.2 to 9.6. ${catalogue.entries.length} scheduled items; breaking changes are marked **Breaking** and listed first in each milestone.`,
+    'Check a pipeline configuration against it with `npm run deprecations -- check .gitlab-ci.yml --target <milestone>`.',
+    '',
+    `## Policy (spec ${catalogue.policy.spec_section})`,
+    '',
+    ...catalogue.policy.rules.map((rule, index) => `${index + 1}. ${cell(rule.rule)}`),
+    '',
+    `What "breaking" means here: ${cell(catalogue.policy.breaking_definition)}`,
+    '',
+  ];
+  for (const group of groupByMilestone(scheduledChanges(catalogue))) {
+    const breaking = group.changes.filter((change) => change.breaking).length;
+    lines.push(
+      `## ${group.milestone}`,
+      '',
+      `${group.changes.length} change${group.changes.length === 1 ? '' : 's'}, ${breaking} breaking.`,
+      '',
+      '| | Item | Planned | Area | Change | What to do instead | Id |',
+      '|---|---|---|---|---|---|---|',
+      ...group.changes.map(
+        (change) =>
+          `| ${change.breaking ? '**Breaking**' : ''} | ${cell(change.title)} | ${change.planned_date ?? 'not shown'} | ${DEPRECATION_AREA_TITLES[change.area]} | ${cell(change.change)} | ${cell(change.what_to_do)} | \`${change.id}\` |`,
+      ),
+      '',
+    );
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

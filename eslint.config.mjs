@@ -37,6 +37,12 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts (build, Prisma generation) run before anything is compiled, so they are CommonJS.
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', '**/test/**/*.ts', 'tools/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -127,7 +127,6 @@ CREATE TABLE "alert_event_outbox" (
     "type" TEXT NOT NULL,
     "value" JSONB NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "published_at" TIMESTAMPTZ(3),
 
     CONSTRAINT "alert_event_outbox_pkey" PRIMARY KEY ("id")
 );
@@ -154,9 +153,6 @@ CREATE UNIQUE INDEX "alert_integrations_url_token_key" ON "alert_integrations"("
 CREATE INDEX "alert_integrations_project_id_idx" ON "alert_integrations"("project_id");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "alert_integrations_project_id_name_key" ON "alert_integrations"("project_id", "name");
-
--- CreateIndex
 CREATE INDEX "alerts_project_id_status_created_at_idx" ON "alerts"("project_id", "status", "created_at" DESC);
 
 -- CreateIndex
@@ -164,9 +160,6 @@ CREATE UNIQUE INDEX "alerts_project_id_iid_key" ON "alerts"("project_id", "iid")
 
 -- CreateIndex
 CREATE INDEX "processed_raw_alerts_processed_at_idx" ON "processed_raw_alerts"("processed_at");
-
--- CreateIndex
-CREATE INDEX "alert_event_outbox_published_at_id_idx" ON "alert_event_outbox"("published_at", "id");
 
 -- AddForeignKey
 ALTER TABLE "personal_access_tokens" ADD CONSTRAINT "personal_access_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -188,3 +181,21 @@ CREATE UNIQUE INDEX "alerts_open_fingerprint_key" ON "alerts"("project_id", "fin
 -- Integrity the API also checks, kept by the database so no writer can break it.
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_iid_positive" CHECK ("iid" > 0);
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_events_positive" CHECK ("events" > 0);
+
+-- Alert integrations (spec 1.4, 2.1, 2.3). Prisma's schema language cannot express partial indexes
+-- or checks, so these live here only:
+-- * Premium HTTP Endpoints are uniquely named per project (the Free tier's single one has the default name);
+-- * a project has at most one external link integration, and only it has an api_url;
+-- * the external link receives no alerts, so it has no sample payload or payload field mapping.
+-- The Free tier's "one HTTP Endpoint" depends on projects.tier, so no index can hold it: every
+-- integration write locks the project row (SELECT ... FOR UPDATE) and checks under that lock.
+CREATE UNIQUE INDEX "alert_integrations_http_name_key" ON "alert_integrations"("project_id", "name")
+    WHERE "type" = 'http';
+CREATE UNIQUE INDEX "alert_integrations_one_external_link_key" ON "alert_integrations"("project_id")
+    WHERE "type" = 'external_link';
+ALTER TABLE "alert_integrations" ADD CONSTRAINT "alert_integrations_api_url_only_external_link"
+    CHECK (("type" = 'external_link') = ("api_url" IS NOT NULL));
+ALTER TABLE "alert_integrations" ADD CONSTRAINT "alert_integrations_no_mapping_on_external_link"
+    CHECK ("type" = 'http' OR ("sample_payload" IS NULL AND "payload_field_mapping" = '[]'::jsonb));
+ALTER TABLE "alert_integrations" ADD CONSTRAINT "alert_integrations_name_not_blank" CHECK (btrim("name") <> '');
+ALTER TABLE "alert_integrations" ADD CONSTRAINT "alert_integrations_version_positive" CHECK ("version" > 0);

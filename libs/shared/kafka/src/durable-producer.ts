@@ -1,0 +1,90 @@
+import {
+  Kafka,
+  KafkaJSProtocolError,
+  Partitioners,
+  Producer,
+  ProducerBatch,
+  ProducerRecord,
+  RecordMetadata,
+  RetryOptions,
+} from 'kafkajs';
+import { DEFAULT_KAFKA_RETRY, KafkaLogSink } from './kafka-config';
+
+export interface DurableProducerOptions {
+  /**
+   * Idempotent writes (no duplicates from the producer's own retries). Default true; falls back to
+   * a plain producer when the cluster denies IdempotentWrite (CLUSTER_AUTHORIZATION_FAILED).
+   */
+  idempotent?: boolean;
+  /** Bounded so that a send to an unreachable cluster fails instead of retrying forever. */
+  retry?: RetryOptions;
+  logSink?: Pick<KafkaLogSink, 'warn'>;
+}
+
+export type DurableRecord = Omit<ProducerRecord, 'acks'>;
+export type DurableBatch = Omit<ProducerBatch, 'acks'>;
+
+/**
+ * A kafkajs producer that only ever sends with acks=-1 (every in-sync replica), so a resolved
+ * send means the message is durably stored. The partitioner is chosen explicitly: kafkajs's
+ * DefaultPartitioner is Java-compatible murmur2, so a key maps to the same partition as with any
+ * Java client.
+ */
+export class DurableProducer {
+  private current: Producer;
+  private idempotent: boolean;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly options: DurableProducerOptions = {},
+  ) {
+    this.idempotent = options.idempotent ?? true;
+    this.current = this.build();
+  }
+
+  /** The underlying kafkajs producer (for instrumentation events). */
+  get producer(): Producer {
+    return this.current;
+  }
+
+  get isIdempotent(): boolean {
+    return this.idempotent;
+  }
+
+  async connect(): Promise<void> {
+    try {
+      await this.current.connect();
+    } catch (error) {
+      if (this.idempotent && error instanceof KafkaJSProtocolError && error.type === 'CLUSTER_AUTHORIZATION_FAILED') {
+        this.options.logSink?.warn('Idempotent writes are not allowed on this cluster; producing without idempotence');
+        await this.current.disconnect();
+        this.idempotent = false;
+        this.current = this.build();
+        await this.current.connect();
+        return;
+      }
+      throw error;
+    }
+  }
+
+  send(record: DurableRecord): Promise<RecordMetadata[]> {
+    return this.current.send({ ...record, acks: -1 });
+  }
+
+  sendBatch(batch: DurableBatch): Promise<RecordMetadata[]> {
+    return this.current.sendBatch({ ...batch, acks: -1 });
+  }
+
+  disconnect(): Promise<void> {
+    return this.current.disconnect();
+  }
+
+  private build(): Producer {
+    return this.kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      allowAutoTopicCreation: false,
+      idempotent: this.idempotent,
+      retry: { ...DEFAULT_KAFKA_RETRY, ...this.options.retry },
+    });
+  }
+}

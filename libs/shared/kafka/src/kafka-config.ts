@@ -1,0 +1,91 @@
+import { KafkaConfig, logCreator, LogEntry, logLevel, RetryOptions } from 'kafkajs';
+
+/** The part of a service's environment that describes its Kafka connection (see BaseEnv). */
+export interface KafkaSettings {
+  /** Comma-separated host:port list. */
+  KAFKA_BROKERS: string;
+  KAFKA_CLIENT_ID: string;
+  /** A Nest log level: error | warn | log | debug | verbose. */
+  LOG_LEVEL?: string;
+}
+
+/** Where kafkajs log lines go; Nest's Logger fits this shape. */
+export interface KafkaLogSink {
+  error(message: string): void;
+  warn(message: string): void;
+  log(message: string): void;
+  debug(message: string): void;
+}
+
+/** Retries for connection and metadata requests: quick at first, capped so a dead broker fails in ~10 s. */
+export const DEFAULT_KAFKA_RETRY: Readonly<RetryOptions> = {
+  initialRetryTime: 100,
+  maxRetryTime: 2_000,
+  retries: 8,
+};
+
+export function parseBrokers(brokers: string): string[] {
+  const list = brokers
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter((broker) => broker.length > 0);
+  if (list.length === 0) throw new Error('KAFKA_BROKERS must name at least one host:port');
+  return list;
+}
+
+/** Nest's log levels mapped onto kafkajs's (kafkajs has no "verbose"). */
+export function kafkaLogLevel(level: string | undefined): logLevel {
+  switch (level) {
+    case 'error':
+      return logLevel.ERROR;
+    case 'warn':
+      return logLevel.WARN;
+    case 'debug':
+    case 'verbose':
+      return logLevel.DEBUG;
+    default:
+      return logLevel.INFO;
+  }
+}
+
+/**
+ * Warnings about a deliberate choice: DurableProducer bounds the retries of its idempotent producer
+ * so that a send to an unreachable cluster fails (and the caller can answer 503) instead of
+ * retrying forever; kafkajs warns about that on every producer it creates.
+ */
+const EXPECTED_WARNINGS = new Set(['Limiting retries for the idempotent producer may invalidate EoS guarantees']);
+
+/** Routes kafkajs log entries to a sink (e.g. a Nest Logger) as one line each. */
+export function kafkaLogCreator(sink: KafkaLogSink): logCreator {
+  return () =>
+    ({ namespace, level, log }: LogEntry) => {
+      const { message, timestamp: _timestamp, logger: _logger, ...extra } = log;
+      if (level === logLevel.WARN && EXPECTED_WARNINGS.has(message)) return;
+      const details = Object.keys(extra).length > 0 ? ` ${JSON.stringify(extra)}` : '';
+      const line = `${namespace ? `[${namespace}] ` : ''}${message}${details}`;
+      if (level === logLevel.ERROR) sink.error(line);
+      else if (level === logLevel.WARN) sink.warn(line);
+      else if (level === logLevel.INFO) sink.log(line);
+      else sink.debug(line);
+    };
+}
+
+/**
+ * The one place kafkajs client options are built from the environment, for every service, tool
+ * and test. `overrides` wins (e.g. a distinct clientId per consumer, or a sink for logs).
+ */
+export function createKafkaConfig(
+  settings: KafkaSettings,
+  options: { logSink?: KafkaLogSink; overrides?: Partial<KafkaConfig> } = {},
+): KafkaConfig {
+  return {
+    clientId: settings.KAFKA_CLIENT_ID,
+    brokers: parseBrokers(settings.KAFKA_BROKERS),
+    logLevel: kafkaLogLevel(settings.LOG_LEVEL),
+    ...(options.logSink ? { logCreator: kafkaLogCreator(options.logSink) } : {}),
+    connectionTimeout: 3_000,
+    requestTimeout: 30_000,
+    retry: { ...DEFAULT_KAFKA_RETRY },
+    ...options.overrides,
+  };
+}

@@ -1,0 +1,182 @@
+import { TOPIC_SPECS, TopicSpec, topicName } from '@alert-ingestion/contracts';
+import { Admin, ConfigResourceTypes, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
+
+/** A topic exists with a layout the code cannot work with and Kafka cannot change in place. */
+export class TopicLayoutError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Kafka topics do not match TOPIC_SPECS: ${problems.join('; ')}`);
+    this.name = 'TopicLayoutError';
+  }
+}
+
+export interface EnsureTopicsResult {
+  /** Topics that did not exist when we looked (created by this call or by a concurrent one). */
+  created: string[];
+  /** Topics that existed and had partitions added to reach the spec. */
+  expanded: string[];
+}
+
+export interface EnsureTopicsOptions {
+  specs?: readonly TopicSpec[];
+  /** How long to wait for creation and partition leaders. Default 30 s. */
+  timeoutMs?: number;
+}
+
+function topicConfig(spec: TopicSpec, prefix: string): ITopicConfig {
+  return {
+    topic: topicName(spec.topic, prefix),
+    numPartitions: spec.partitions,
+    replicationFactor: -1, // the broker's default.replication.factor
+    configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+  };
+}
+
+async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): Promise<T> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+function isRetriable(error: unknown): boolean {
+  return error instanceof KafkaJSError && error.retriable;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Retries a metadata request while the cluster reports a transient state. kafkajs fails a whole
+ * metadata response when any topic in it is mid-creation or mid-deletion (e.g. "This server does
+ * not host this topic-partition"), which on a shared broker happens whenever another process is
+ * creating or deleting topics.
+ */
+async function retryTransient<T>(deadline: number, attempt: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetriable(error) || Date.now() >= deadline) throw error;
+      await sleep(100);
+    }
+  }
+}
+
+/** Every topic name in the cluster, tolerant of other clients creating and deleting topics. */
+export async function listTopics(admin: Admin, timeoutMs = 10_000): Promise<string[]> {
+  return retryTransient(Date.now() + timeoutMs, () => admin.listTopics());
+}
+
+/**
+ * Waits until every partition of the topics has a leader that serves it. kafkajs's own
+ * `waitForLeaders` gives up as soon as a KRaft broker answers "unknown topic" for a topic the
+ * controller has just created, and even a leader in the metadata may still answer "not the leader"
+ * for a moment; a consumer that meets that in its first ListOffsets rejoins its group and, starting
+ * from the latest offsets, skips what was produced meanwhile. So this asks until the metadata shows
+ * leaders AND the offsets of every partition can be listed.
+ */
+async function waitForTopicLeaders(admin: Admin, topics: string[], deadline: number): Promise<ITopicMetadata[]> {
+  for (;;) {
+    let lastProblem: string;
+    try {
+      const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+      const leaderless = metadata.filter((topic) => topic.partitions.some((partition) => partition.leader < 0));
+      if (metadata.length === topics.length && leaderless.length === 0) {
+        await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
+        return metadata;
+      }
+      lastProblem = `no leader yet for ${leaderless.map((topic) => topic.name).join(', ')}`;
+    } catch (error) {
+      if (!isRetriable(error)) throw error;
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() >= deadline) throw new Error(`Kafka topics not ready in time (${lastProblem}): ${topics.join(', ')}`);
+    await sleep(100);
+  }
+}
+
+async function describeCleanupPolicies(admin: Admin, topics: string[]): Promise<Map<string, string>> {
+  const described = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['cleanup.policy'] })),
+  });
+  const policies = new Map<string, string>();
+  for (const resource of described.resources) {
+    const entry = resource.configEntries.find((config) => config.configName === 'cleanup.policy');
+    if (entry) policies.set(resource.resourceName, entry.configValue);
+  }
+  return policies;
+}
+
+/**
+ * Creates every topic of TOPIC_SPECS (names prefixed) with its explicit partition count and, for
+ * compacted ones, cleanup.policy=compact, and waits until every partition has a leader. Existing
+ * topics are checked: too few partitions are added; too many, or the wrong cleanup policy, is an
+ * error. Safe to call from several processes at once.
+ */
+export async function ensureTopics(kafka: Kafka, prefix = '', options: EnsureTopicsOptions = {}): Promise<EnsureTopicsResult> {
+  const specs = options.specs ?? TOPIC_SPECS;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const deadline = Date.now() + timeoutMs;
+  const names = specs.map((spec) => topicName(spec.topic, prefix));
+  return withAdmin(kafka, async (admin) => {
+    const existing = new Set(await listTopics(admin, timeoutMs));
+    const missing = specs.filter((spec) => !existing.has(topicName(spec.topic, prefix)));
+    if (missing.length > 0) {
+      // Resolves false (no error) when a concurrent caller created them first.
+      await admin.createTopics({ topics: missing.map((spec) => topicConfig(spec, prefix)), waitForLeaders: false, timeout: timeoutMs });
+    }
+    let metadata = await waitForTopicLeaders(admin, names, deadline);
+
+    const problems: string[] = [];
+    const partitionCounts = new Map(metadata.map((topic) => [topic.name, topic.partitions.length]));
+    const toExpand: { topic: string; count: number }[] = [];
+    for (const spec of specs) {
+      const name = topicName(spec.topic, prefix);
+      const actual = partitionCounts.get(name) ?? 0;
+      if (actual < spec.partitions) toExpand.push({ topic: name, count: spec.partitions });
+      if (actual > spec.partitions) problems.push(`${name} has ${actual} partitions, the spec says ${spec.partitions}`);
+    }
+    if (toExpand.length > 0) {
+      await admin.createPartitions({ topicPartitions: toExpand, validateOnly: false, timeout: timeoutMs });
+      for (;;) {
+        metadata = await waitForTopicLeaders(admin, names, deadline);
+        const counts = new Map(metadata.map((topic) => [topic.name, topic.partitions.length]));
+        if (toExpand.every((entry) => (counts.get(entry.topic) ?? 0) >= entry.count)) break;
+        if (Date.now() >= deadline) throw new Error(`Partitions were not added in time: ${toExpand.map((entry) => entry.topic).join(', ')}`);
+        await sleep(100);
+      }
+    }
+
+    const policies = await describeCleanupPolicies(admin, names);
+    for (const spec of specs) {
+      const name = topicName(spec.topic, prefix);
+      const policy = policies.get(name) ?? 'delete';
+      if (policy.split(',').includes('compact') !== spec.compacted) {
+        problems.push(`${name} has cleanup.policy=${policy}, the spec says ${spec.compacted ? 'compact' : 'delete'}`);
+      }
+    }
+    if (problems.length > 0) throw new TopicLayoutError(problems);
+    return {
+      created: missing.map((spec) => topicName(spec.topic, prefix)),
+      expanded: toExpand.map((entry) => entry.topic),
+    };
+  });
+}
+
+/** Deletes every topic whose name starts with `prefix` (tests clean up their per-run topics). */
+export async function deleteTopicsWithPrefix(kafka: Kafka, prefix: string, timeoutMs = 30_000): Promise<string[]> {
+  if (prefix.length === 0) throw new Error('Refusing to delete topics with an empty prefix');
+  return withAdmin(kafka, async (admin) => {
+    const topics = (await listTopics(admin, timeoutMs)).filter((name) => name.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics, timeout: timeoutMs });
+    return topics;
+  });
+}
+
+/** Every physical topic name for a prefix, in TOPIC_SPECS order. */
+export function topicNames(prefix = '', specs: readonly TopicSpec[] = TOPIC_SPECS): string[] {
+  return specs.map((spec) => topicName(spec.topic, prefix));
+}

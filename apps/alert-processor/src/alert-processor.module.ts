@@ -1,0 +1,39 @@
+import { ConfigModule } from '@alert-ingestion/config';
+import { AlertsFeatureModule, KafkaHealthProbe, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
+import { HealthModule } from '@alert-ingestion/http';
+import { KafkaModule } from '@alert-ingestion/kafka';
+import { DynamicModule, Module } from '@nestjs/common';
+import { AlertProcessorEnv } from './alert-processor.env';
+import { AlertsController } from './alerts.controller';
+
+@Module({})
+export class AlertProcessorModule {
+  static forRoot(env: AlertProcessorEnv): DynamicModule {
+    return {
+      module: AlertProcessorModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        KafkaModule.forRoot(env),
+        AlertsFeatureModule.forRoot({
+          databaseUrl: env.DATABASE_URL,
+          databasePoolSize: env.DATABASE_POOL_SIZE,
+          topicPrefix: env.KAFKA_TOPIC_PREFIX,
+          adminToken: env.ADMIN_TOKEN,
+          consumer: {
+            maxBatchMessages: env.PROCESSOR_MAX_BATCH_MESSAGES,
+            maxWaitTimeInMs: env.PROCESSOR_MAX_WAIT_MS,
+            maxBytesPerPartition: env.PROCESSOR_MAX_BYTES_PER_PARTITION,
+            maxBytes: env.PROCESSOR_MAX_BYTES,
+            partitionsConsumedConcurrently: env.PROCESSOR_PARTITIONS_CONCURRENTLY,
+            sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS,
+            heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS,
+          },
+          integrationLookupTimeoutMs: env.INTEGRATION_LOOKUP_TIMEOUT_MS,
+          relay: { batchSize: env.EVENT_RELAY_BATCH_SIZE, pollIntervalMs: env.EVENT_RELAY_POLL_MS, retryIntervalMs: env.EVENT_RELAY_RETRY_MS },
+        }),
+        HealthModule.forRoot({ probes: [PostgresHealthProbe, KafkaHealthProbe] }),
+      ],
+      controllers: [AlertsController],
+    };
+  }
+}

@@ -1,0 +1,214 @@
+import { AlertEvent, AlertReply, DeadLetter, encodeMessage, IntegrationSnapshot, ProjectTier, RawAlert, Topic, topicName } from '@alert-ingestion/contracts';
+import { loadConfig } from '@alert-ingestion/config';
+import { IntegrationPublisher } from '@alert-ingestion/integrations-registry';
+import { DurableProducer, waitForGroupJoin } from '@alert-ingestion/kafka';
+import { createTestDatabase, createTestTopics, serviceEnv, ServiceProcess, startService, testKafka, TestDatabase, TestTopics } from '@alert-ingestion/testing';
+import { INestApplication } from '@nestjs/common';
+import { Consumer, IHeaders, Kafka, logLevel } from 'kafkajs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { AddressInfo } from 'node:net';
+import { Pool } from 'pg';
+import { createAlertProcessorApp } from '../src/alert-processor.app';
+import { AlertProcessorEnv } from '../src/alert-processor.env';
+
+export interface Received<T> {
+  key: string | null;
+  value: T;
+  headers: Record<string, string>;
+  partition: number;
+  offset: string;
+}
+
+/** Everything a topic delivered to a test consumer of its own, in arrival order. */
+export class TopicCollector<T> {
+  readonly received: Received<T>[] = [];
+  private constructor(private readonly consumer: Consumer) {}
+
+  static async start<T>(kafka: Kafka, topic: string, groupPrefix: string): Promise<TopicCollector<T>> {
+    const consumer = kafka.consumer({ groupId: `${groupPrefix}test-${randomBytes(4).toString('hex')}`, maxWaitTimeInMs: 50, sessionTimeout: 6_000, heartbeatInterval: 500 });
+    const collector = new TopicCollector<T>(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    const joined = waitForGroupJoin(consumer);
+    await consumer.run({
+      eachMessage: async ({ message, partition }) => {
+        collector.received.push({
+          key: message.key?.toString() ?? null,
+          value: JSON.parse(message.value?.toString() ?? 'null') as T,
+          headers: headersOf(message.headers),
+          partition,
+          offset: message.offset,
+        });
+      },
+    });
+    await joined;
+    return collector;
+  }
+
+  /** Waits until `count` received messages match, and returns them. */
+  async waitFor(match: (message: Received<T>) => boolean, count = 1, timeoutMs = 20_000): Promise<Received<T>[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.received.filter(match);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`Expected ${count} matching messages, got ${found.length} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer.disconnect();
+  }
+}
+
+function headersOf(headers: IHeaders | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) result[name] = value.toString();
+  return result;
+}
+
+export interface TestIntegration {
+  id: string;
+  projectId: string;
+  tier: ProjectTier;
+}
+
+let nextId = Math.floor(Math.random() * 1_000_000) * 1000;
+
+/** The processor under test, with its own database and topics, and test clients around it. */
+export class ProcessorHarness {
+  readonly replyTo = `test-gateway-${randomUUID()}`;
+  app!: INestApplication;
+  baseUrl!: string;
+  env!: AlertProcessorEnv;
+  serviceEnv!: Record<string, string>;
+  db!: Pool;
+  kafka!: Kafka;
+  database!: TestDatabase;
+  topics!: TestTopics;
+  replies!: TopicCollector<AlertReply.AlertReplyValue>;
+  events!: TopicCollector<AlertEvent.AlertEventValue>;
+  deadLetters!: TopicCollector<DeadLetter.DeadLetterValue>;
+  private producer!: DurableProducer;
+  private publisher!: IntegrationPublisher;
+
+  /** Starts the test clients and, unless `inProcess` is false, the processor in this process. */
+  async start(overrides: Record<string, string> = {}, inProcess = true): Promise<this> {
+    [this.database, this.topics] = await Promise.all([createTestDatabase(), createTestTopics()]);
+    // Test clients join while the group coordinator may still be loading: retried, not worth logging.
+    this.kafka = testKafka({ logLevel: logLevel.NOTHING });
+    this.db = new Pool({ connectionString: this.database.url, max: 4 });
+    this.producer = new DurableProducer(this.kafka);
+    this.publisher = new IntegrationPublisher(this.kafka, { topicPrefix: this.topics.prefix });
+    await Promise.all([this.producer.connect(), this.publisher.connect()]);
+    const prefix = this.topics.prefix;
+    [this.replies, this.events, this.deadLetters] = await Promise.all([
+      TopicCollector.start<AlertReply.AlertReplyValue>(this.kafka, topicName(Topic.AlertReplies, prefix), prefix),
+      TopicCollector.start<AlertEvent.AlertEventValue>(this.kafka, topicName(Topic.AlertEvents, prefix), prefix),
+      TopicCollector.start<DeadLetter.DeadLetterValue>(this.kafka, topicName(Topic.RawAlertsDeadLetter, prefix), prefix),
+    ]);
+    this.serviceEnv = serviceEnv({ DATABASE_URL: this.database.url, KAFKA_TOPIC_PREFIX: prefix, EVENT_RELAY_POLL_MS: '50', ...overrides });
+    this.env = loadConfig(AlertProcessorEnv, this.serviceEnv);
+    if (inProcess) await this.startApp();
+    return this;
+  }
+
+  /** The built processor as a process of its own (so a test can kill it), on this harness's database and topics. */
+  startProcess(): Promise<ServiceProcess> {
+    return startService('alert-processor', this.serviceEnv);
+  }
+
+  async startApp(): Promise<void> {
+    this.app = await this.startInstance();
+    const address = this.app.getHttpServer().address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${address.port}`;
+  }
+
+  /** Another processor instance with the same configuration (same consumer group, database and topics). */
+  async startInstance(): Promise<INestApplication> {
+    const app = await createAlertProcessorApp(this.env);
+    await app.listen(0, '127.0.0.1');
+    return app;
+  }
+
+  async stopApp(): Promise<void> {
+    await this.app.close();
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.close().catch(() => undefined);
+    await Promise.all([this.replies?.stop(), this.events?.stop(), this.deadLetters?.stop()].map((stopping) => stopping?.catch(() => undefined)));
+    await this.producer?.disconnect().catch(() => undefined);
+    await this.publisher?.disconnect().catch(() => undefined);
+    await this.db?.end().catch(() => undefined);
+    await this.topics?.drop().catch(() => undefined);
+    await this.database?.drop().catch(() => undefined);
+  }
+
+  /** A new project with one integration, announced on the integrations topic. */
+  async integration(
+    tier: ProjectTier,
+    mapping: IntegrationSnapshot.PayloadFieldMappingValue[] = [],
+    projectId = String(++nextId),
+  ): Promise<TestIntegration> {
+    const id = String(++nextId);
+    await this.publisher.publish({
+      id,
+      project_id: projectId,
+      project_tier: tier,
+      type: 'http',
+      name: `integration ${id}`,
+      active: true,
+      url_token: randomBytes(16).toString('hex'),
+      authorization_key_sha256: createHash('sha256').update(id).digest('hex'),
+      payload_field_mapping: mapping,
+      version: 1,
+      updated_at: new Date().toISOString(),
+    });
+    return { id, projectId, tier };
+  }
+
+  rawAlert(integration: TestIntegration, payload: unknown, options: { replyTo?: string | null; requestId?: string } = {}): RawAlert.RawAlertValue {
+    const value: RawAlert.RawAlertValue = {
+      request_id: options.requestId ?? randomUUID(),
+      integration_id: integration.id,
+      project_id: integration.projectId,
+      received_at: new Date().toISOString(),
+      payload,
+    };
+    if (options.replyTo !== null) value.reply_to = options.replyTo ?? this.replyTo;
+    return value;
+  }
+
+  /** Produces raw alert messages as the gateway would (key: integration id). */
+  async send(...values: Array<RawAlert.RawAlertValue | { key: string; raw: string | null }>): Promise<void> {
+    await this.producer.send({
+      topic: topicName(Topic.RawAlerts, this.topics.prefix),
+      messages: values.map((value) =>
+        'raw' in value ? { key: value.key, value: value.raw } : { key: value.integration_id, value: encodeMessage(value) },
+      ),
+    });
+  }
+
+  async replyFor(requestId: string, timeoutMs?: number): Promise<AlertReply.AlertReplyValue> {
+    const [reply] = await this.replies.waitFor((message) => message.value.request_id === requestId, 1, timeoutMs);
+    return reply.value;
+  }
+
+  /** Sends one payload through the processor and returns its reply. */
+  async receive(integration: TestIntegration, payload: unknown): Promise<AlertReply.AlertReplyValue> {
+    const raw = this.rawAlert(integration, payload);
+    await this.send(raw);
+    return this.replyFor(raw.request_id);
+  }
+
+  async alerts(projectId: string): Promise<Array<Record<string, unknown>>> {
+    const result = await this.db.query('SELECT * FROM alerts WHERE project_id = $1 ORDER BY iid', [projectId]);
+    return result.rows;
+  }
+
+  /** The events of one project's alerts, in topic order per alert. */
+  projectEvents(projectId: string): Received<AlertEvent.AlertEventValue>[] {
+    return this.events.received.filter((event) => event.value.project_id === projectId);
+  }
+}

@@ -1,0 +1,42 @@
+import { AlertEvent } from '@alert-ingestion/contracts';
+import { PoolClient } from 'pg';
+
+/** The channel a committed outbox write notifies, so the relay publishes without waiting for its poll. */
+export const OUTBOX_CHANNEL = 'alert_event_outbox';
+
+/**
+ * Held from the moment a transaction allocates outbox ids until it commits. Outbox ids therefore
+ * become visible in id order, which is what lets the relay keep a single position ("every id below
+ * P is published") instead of tracking gaps left by transactions that commit late.
+ */
+const OUTBOX_WRITE_LOCK = 7_311_202_401;
+
+export interface OutboxEvent {
+  projectId: string;
+  iid: number;
+  value: AlertEvent.AlertEventValue;
+}
+
+/**
+ * Writes alert events in the caller's transaction (transactional outbox): an event exists exactly
+ * when the change it describes is committed. Events are stored in the order given.
+ */
+export async function insertOutboxEvents(client: PoolClient, events: readonly OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await client.query(`SELECT pg_advisory_xact_lock($1), pg_notify($2, '')`, [OUTBOX_WRITE_LOCK, OUTBOX_CHANNEL]);
+  await client.query(
+    `INSERT INTO alert_event_outbox (project_id, iid, type, value)
+     SELECT e.project_id, e.iid, e.type, e.value
+     FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (project_id bigint, iid int, type text, value jsonb)) WITH ORDINALITY AS e(project_id, iid, type, value, position)
+     ORDER BY e.position`,
+    [JSON.stringify(events.map((event) => ({ project_id: event.projectId, iid: event.iid, type: event.value.type, value: event.value })))],
+  );
+}
+
+/** One unpublished outbox row as the relay reads it. */
+export interface OutboxRow {
+  id: string;
+  project_id: string;
+  iid: number;
+  value: AlertEvent.AlertEventValue;
+}

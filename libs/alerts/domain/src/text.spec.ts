@@ -1,0 +1,22 @@
+import { truncateText } from './text';
+
+describe('truncateText', () => {
+  it('keeps short text', () => {
+    expect(truncateText('hello', 5)).toBe('hello');
+  });
+
+  it('cuts to the limit in code points', () => {
+    expect(truncateText('abcdef', 3)).toBe('abc');
+  });
+
+  it('never splits a surrogate pair', () => {
+    const text = '😀😀😀';
+    expect(text.length).toBe(6);
+    expect(truncateText(text, 2)).toBe('😀😀');
+    expect(truncateText(`a${text}`, 2)).toBe('a😀');
+  });
+
+  it('makes the result storable', () => {
+    expect(truncateText('a\u0000b', 10)).toBe('a\uFFFDb');
+  });
+});

@@ -1,0 +1,25 @@
+/** Settings of the processor's feature providers, taken from AlertProcessorEnv by the app. */
+export interface AlertsFeatureOptions {
+  databaseUrl: string;
+  databasePoolSize: number;
+  topicPrefix: string;
+  adminToken: string;
+  consumer: {
+    /** Most raw alert messages stored in one transaction; a larger fetched batch is cut into chunks. */
+    maxBatchMessages: number;
+    maxWaitTimeInMs: number;
+    maxBytesPerPartition: number;
+    maxBytes: number;
+    partitionsConsumedConcurrently: number;
+    sessionTimeout: number;
+    heartbeatInterval: number;
+  };
+  integrationLookupTimeoutMs: number;
+  relay: {
+    batchSize: number;
+    pollIntervalMs: number;
+    retryIntervalMs: number;
+  };
+}
+
+export const ALERTS_FEATURE_OPTIONS = Symbol('ALERTS_FEATURE_OPTIONS');

@@ -1,0 +1,70 @@
+import { configureHttpApp } from '@alert-ingestion/http';
+import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/integrations-feature';
+import { INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { usePipelineConfigurationBodyParser } from './deprecations';
+import { IntegrationConfigEnv, LOCAL_ADMIN_TOKEN } from './integration-config.env';
+import { IntegrationConfigModule } from './integration-config.module';
+
+const LOG_LEVELS: Record<IntegrationConfigEnv['LOG_LEVEL'], LogLevel[]> = {
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  log: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/**
+ * A sample payload may be up to 1 MiB of JSON (the receiver's limit) and arrives as a JSON string
+ * inside the request body, where escaping can make it larger; so the JSON body limit is above 1 MiB.
+ */
+const JSON_BODY_LIMIT = '3mb';
+
+export interface CreateIntegrationConfigAppOptions {
+  /** Apply migrations at start-up (main.ts); tests use databases cloned from a migrated template. */
+  applyMigrations?: boolean;
+}
+
+/**
+ * Builds integration-config, initialised (database connected, topics ensured, integrations
+ * republished to the compacted topic) but not listening: main.ts listens on PORT, tests on port 0.
+ */
+export async function createIntegrationConfigApp(env: IntegrationConfigEnv, options: CreateIntegrationConfigAppOptions = {}): Promise<INestApplication> {
+  const production = env.NODE_ENV === 'production';
+  if (production && env.ADMIN_TOKEN === LOCAL_ADMIN_TOKEN) {
+    throw new Error('ADMIN_TOKEN must be set in production (the default is for local use only)');
+  }
+  const encryptionKey = resolveAuthorizationKeyEncryptionKey({
+    base64: env.INTEGRATION_KEY_ENCRYPTION_KEY,
+    file: env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE,
+    production,
+  });
+  if (encryptionKey.source !== 'configured') {
+    new Logger('IntegrationConfig').warn(
+      `INTEGRATION_KEY_ENCRYPTION_KEY is not set: authorization keys are encrypted with the local key in ${env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE}`,
+    );
+  }
+
+  const app = await NestFactory.create<NestExpressApplication>(
+    IntegrationConfigModule.forRoot({
+      env,
+      applyMigrations: options.applyMigrations ?? false,
+      feature: {
+        adminToken: env.ADMIN_TOKEN,
+        gatewayPublicUrl: env.GATEWAY_PUBLIC_URL,
+        gatewayInternalUrl: env.GATEWAY_INTERNAL_URL ?? env.GATEWAY_PUBLIC_URL,
+        authorizationKeyEncryptionKey: encryptionKey.key,
+        topicPrefix: env.KAFKA_TOPIC_PREFIX,
+        testAlertTimeoutMs: env.TEST_ALERT_TIMEOUT_MS,
+      },
+    }),
+    { logger: LOG_LEVELS[env.LOG_LEVEL] },
+  );
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  usePipelineConfigurationBodyParser(app);
+  configureHttpApp(app);
+  app.disable('x-powered-by');
+  await app.init();
+  return app;
+}

@@ -1,0 +1,51 @@
+import { BaseEnv } from '@alert-ingestion/config';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+
+/** The default ADMIN_TOKEN, for local use only; refused when NODE_ENV=production. */
+export const LOCAL_ADMIN_TOKEN = 'local-admin-token';
+
+/**
+ * integration-config's environment (CONTRACT.md "Processes and defaults"). Defaults serve the local
+ * stack; in production ADMIN_TOKEN and INTEGRATION_KEY_ENCRYPTION_KEY must be set.
+ */
+export class IntegrationConfigEnv extends BaseEnv {
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  override PORT = 8081;
+
+  /** The bootstrap administrator's token: creates users and projects (CONTRACT.md "Management API"). */
+  @IsString()
+  @MinLength(16)
+  ADMIN_TOKEN = LOCAL_ADMIN_TOKEN;
+
+  /** Base of the integration URLs users configure in their monitoring tools. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  GATEWAY_PUBLIC_URL = 'http://127.0.0.1:8080';
+
+  /** Where this service reaches the gateway to send test alerts; defaults to GATEWAY_PUBLIC_URL. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  GATEWAY_INTERNAL_URL?: string = undefined;
+
+  /**
+   * Base64 of 32 random bytes (`openssl rand -base64 32`): the AES-256-GCM key for authorization
+   * keys at rest. Unset outside production: a key is generated once and kept in
+   * INTEGRATION_KEY_ENCRYPTION_KEY_FILE.
+   */
+  @IsOptional()
+  @IsString()
+  INTEGRATION_KEY_ENCRYPTION_KEY?: string = undefined;
+
+  /** The generated local key's file (under the git-ignored .data/). */
+  @IsString()
+  INTEGRATION_KEY_ENCRYPTION_KEY_FILE = '.data/integration-key-encryption.key';
+
+  /** How long a test alert may take at the gateway (which itself answers 202 after its reply timeout). */
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1_000)
+  TEST_ALERT_TIMEOUT_MS = 30_000;
+}

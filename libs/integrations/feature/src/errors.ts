@@ -1,0 +1,37 @@
+import { IntegrationRuleViolation } from '@alert-ingestion/integrations-domain';
+import { BadRequestError, ConflictError, DomainError, ForbiddenError } from '@alert-ingestion/http';
+
+/** The one place a broken integration rule becomes an HTTP status: invalid 400, forbidden 403, conflict 409. */
+export function toHttpError(violation: IntegrationRuleViolation): DomainError {
+  switch (violation.kind) {
+    case 'invalid':
+      return new BadRequestError(violation.code, violation.message);
+    case 'forbidden':
+      return new ForbiddenError(violation.message, violation.code);
+    case 'conflict':
+      return new ConflictError(violation.message, violation.code);
+  }
+}
+
+/** Runs pure rule checks, turning a rule violation into its HTTP error. */
+export function applyRules<T>(rules: () => T): T {
+  try {
+    return rules();
+  } catch (error) {
+    if (error instanceof IntegrationRuleViolation) throw toHttpError(error);
+    throw error;
+  }
+}
+
+/**
+ * Whether an error is PostgreSQL's unique violation (SQLSTATE 23505), as Prisma reports it (P2002)
+ * or as the driver does, optionally for a given constraint or index name.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, meta, message } = error as { code?: unknown; meta?: unknown; message?: unknown };
+  if (code !== 'P2002' && code !== '23505') return false;
+  if (constraint === undefined) return true;
+  const details = JSON.stringify(meta ?? {}) + String(message ?? '');
+  return details.includes(constraint);
+}

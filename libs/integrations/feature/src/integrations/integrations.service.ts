@@ -1,0 +1,218 @@
+import { ProjectTier } from '@alert-ingestion/contracts';
+import { Prisma, PrismaService } from '@alert-ingestion/database';
+import { ConflictError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
+import {
+  AuthorizationKeyCipher,
+  generateAuthorizationKey,
+  generateUrlToken,
+  IntegrationCreateRequest,
+  IntegrationUpdateRequest,
+  listPayloadAlertFields,
+  PayloadAlertField,
+  planIntegrationCreate,
+  planIntegrationUpdate,
+  parseSamplePayload,
+  ProjectIntegration,
+  sha256Hex,
+} from '@alert-ingestion/integrations-domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { applyRules, isUniqueViolation } from '../errors';
+import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
+import { IntegrationJson, IntegrationListItemJson, IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
+import { IntegrationSnapshotsService } from './integration-snapshots.service';
+import { TestAlertResult, TestAlertService } from './test-alert.service';
+
+type Tx = Prisma.TransactionClient;
+
+const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 };
+
+function integrationNotFound(): NotFoundError {
+  return new NotFoundError('Integration not found.', 'integration_not_found');
+}
+
+/**
+ * Alert integrations of a project (spec 2.1, 2.3; CONTRACT.md "Integrations"). Every write runs in
+ * one transaction that first locks the project row (SELECT ... FOR UPDATE): the rules that span
+ * integrations (Free tier: one HTTP Endpoint; the external link excludes other active integrations;
+ * unique names) are checked and written under that lock, so concurrent requests are serialised per
+ * project and cannot break them; partial unique indexes back the name and external link rules.
+ * A request that breaks a rule rolls back whole. Changes are published after the commit.
+ */
+@Injectable()
+export class IntegrationsService {
+  private readonly cipher: AuthorizationKeyCipher;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly snapshots: IntegrationSnapshotsService,
+    private readonly testAlerts: TestAlertService,
+    @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
+  ) {
+    this.cipher = new AuthorizationKeyCipher(options.authorizationKeyEncryptionKey);
+  }
+
+  async list(projectId: bigint): Promise<IntegrationListItemJson[]> {
+    const rows = await this.prisma.alertIntegration.findMany({
+      where: { project_id: projectId },
+      select: { id: true, name: true, type: true, active: true },
+      orderBy: { id: 'asc' },
+    });
+    return rows.map(presentListItem);
+  }
+
+  async get(projectId: bigint, integrationId: bigint): Promise<IntegrationJson> {
+    return this.present(await this.find(this.prisma, projectId, integrationId));
+  }
+
+  async create(projectId: bigint, request: IntegrationCreateRequest): Promise<IntegrationJson> {
+    const created = await this.write(async (tx) => {
+      const tier = await this.lockProject(tx, projectId);
+      const existing = await this.projectIntegrations(tx, projectId);
+      const settings = applyRules(() => planIntegrationCreate(tier, request, existing));
+      const authorizationKey = generateAuthorizationKey();
+      return tx.alertIntegration.create({
+        data: {
+          project_id: projectId,
+          type: settings.type,
+          name: settings.name,
+          active: settings.active,
+          url_token: generateUrlToken(),
+          authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
+          authorization_key_sha256: sha256Hex(authorizationKey),
+          sample_payload: settings.sample_payload,
+          payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
+          api_url: settings.api_url,
+        },
+      });
+    });
+    await this.snapshots.publishAfterCommit([created.id]);
+    return this.present(created);
+  }
+
+  async update(projectId: bigint, integrationId: bigint, request: IntegrationUpdateRequest): Promise<IntegrationJson> {
+    const updated = await this.write(async (tx) => {
+      const tier = await this.lockProject(tx, projectId);
+      const current = await this.find(tx, projectId, integrationId);
+      const others = (await this.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
+      const settings = applyRules(() =>
+        planIntegrationUpdate(
+          tier,
+          {
+            id: current.id.toString(),
+            type: current.type,
+            name: current.name,
+            active: current.active,
+            sample_payload: current.sample_payload,
+            payload_field_mapping: current.payload_field_mapping as unknown as IntegrationJson['payload_field_mapping'],
+            api_url: current.api_url,
+          },
+          request,
+          others,
+        ),
+      );
+      return tx.alertIntegration.update({
+        where: { id: current.id },
+        data: {
+          name: settings.name,
+          active: settings.active,
+          sample_payload: settings.sample_payload,
+          payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
+          api_url: settings.api_url,
+          version: { increment: 1 },
+        },
+      });
+    });
+    await this.snapshots.publishAfterCommit([updated.id]);
+    return this.present(updated);
+  }
+
+  async delete(projectId: bigint, integrationId: bigint): Promise<void> {
+    await this.write(async (tx) => {
+      await this.lockProject(tx, projectId);
+      const { count } = await tx.alertIntegration.deleteMany({ where: { id: integrationId, project_id: projectId } });
+      if (count === 0) throw integrationNotFound();
+    });
+    await this.snapshots.publishAfterCommit([integrationId]);
+  }
+
+  /**
+   * Issues a new authorization key. The new hash is published before the answer, so the gateway
+   * refuses the old key as soon as its registry reads the snapshot (well within 2 s).
+   */
+  async resetAuthorizationKey(projectId: bigint, integrationId: bigint): Promise<IntegrationJson> {
+    const updated = await this.write(async (tx) => {
+      const current = await this.find(tx, projectId, integrationId);
+      const authorizationKey = generateAuthorizationKey();
+      return tx.alertIntegration.update({
+        where: { id: current.id },
+        data: {
+          authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
+          authorization_key_sha256: sha256Hex(authorizationKey),
+          version: { increment: 1 },
+        },
+      });
+    });
+    await this.snapshots.publishAfterCommit([updated.id]);
+    return this.present(updated);
+  }
+
+  /** "Parse payload for custom mapping" (spec 2.1); custom mapping is a Premium feature (spec 1.4). */
+  parseSamplePayload(tier: ProjectTier, samplePayload: string): { payload_alert_fields: PayloadAlertField[] } {
+    if (tier !== 'premium') {
+      throw new ForbiddenError('A sample payload and a payload field mapping (custom mapping) need the Premium tier.', 'premium_required');
+    }
+    return { payload_alert_fields: applyRules(() => listPayloadAlertFields(parseSamplePayload(samplePayload))) };
+  }
+
+  async sendTestAlert(projectId: bigint, integrationId: bigint, payload: string): Promise<TestAlertResult> {
+    const integration = await this.find(this.prisma, projectId, integrationId);
+    if (integration.type !== 'http') {
+      throw new ConflictError('The external link integration receives no alerts; send test alerts to an HTTP Endpoint.', 'not_applicable');
+    }
+    return this.testAlerts.send(
+      { url_token: integration.url_token, active: integration.active, authorization_key: this.cipher.decrypt(integration.authorization_key_encrypted) },
+      payload,
+    );
+  }
+
+  private present(row: IntegrationRow): IntegrationJson {
+    return presentIntegration(row, this.options.gatewayPublicUrl, this.cipher);
+  }
+
+  /** Runs a write transaction; a unique index that still catches a race answers 409. */
+  private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.prisma.$transaction(work, TRANSACTION_OPTIONS);
+    } catch (error) {
+      if (isUniqueViolation(error, 'alert_integrations_http_name_key')) {
+        throw new ConflictError('The project already has an HTTP Endpoint with this name.', 'name_taken');
+      }
+      if (isUniqueViolation(error, 'alert_integrations_one_external_link_key')) {
+        throw new ConflictError('The project already has an external link integration.', 'external_link_exists');
+      }
+      throw error;
+    }
+  }
+
+  /** Locks the project row for the rest of the transaction and returns its tier. */
+  private async lockProject(tx: Tx, projectId: bigint): Promise<ProjectTier> {
+    const rows = await tx.$queryRaw<Array<{ tier: ProjectTier }>>`SELECT tier::text AS tier FROM projects WHERE id = ${projectId} FOR UPDATE`;
+    if (rows.length === 0) throw new NotFoundError('Project not found.', 'project_not_found');
+    return rows[0].tier;
+  }
+
+  private async projectIntegrations(tx: Tx, projectId: bigint): Promise<ProjectIntegration[]> {
+    const rows = await tx.alertIntegration.findMany({
+      where: { project_id: projectId },
+      select: { id: true, type: true, name: true, active: true },
+      orderBy: { id: 'asc' },
+    });
+    return rows.map((row) => ({ id: row.id.toString(), type: row.type, name: row.name, active: row.active }));
+  }
+
+  private async find(db: Tx | PrismaService, projectId: bigint, integrationId: bigint) {
+    const row = await db.alertIntegration.findFirst({ where: { id: integrationId, project_id: projectId } });
+    if (!row) throw integrationNotFound();
+    return row;
+  }
+}

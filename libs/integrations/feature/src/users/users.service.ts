@@ -1,0 +1,35 @@
+import { PrismaService } from '@alert-ingestion/database';
+import { ConflictError } from '@alert-ingestion/http';
+import { Injectable } from '@nestjs/common';
+import { AccessTokenService } from '../auth/access-token.service';
+import { isUniqueViolation } from '../errors';
+
+export interface CreatedUser {
+  id: number;
+  username: string;
+  /** The personal access token, shown only here; only its SHA-256 is stored. */
+  token: string;
+  token_expires_at: string;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly tokens: AccessTokenService,
+  ) {}
+
+  /** Creates a user with a personal access token, in one transaction (409 when the username is taken). */
+  async createUser(username: string): Promise<CreatedUser> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const user = await tx.user.create({ data: { username } });
+        const { token, expiresAt } = await this.tokens.issue(tx, user.id);
+        return { id: Number(user.id), username: user.username, token, token_expires_at: expiresAt.toISOString() };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(`The username "${username}" is taken.`, 'username_taken');
+      throw error;
+    }
+  }
+}

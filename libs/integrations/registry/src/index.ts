@@ -1,0 +1,3 @@
+export * from './integration-view';
+export * from './integration-registry';
+export * from './integration-publisher';

@@ -7,3 +7,4 @@ export * as AlertReply from './alert-reply';
 export * as AlertEvent from './alert-event';
 export * as IntegrationSnapshot from './integration-snapshot';
 export * as DeadLetter from './dead-letter';
+export * from './integration-url';

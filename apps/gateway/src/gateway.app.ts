@@ -1,0 +1,40 @@
+import { AlertReceiveService, GatewayEnv, GatewayLifecycle, installReceiveAlertRoute } from '@alert-ingestion/gateway-feature';
+import { configureHttpApp } from '@alert-ingestion/http';
+import { INestApplication, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
+import { GatewayModule } from './gateway.module';
+
+const LOG_LEVELS: Record<GatewayEnv['LOG_LEVEL'], LogLevel[]> = {
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  log: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/**
+ * Builds the gateway, initialised (Kafka clients connected, integrations read, reply consumer
+ * joined) but not listening: main.ts listens on PORT, tests on port 0.
+ */
+export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env), {
+    // The receive route streams its body through the payload limits itself (413 without buffering
+    // a huge body); a global body parser would read the whole body first.
+    bodyParser: false,
+    logger: LOG_LEVELS[env.LOG_LEVEL],
+  });
+  configureHttpApp(app);
+  app.disable('x-powered-by');
+  // Answers are small and never cached; hashing every body for an ETag is wasted work.
+  app.set('etag', false);
+  const server = app.getHttpServer() as Server;
+  // POST <integration url> is served in front of Express (see receiveAlertRoute for why).
+  const lifecycle = app.get(GatewayLifecycle);
+  installReceiveAlertRoute(server, app.get(AlertReceiveService), { draining: () => lifecycle.draining });
+  server.keepAliveTimeout = env.GATEWAY_KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = env.GATEWAY_KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  await app.init();
+  return app;
+}

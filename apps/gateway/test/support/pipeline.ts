@@ -1,0 +1,140 @@
+import {
+  createTestDatabase,
+  createTestTopics,
+  serviceEnv,
+  ServiceProcess,
+  startService,
+  TestDatabase,
+  TestTopics,
+} from '@alert-ingestion/testing';
+import { randomBytes } from 'node:crypto';
+
+export const ADMIN_TOKEN = 'test-admin-token-for-the-pipeline';
+
+export interface PipelineOptions {
+  gateway?: Record<string, string>;
+  processor?: Record<string, string>;
+}
+
+export interface Project {
+  id: number;
+  integration: { id: number; url: string; authorization_key: string };
+}
+
+/** An alert as the processor's query API returns it (CONTRACT.md "alert"). */
+export interface StoredAlert {
+  iid: number;
+  title: string;
+  severity: string;
+  status: string;
+  events: number;
+  started_at: string;
+  ended_at: string | null;
+  fingerprint: string | null;
+  description: string | null;
+  payload: unknown;
+}
+
+/**
+ * The whole product as users run it: alert-processor, gateway and integration-config as separate
+ * Node processes (the built dist/), sharing one fresh database and one topic prefix.
+ */
+export class Pipeline {
+  private constructor(
+    readonly database: TestDatabase,
+    readonly topics: TestTopics,
+    private readonly baseEnv: { DATABASE_URL: string; KAFKA_TOPIC_PREFIX: string; ADMIN_TOKEN: string },
+    private readonly options: PipelineOptions,
+    public processor: ServiceProcess,
+    readonly gateway: ServiceProcess,
+    readonly integrationConfig: ServiceProcess,
+  ) {}
+
+  static async start(options: PipelineOptions = {}): Promise<Pipeline> {
+    const database = await createTestDatabase();
+    const topics = await createTestTopics();
+    const baseEnv = { DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN };
+    const started: ServiceProcess[] = [];
+    try {
+      const processor = await startService('alert-processor', serviceEnv({ ...baseEnv, ...options.processor }));
+      started.push(processor);
+      const gateway = await startService('gateway', serviceEnv({ ...baseEnv, ...options.gateway }));
+      started.push(gateway);
+      const integrationConfig = await startService(
+        'integration-config',
+        serviceEnv({ ...baseEnv, GATEWAY_PUBLIC_URL: gateway.url, INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
+      );
+      return new Pipeline(database, topics, baseEnv, options, processor, gateway, integrationConfig);
+    } catch (error) {
+      await Promise.all(started.map((service) => service.stop()));
+      await database.drop();
+      await topics.drop();
+      throw error;
+    }
+  }
+
+  /** Starts the processor again (after a kill), on a new port, with the same database and topics. */
+  async restartProcessor(): Promise<void> {
+    this.processor = await startService('alert-processor', serviceEnv({ ...this.baseEnv, ...this.options.processor }));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.gateway.stop(), this.integrationConfig.stop(), this.processor.stop()]);
+    await this.database.drop();
+    await this.topics.drop();
+  }
+
+  /** A project with one active HTTP integration, through the management API; returns its URL and key. */
+  async createProject(tier: 'free' | 'premium'): Promise<Project> {
+    const project = await this.api<{ id: number }>(this.integrationConfig.url, 'POST', '/api/v4/projects', {
+      path: `e2e-${randomBytes(5).toString('hex')}`,
+      tier,
+    });
+    const created = await this.api<{ id: number }>(this.integrationConfig.url, 'POST', `/api/v4/projects/${project.id}/alert_integrations`, {
+      type: 'http',
+      active: true,
+      ...(tier === 'premium' ? { name: 'End-to-end endpoint' } : {}),
+    });
+    const integration = await this.api<Project['integration']>(
+      this.integrationConfig.url,
+      'GET',
+      `/api/v4/projects/${project.id}/alert_integrations/${created.id}`,
+    );
+    return { id: project.id, integration };
+  }
+
+  /** Every alert of a project, newest first, through the processor's query API. */
+  async alerts(projectId: number): Promise<StoredAlert[]> {
+    const all: StoredAlert[] = [];
+    for (let page = 1; ; page++) {
+      const alerts = await this.api<StoredAlert[]>(this.processor.url, 'GET', `/api/v4/projects/${projectId}/alerts?per_page=100&page=${page}`);
+      all.push(...alerts);
+      if (alerts.length < 100) return all;
+    }
+  }
+
+  private async api<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+}
+
+/** Polls until `check` passes or `timeoutMs` is over; the last failure is rethrown. */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 30_000, intervalMs = 200): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { AlertReply, decodeMessage, encodeMessage, RawAlert, Topic, topicName } from '@alert-ingestion/contracts';
+import { waitForGroupJoin } from '@alert-ingestion/kafka';
+import { Consumer, Kafka, Partitioners, Producer } from 'kafkajs';
+
+export type RawAlertValue = RawAlert.RawAlertValue;
+
+export interface ReceivedRawAlert {
+  key: string | null;
+  partition: number;
+  value: RawAlertValue;
+}
+
+/** What the stand-in answers for one raw alert: a reply, or nothing (the gateway then answers 202). */
+export type StandInAnswer = { status: 'processed'; titles: string[] } | { status: 'rejected'; error: string; message: string } | 'no_reply';
+
+/**
+ * Plays the alert processor's part of the reply contract for the gateway's own tests: reads
+ * alerts.raw.v1, records every message, and replies on alerts.replies.v1 keyed by reply_to, as
+ * the processor does after its commit. It lets these tests decide the reply (processed, rejected,
+ * none); the end-to-end specs run the real processor.
+ */
+export class ProcessorStandIn {
+  readonly received: ReceivedRawAlert[] = [];
+  private consumer: Consumer | undefined;
+  private producer: Producer | undefined;
+  private nextIid = 1;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly prefix: string,
+    private readonly answer: (value: RawAlertValue) => StandInAnswer | Promise<StandInAnswer>,
+  ) {}
+
+  async start(): Promise<void> {
+    this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+    await this.producer.connect();
+    this.consumer = this.kafka.consumer({ groupId: `${this.prefix}processor-stand-in`, maxWaitTimeInMs: 20 });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topic: topicName(Topic.RawAlerts, this.prefix), fromBeginning: true });
+    const joined = waitForGroupJoin(this.consumer);
+    await this.consumer.run({
+      eachMessage: async ({ message, partition }) => {
+        const value = decodeMessage(RawAlert.RawAlertValue, message.value);
+        this.received.push({ key: message.key?.toString() ?? null, partition, value });
+        const answer = await this.answer(value);
+        if (answer === 'no_reply' || !value.reply_to) return;
+        const reply: AlertReply.AlertReplyValue =
+          answer.status === 'processed'
+            ? { request_id: value.request_id, reply_to: value.reply_to, status: 'processed', alerts: answer.titles.map((title) => ({ iid: this.nextIid++, title })) }
+            : { request_id: value.request_id, reply_to: value.reply_to, status: 'rejected', alerts: [], error: { error: answer.error, message: answer.message } };
+        await this.producer!.send({
+          topic: topicName(Topic.AlertReplies, this.prefix),
+          acks: -1,
+          messages: [{ key: value.reply_to, value: encodeMessage(reply) }],
+        });
+      },
+    });
+    await joined;
+  }
+
+  byRequestId(requestId: string): ReceivedRawAlert[] {
+    return this.received.filter((entry) => entry.value.request_id === requestId);
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    await this.producer?.disconnect();
+  }
+}

@@ -1,0 +1,35 @@
+import { HealthProbe } from '@alert-ingestion/http';
+import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
+import { KAFKA_CLIENT, KafkaPing } from '@alert-ingestion/kafka';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Kafka } from 'kafkajs';
+import { AlertReplyWaiter } from './alert-reply-waiter';
+
+/**
+ * `/healthz` for the gateway, which has no database: Kafka answers, and both of the gateway's
+ * consumers are still following their topics (without them it could authenticate nobody, or
+ * answer nothing but 202).
+ */
+@Injectable()
+export class GatewayHealthProbe implements HealthProbe, OnModuleDestroy {
+  readonly name = 'kafka';
+  private readonly kafkaPing: KafkaPing;
+
+  constructor(
+    @Inject(KAFKA_CLIENT) kafka: Kafka,
+    private readonly registry: IntegrationRegistry,
+    private readonly replies: AlertReplyWaiter,
+  ) {
+    this.kafkaPing = new KafkaPing(kafka);
+  }
+
+  async ping(): Promise<void> {
+    await this.kafkaPing.ping(3_000);
+    if (!this.registry.healthy) throw new Error('the integrations consumer has stopped');
+    if (!this.replies.healthy) throw new Error('the reply consumer has stopped');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.kafkaPing.close();
+  }
+}

@@ -1,0 +1,69 @@
+import { ConfigService } from '@alert-ingestion/config';
+import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
+import { DurableProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { Kafka } from 'kafkajs';
+import type { Server } from 'node:http';
+import { AlertReceiveService } from './alert-receive.service';
+import { AlertReplyWaiter } from './alert-reply-waiter';
+import { GatewayEnv } from './gateway.env';
+import { RawAlertPublisher } from './raw-alert-publisher';
+
+/**
+ * Starts and stops the gateway's Kafka clients around the HTTP server.
+ * Start (before the app listens): topics exist, the producer is connected, the integrations are
+ * read to the end, and the reply consumer has joined, so the first request can be answered.
+ * Stop (SIGTERM): Nest runs onModuleDestroy before it closes the HTTP server and disconnects in
+ * onApplicationShutdown after, so in between the gateway stops accepting connections, answers every
+ * request in flight (their batches are flushed, their replies still arrive), and only then
+ * disconnects from Kafka.
+ */
+@Injectable()
+export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('Gateway');
+  private drainingSince: number | null = null;
+
+  constructor(
+    @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
+    private readonly config: ConfigService<GatewayEnv>,
+    private readonly registry: IntegrationRegistry,
+    private readonly producer: DurableProducer,
+    private readonly replies: AlertReplyWaiter,
+    private readonly publisher: RawAlertPublisher,
+    private readonly receiving: AlertReceiveService,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  /** True once shutdown began: answers then carry `Connection: close`. */
+  get draining(): boolean {
+    return this.drainingSince !== null;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await ensureTopics(this.kafka, this.config.get('KAFKA_TOPIC_PREFIX'));
+    await Promise.all([this.producer.connect(), this.registry.start(), this.replies.start()]);
+    this.logger.log(`instance ${this.replies.instanceId} ready: ${this.registry.size} integrations known`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.drainingSince = Date.now();
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    if (server?.listening) server.close();
+    const inFlight = this.receiving.inFlightRequests;
+    if (inFlight > 0) this.logger.log(`finishing ${inFlight} receive requests in flight`);
+    // Each request ends by its reply timeout at the latest; the margin covers a slow final produce.
+    const limitMs = this.config.get('GATEWAY_REPLY_TIMEOUT_MS') + 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.receiving.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+    clearTimeout(timer);
+    await this.publisher.drain();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const results = await Promise.allSettled([this.replies.stop(), this.registry.stop(), this.producer.disconnect()]);
+    for (const result of results) {
+      if (result.status === 'rejected') this.logger.warn(`disconnect failed: ${String(result.reason)}`);
+    }
+  }
+}

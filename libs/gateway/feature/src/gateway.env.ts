@@ -1,0 +1,111 @@
+import { BaseEnv } from '@alert-ingestion/config';
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+
+const toNumber = ({ value }: { value: unknown }) => Number(value);
+
+/**
+ * The gateway's environment. Defaults suit `npm start` and the benchmark on one machine; see
+ * README.md for the meaning of each variable.
+ */
+export class GatewayEnv extends BaseEnv {
+  override PORT = 8080;
+
+  /** How long a receive request waits for the processor's answer before it gets 202 {request_id}. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(300_000)
+  GATEWAY_REPLY_TIMEOUT_MS = 10_000;
+
+  /**
+   * Default requests per minute per integration (an integration snapshot's rate_limit_per_minute
+   * overrides it). Tokens refill continuously and a full minute's allowance may arrive at once.
+   * 120,000 (2,000/s sustained) lets one integration use the whole pipeline during a benchmark run
+   * while still capping a runaway sender; lower it where many tenants share the pipeline.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  GATEWAY_RATE_LIMIT_PER_MINUTE = 120_000;
+
+  /**
+   * How long the raw-alert publisher waits to collect more messages into one produce request.
+   * 0 = only what arrives in the same event-loop turn; under load, messages that arrive while a
+   * produce request is in flight are batched anyway, so latency stays low when idle.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(1_000)
+  GATEWAY_BATCH_LINGER_MS = 0;
+
+  /** Most messages in one produce request. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  GATEWAY_BATCH_MAX_MESSAGES = 1_000;
+
+  /**
+   * Most bytes (keys + values) in one produce request. A batch becomes one record batch per
+   * partition, and a broker refuses a record batch above max.message.bytes (1 MB by default).
+   * A single larger message (a body near the 1 MiB limit) is still sent, alone.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1_024)
+  GATEWAY_BATCH_MAX_BYTES = 900_000;
+
+  /** Messages above this many bytes are produced alone, gzip-compressed (see RawAlertPublisher). */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1_024)
+  GATEWAY_COMPRESS_ABOVE_BYTES = 256 * 1024;
+
+  /** Produce requests in flight at once; later messages accumulate into the next batch. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  GATEWAY_BATCH_MAX_IN_FLIGHT = 2;
+
+  /**
+   * Retries of a failed produce request before the receive request gets 503. Few and quick, so a
+   * caller learns within about a second that Kafka is unavailable instead of hanging.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  GATEWAY_PRODUCE_RETRIES = 2;
+
+  /** Retry-After (seconds) sent with 503 when Kafka is unavailable. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  GATEWAY_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+  /** Longest a reply fetch waits on the broker when there is nothing to read (latency when idle). */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(5_000)
+  GATEWAY_REPLY_MAX_WAIT_MS = 20;
+
+  /**
+   * Bytes a reply fetch waits for before the broker answers (at most GATEWAY_REPLY_MAX_WAIT_MS).
+   * 1 = answer as soon as one reply exists: lowest latency, but under load the consumer then
+   * loops on tiny fetches, each a round trip and a broker request.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  GATEWAY_REPLY_MIN_BYTES = 1;
+
+  /** Idle keep-alive time of client connections; above common load balancers' 60 s. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1_000)
+  GATEWAY_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+}

@@ -1,0 +1,2 @@
+export * from './ensure-alertmanager';
+export * from './alertmanager-process';

@@ -1,4 +1,4 @@
-import { Controller, DynamicModule, Get, Inject, Module, ModuleMetadata, Res, Type } from '@nestjs/common';
+import { Controller, DynamicModule, Get, HttpException, Inject, Module, ModuleMetadata, Res, Type } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import type { Response } from 'express';
 
@@ -22,7 +22,12 @@ export class HealthController {
   @Get('healthz')
   async check(@Res() response: Response): Promise<void> {
     const checks = this.probes.map((probe) => () => this.probe(probe));
-    const result = await this.health.check(checks).catch((error: unknown) => error);
+    // terminus resolves with the result when every check is up and throws an HttpException whose
+    // response carries the same result when one is down.
+    const result: unknown = await this.health.check(checks).catch((error: unknown) => {
+      if (error instanceof HttpException) return error.getResponse();
+      throw error;
+    });
     const details = (result as { details?: Record<string, { status: string; reason?: string }> }).details ?? {};
     const down = Object.entries(details).filter(([, detail]) => detail.status !== 'up');
     if (down.length === 0) {

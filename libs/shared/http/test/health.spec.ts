@@ -48,7 +48,7 @@ describe('GET /healthz', () => {
     SwitchableProbe.down = 'connection refused';
     const response = await fetch(url);
     expect(response.status).toBe(503);
-    const body = await response.json();
+    const body = (await response.json()) as { details: Record<string, { status: string }> };
     expect(body).toMatchObject({ error: 'unhealthy', message: 'switchable: connection refused' });
     expect(body.details.always.status).toBe('up');
   });

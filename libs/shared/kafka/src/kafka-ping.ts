@@ -7,11 +7,12 @@ export interface KafkaPingResult {
 
 /**
  * Asks the cluster for its brokers through one long-lived admin connection, bounded by a timeout.
- * A failure drops the connection so the next ping starts clean. Used by the health indicator.
+ * A failure drops the connection so the next ping starts clean. Used by KafkaHealthProbe.
  */
 export class KafkaPing {
   private admin: Admin | undefined;
   private connecting: Promise<Admin> | undefined;
+  private pending: Admin | undefined;
 
   constructor(private readonly kafka: Kafka) {}
 
@@ -33,22 +34,33 @@ export class KafkaPing {
   }
 
   async close(): Promise<void> {
-    const admin = this.admin;
+    const admins = [this.admin, this.pending].filter((admin): admin is Admin => admin !== undefined);
     this.admin = undefined;
+    this.pending = undefined;
     this.connecting = undefined;
-    if (admin) await admin.disconnect().catch(() => undefined);
+    await Promise.all(admins.map((admin) => admin.disconnect().catch(() => undefined)));
   }
 
   private connected(): Promise<Admin> {
     if (this.admin) return Promise.resolve(this.admin);
     if (!this.connecting) {
-      const admin = this.kafka.admin();
+      // No retries: a ping answers now or fails now. A retrying connect would outlive the ping's
+      // timeout and keep reconnecting in the background, even after the app has closed.
+      const admin = this.kafka.admin({ retry: { retries: 0 } });
+      this.pending = admin;
       this.connecting = admin.connect().then(
         () => {
+          if (this.pending !== admin) {
+            // close() ran while this connect was under way.
+            void admin.disconnect().catch(() => undefined);
+            throw new Error('Kafka health ping was closed');
+          }
+          this.pending = undefined;
           this.admin = admin;
           return admin;
         },
         (error: unknown) => {
+          if (this.pending === admin) this.pending = undefined;
           this.connecting = undefined;
           throw error;
         },

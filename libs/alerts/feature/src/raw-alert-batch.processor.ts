@@ -32,6 +32,30 @@ export interface RawAlertBatchProcessorOptions {
   sourceTopic: string;
 }
 
+/**
+ * Most bytes of the original value kept in a dead letter, measured as UTF-8 JSON text (escaping can
+ * make a value several times longer). A raw message may be about 1 MiB, the broker's default
+ * message size limit, so the whole of it would not fit into a dead letter; the rest is cut off and
+ * the reason says so.
+ */
+export const DEAD_LETTER_MAX_ORIGINAL_BYTES = 512 * 1024;
+
+/** The original value as text for a dead letter, cut to fit DEAD_LETTER_MAX_ORIGINAL_BYTES once escaped. */
+export function deadLetterOriginal(value: Buffer | null, maxBytes = DEAD_LETTER_MAX_ORIGINAL_BYTES): { text: string | null; note: string } {
+  if (value === null) return { text: null, note: '' };
+  const full = value.toString();
+  const jsonBytes = (text: string) => Buffer.byteLength(JSON.stringify(text));
+  // Escaping makes a UTF-8 byte at most 6 bytes (\u001f), so small values need no measuring.
+  if (value.length <= maxBytes / 6 || jsonBytes(full) <= maxBytes) return { text: full, note: '' };
+  let keep = Math.min(full.length, maxBytes);
+  let text = full.slice(0, keep);
+  while (jsonBytes(text) > maxBytes) {
+    keep = Math.floor(keep / 2);
+    text = full.slice(0, keep);
+  }
+  return { text, note: ` (original_value truncated to its first ${keep} of ${full.length} characters)` };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** request_id and reply_to of a message that failed its contract, when they can still be read. */
@@ -80,12 +104,13 @@ export class RawAlertBatchProcessor {
     const work: Array<{ message: RawAlertMessage; value: RawAlert.RawAlertValue; work: RawAlertWork }> = [];
 
     const reject = (message: RawAlertMessage, reason: string, address: { request_id: string; reply_to?: string } | undefined) => {
+      const original = deadLetterOriginal(message.value);
       deadLetters.push({
-        reason,
+        reason: reason + original.note,
         source_topic: this.options.sourceTopic,
         source_partition: partition,
         source_offset: message.offset,
-        original_value: message.value === null ? null : message.value.toString(),
+        original_value: original.text,
         failed_at: now.toISOString(),
       });
       if (address?.reply_to) {

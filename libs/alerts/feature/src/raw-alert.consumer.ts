@@ -11,9 +11,13 @@ import { BatchOutcome, RawAlertBatchProcessor } from './raw-alert-batch.processo
  * Consumes alerts.raw.v1 in batches (kafkajs eachBatch, not the one-message-at-a-time Nest
  * microservice server; issue 4 point 8) as the consumer group `<prefix>alert-processor`.
  * Per chunk of a batch: store in one transaction, then send replies and dead letters, and only then
- * mark the offsets; kafkajs commits marked offsets after the batch. A crash anywhere before the
- * offset commit means redelivery, which the processed_raw_alerts record turns into a no-op that
- * repeats the stored answer (exactly-once effect, issue 4 point 6).
+ * commit the offsets. A crash anywhere before the offset commit means redelivery, which the
+ * processed_raw_alerts record turns into a no-op that repeats the stored answer (exactly-once
+ * effect, issue 4 point 6).
+ *
+ * Offsets are committed in the background, one OffsetCommit at a time, so the next fetch does not
+ * wait for one after every batch (kafkajs autoCommit does; throughput, issue 4 point 8). Only offsets
+ * of messages whose transaction committed and whose replies were sent are ever committed.
  */
 @Injectable()
 export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -45,7 +49,11 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
       heartbeatInterval: options.consumer.heartbeatInterval,
       allowAutoTopicCreation: false,
     });
-    this.producer = new DurableProducer(kafka, { logSink: this.logger });
+    // Not idempotent: kafkajs's idempotent producer loses or rejects messages when sends to one
+    // partition overlap (kafkajs issues 598, 1005), and sends here overlap (several partitions
+    // concurrently, and pipelined within a partition). A duplicate reply from a retried send is
+    // harmless (the gateway answers a request once); a duplicate dead letter only repeats a record.
+    this.producer = new DurableProducer(kafka, { idempotent: false, logSink: this.logger });
     this.processor = new RawAlertBatchProcessor(repository, integrations, {
       integrationLookupTimeoutMs: options.integrationLookupTimeoutMs,
       sourceTopic: this.topics.raw,
@@ -58,8 +66,9 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
     // A new group starts at the beginning: raw alerts accepted before the first processor started are not lost.
     await this.consumer.subscribe({ topic: this.topics.raw, fromBeginning: true });
     const joined = waitForGroupJoin(this.consumer);
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => this.onGroupJoin());
     await this.consumer.run({
-      autoCommit: true,
+      autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.consumer.partitionsConsumedConcurrently,
       eachBatch: (payload) => this.handleBatch(payload),
@@ -70,20 +79,100 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Graceful shutdown: stop fetching, let the batch in flight finish and commit, then disconnect. */
   async onModuleDestroy(): Promise<void> {
+    // The consumer is still in its group here: commit what is done so far (an idle partition's
+    // last chunks); the chunk in flight commits itself once it sees that the consumer stops.
+    await this.flush().catch((error: unknown) => this.logger.warn(`Offset commit before shutdown failed: ${String(error)}`));
     await this.consumer.disconnect();
     await this.producer.disconnect();
   }
 
-  private async handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  /** Per partition of the current group generation: the committable and the committed offset. */
+  private partitions = new Map<number, PartitionPipeline>();
+  private generation = 0;
+  private commitInFlight: Promise<void> | undefined;
+  private commitAgain = false;
+  private commitOffsets: EachBatchPayload['commitOffsetsIfNecessary'] | undefined;
+
+  private onGroupJoin(): void {
+    // A new generation re-fetches from the committed offsets; what the previous one left
+    // uncommitted is redelivered (and answered from processed_raw_alerts).
+    this.generation += 1;
+    this.partitions = new Map();
+  }
+
+  private pipeline(partition: number): PartitionPipeline {
+    let pipeline = this.partitions.get(partition);
+    if (!pipeline) {
+      pipeline = { committable: undefined, committed: undefined };
+      this.partitions.set(partition, pipeline);
+    }
+    return pipeline;
+  }
+
+  private async handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload): Promise<void> {
+    this.commitOffsets = commitOffsetsIfNecessary;
     const { maxBatchMessages } = this.options.consumer;
+    const pipeline = this.pipeline(batch.partition);
     for (let start = 0; start < batch.messages.length; start += maxBatchMessages) {
       // After a rebalance or on shutdown, leave the rest to whoever consumes the partition next.
-      if (!isRunning() || isStale()) return;
+      if (!isRunning() || isStale()) break;
       const chunk = batch.messages.slice(start, start + maxBatchMessages);
       const outcome = await this.processor.process(batch.partition, chunk);
+      // A failed send throws out of eachBatch: kafkajs restarts the consumer, which fetches again
+      // from the committed offset and repeats the stored answers.
       await this.send(outcome);
       resolveOffset(chunk[chunk.length - 1].offset);
+      pipeline.committable = (BigInt(chunk[chunk.length - 1].offset) + 1n).toString();
+      // The OffsetCommit round trip runs in the background instead of before the next fetch.
+      this.requestCommit();
       await heartbeat();
+    }
+    if (!isRunning()) {
+      // Shutting down: the group is left after this returns, so commit what is done now.
+      await this.flush().catch((error: unknown) => this.logger.warn(`Offset commit at shutdown failed: ${String(error)}`));
+    }
+  }
+
+  /** Commits every committable offset (after the commit in flight, if any). */
+  private async flush(): Promise<void> {
+    while (this.commitInFlight) await this.commitInFlight;
+    await this.commitNow();
+  }
+
+  /** At most one OffsetCommit in flight; another one follows when offsets moved meanwhile. */
+  private requestCommit(): void {
+    if (this.commitInFlight) {
+      this.commitAgain = true;
+      return;
+    }
+    this.commitInFlight = this.commitNow()
+      .catch((error: unknown) => this.logger.warn(`Offset commit failed (the messages will be redelivered if it is not retried): ${String(error)}`))
+      .finally(() => {
+        this.commitInFlight = undefined;
+        if (this.commitAgain) {
+          this.commitAgain = false;
+          this.requestCommit();
+        }
+      });
+  }
+
+  private async commitNow(): Promise<void> {
+    const commit = this.commitOffsets;
+    if (!commit) return;
+    const partitions: Array<{ partition: number; offset: string }> = [];
+    const pipelines = this.partitions;
+    for (const [partition, pipeline] of pipelines) {
+      if (pipeline.committable !== undefined && pipeline.committable !== pipeline.committed) {
+        partitions.push({ partition, offset: pipeline.committable });
+      }
+    }
+    if (partitions.length === 0) return;
+    const generation = this.generation;
+    await commit({ topics: [{ topic: this.topics.raw, partitions }] });
+    if (generation !== this.generation) return;
+    for (const { partition, offset } of partitions) {
+      const pipeline = pipelines.get(partition);
+      if (pipeline) pipeline.committed = offset;
     }
   }
 
@@ -105,4 +194,11 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
     }
     if (topicMessages.length > 0) await this.producer.sendBatch({ topicMessages });
   }
+}
+
+interface PartitionPipeline {
+  /** The next offset to consume, every earlier message stored and answered. */
+  committable: string | undefined;
+  /** The last offset committed by this instance in this generation. */
+  committed: string | undefined;
 }

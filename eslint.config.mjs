@@ -23,8 +23,9 @@ export default tseslint.config(
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: dependsOn('type:test-util', 'type:feature', 'type:data', 'type:domain', 'type:contracts', 'type:util') },
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: dependsOn('type:test-util', 'type:data', 'type:domain', 'type:contracts', 'type:util') },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: dependsOn('type:domain', 'type:contracts', 'type:util') },
-            // Test helpers bring up real Kafka and PostgreSQL; only tests import them.
-            { sourceTag: 'type:test-util', onlyDependOnLibsWithTags: dependsOn('type:data', 'type:domain', 'type:contracts', 'type:util') },
+            // Test helpers bring up real Kafka and PostgreSQL; only tests import them. One may build on
+            // another (tools/alertmanager supervises its process with @alert-ingestion/testing).
+            { sourceTag: 'type:test-util', onlyDependOnLibsWithTags: dependsOn('type:test-util', 'type:data', 'type:domain', 'type:contracts', 'type:util') },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: dependsOn('type:contracts', 'type:util') },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: dependsOn('type:util', 'type:contracts') },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: dependsOn('scope:gateway', 'scope:shared') },

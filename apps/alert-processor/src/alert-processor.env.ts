@@ -1,11 +1,8 @@
-import { BaseEnv } from '@alert-ingestion/config';
+import { BaseEnv, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { Transform } from 'class-transformer';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 
 const toNumber = ({ value }: { value: unknown }) => Number(value);
-
-/** The default ADMIN_TOKEN (the same as integration-config's), for local use only; refused when NODE_ENV=production. */
-export const LOCAL_ADMIN_TOKEN = 'local-admin-token';
 
 /** The alert processor's environment (CONTRACT.md "Processes and defaults"), validated once at start-up. */
 export class AlertProcessorEnv extends BaseEnv {

@@ -1,7 +1,7 @@
 import { ConfigModule } from '@alert-ingestion/config';
-import { AlertsFeatureModule, KafkaHealthProbe, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
+import { AlertsFeatureModule, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
-import { KafkaModule } from '@alert-ingestion/kafka';
+import { KafkaHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertsController } from './alerts.controller';

@@ -1,18 +1,11 @@
+import { nestLogLevels } from '@alert-ingestion/config';
 import { AlertReceiveService, GatewayEnv, GatewayLifecycle, installReceiveAlertRoute } from '@alert-ingestion/gateway-feature';
 import { configureHttpApp } from '@alert-ingestion/http';
-import { INestApplication, LogLevel } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { GatewayModule } from './gateway.module';
-
-const LOG_LEVELS: Record<GatewayEnv['LOG_LEVEL'], LogLevel[]> = {
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  log: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
 
 /**
  * Builds the gateway, initialised (Kafka clients connected, integrations read, reply consumer
@@ -23,7 +16,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
     // The receive route streams its body through the payload limits itself (413 without buffering
     // a huge body); a global body parser would read the whole body first.
     bodyParser: false,
-    logger: LOG_LEVELS[env.LOG_LEVEL],
+    logger: nestLogLevels(env.LOG_LEVEL),
   });
   configureHttpApp(app);
   app.disable('x-powered-by');

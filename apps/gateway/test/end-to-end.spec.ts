@@ -1,5 +1,6 @@
+import { eventually } from '@alert-ingestion/testing';
 import { bearer, post } from './support/http-client';
-import { eventually, Pipeline, Project } from './support/pipeline';
+import { Pipeline, Project } from './support/pipeline';
 
 /**
  * The receive path end to end, every service a real process: integration-config creates the

@@ -1,5 +1,6 @@
+import { eventually } from '@alert-ingestion/testing';
 import { HttpAnswer, bearer, post } from './support/http-client';
-import { eventually, Pipeline, Project } from './support/pipeline';
+import { Pipeline, Project } from './support/pipeline';
 
 const FINGERPRINTS = 40;
 const EVENTS_PER_FINGERPRINT = 5;

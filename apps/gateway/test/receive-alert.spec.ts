@@ -3,7 +3,7 @@ import { IntegrationSnapshot, integrationUrl } from '@alert-ingestion/contracts'
 import { authorizationKeySha256 } from '@alert-ingestion/gateway-domain';
 import { GatewayEnv } from '@alert-ingestion/gateway-feature';
 import { IntegrationPublisher } from '@alert-ingestion/integrations-registry';
-import { createTestTopics, serviceEnv, testKafka, TestTopics } from '@alert-ingestion/testing';
+import { createTestTopics, eventually, serviceEnv, testKafka, TestTopics } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -73,19 +73,6 @@ async function listen(app: INestApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
-}
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 describe('gateway: POST <integration url> (CONTRACT.md "Receiving alerts")', () => {

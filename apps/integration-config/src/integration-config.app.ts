@@ -1,19 +1,12 @@
+import { assertAdminTokenSetInProduction, nestLogLevels } from '@alert-ingestion/config';
 import { configureHttpApp } from '@alert-ingestion/http';
 import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/integrations-feature';
-import { INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { usePipelineConfigurationBodyParser } from './deprecations';
-import { IntegrationConfigEnv, LOCAL_ADMIN_TOKEN } from './integration-config.env';
+import { IntegrationConfigEnv } from './integration-config.env';
 import { IntegrationConfigModule } from './integration-config.module';
-
-const LOG_LEVELS: Record<IntegrationConfigEnv['LOG_LEVEL'], LogLevel[]> = {
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  log: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
 
 /**
  * A sample payload may be up to 1 MiB of JSON (the receiver's limit) and arrives as a JSON string
@@ -31,10 +24,8 @@ export interface CreateIntegrationConfigAppOptions {
  * republished to the compacted topic) but not listening: main.ts listens on PORT, tests on port 0.
  */
 export async function createIntegrationConfigApp(env: IntegrationConfigEnv, options: CreateIntegrationConfigAppOptions = {}): Promise<INestApplication> {
+  assertAdminTokenSetInProduction(env);
   const production = env.NODE_ENV === 'production';
-  if (production && env.ADMIN_TOKEN === LOCAL_ADMIN_TOKEN) {
-    throw new Error('ADMIN_TOKEN must be set in production (the default is for local use only)');
-  }
   const encryptionKey = resolveAuthorizationKeyEncryptionKey({
     base64: env.INTEGRATION_KEY_ENCRYPTION_KEY,
     file: env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE,
@@ -59,7 +50,7 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
         testAlertTimeoutMs: env.TEST_ALERT_TIMEOUT_MS,
       },
     }),
-    { logger: LOG_LEVELS[env.LOG_LEVEL] },
+    { logger: nestLogLevels(env.LOG_LEVEL) },
   );
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   usePipelineConfigurationBodyParser(app);

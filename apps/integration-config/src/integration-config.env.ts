@@ -1,9 +1,6 @@
-import { BaseEnv } from '@alert-ingestion/config';
+import { BaseEnv, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
-
-/** The default ADMIN_TOKEN, for local use only; refused when NODE_ENV=production. */
-export const LOCAL_ADMIN_TOKEN = 'local-admin-token';
 
 /**
  * integration-config's environment (CONTRACT.md "Processes and defaults"). Defaults serve the local

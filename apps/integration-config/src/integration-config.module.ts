@@ -1,8 +1,8 @@
 import { ConfigModule } from '@alert-ingestion/config';
-import { DatabaseModule } from '@alert-ingestion/database';
+import { DatabaseHealthProbe, DatabaseModule } from '@alert-ingestion/database';
 import { HealthModule } from '@alert-ingestion/http';
-import { IntegrationsFeatureModule, IntegrationsFeatureOptions, KafkaHealthProbe, PostgresqlHealthProbe } from '@alert-ingestion/integrations-feature';
-import { KafkaModule } from '@alert-ingestion/kafka';
+import { IntegrationsFeatureModule, IntegrationsFeatureOptions } from '@alert-ingestion/integrations-feature';
+import { KafkaHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AlertIntegrationsController } from './alert-integrations.controller';
 import { DeprecationsHttpModule } from './deprecations';
@@ -29,7 +29,7 @@ export class IntegrationConfigModule {
         KafkaModule.forRoot(env),
         IntegrationsFeatureModule.forRoot(options.feature),
         DeprecationsHttpModule,
-        HealthModule.forRoot({ probes: [PostgresqlHealthProbe, KafkaHealthProbe] }),
+        HealthModule.forRoot({ probes: [DatabaseHealthProbe, KafkaHealthProbe] }),
       ],
       controllers: [UsersController, ProjectsController, AlertIntegrationsController],
     };

@@ -1,7 +1,8 @@
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
 import { createHash } from 'node:crypto';
+import { eventually } from '@alert-ingestion/testing';
 import { startTopicReader } from './support/integrations-topic';
-import { ADMIN_TOKEN, eventually, ManagementApi } from './support/management-api';
+import { ADMIN_TOKEN, ManagementApi } from './support/management-api';
 
 interface Integration {
   id: number;

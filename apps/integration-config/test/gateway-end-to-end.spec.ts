@@ -1,5 +1,5 @@
-import { createTestDatabase, createTestTopics, serviceEnv, ServiceProcess, startService, TestDatabase, TestTopics } from '@alert-ingestion/testing';
-import { ADMIN_TOKEN, eventually, ManagementApi } from './support/management-api';
+import { createTestDatabase, createTestTopics, eventually, serviceEnv, ServiceProcess, startService, TestDatabase, TestTopics } from '@alert-ingestion/testing';
+import { ADMIN_TOKEN, ManagementApi } from './support/management-api';
 
 interface Integration {
   id: number;

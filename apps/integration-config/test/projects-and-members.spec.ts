@@ -1,6 +1,7 @@
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
+import { eventually } from '@alert-ingestion/testing';
 import { startTopicReader } from './support/integrations-topic';
-import { ADMIN_TOKEN, eventually, ManagementApi } from './support/management-api';
+import { ADMIN_TOKEN, ManagementApi } from './support/management-api';
 
 describe('projects and members (CONTRACT.md "Management API")', () => {
   let api: ManagementApi;

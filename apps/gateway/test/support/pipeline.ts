@@ -124,17 +124,3 @@ export class Pipeline {
     return JSON.parse(text) as T;
   }
 }
-
-/** Polls until `check` passes or `timeoutMs` is over; the last failure is rethrown. */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 30_000, intervalMs = 200): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-}

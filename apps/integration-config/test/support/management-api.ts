@@ -120,17 +120,3 @@ export class ManagementApi {
     return user.token;
   }
 }
-
-/** Polls until `check` passes or `timeoutMs` is over; the last failure is rethrown. */
-export async function eventually(check: () => void | Promise<void>, timeoutMs: number, intervalMs = 25): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-}

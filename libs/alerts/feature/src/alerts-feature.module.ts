@@ -6,7 +6,6 @@ import { AlertsQueryService } from './alerts-query.service';
 import { INTEGRATION_LOOKUP } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { PROJECT_ACCESS_READER, ProjectAccessGuard } from './project-access.guard';
-import { KafkaHealthProbe, PostgresHealthProbe } from './processor-health.probes';
 import { RawAlertConsumer } from './raw-alert.consumer';
 
 /** Closes the pool last, after consumers and the relay have finished their work (onModuleDestroy). */
@@ -21,7 +20,7 @@ class AlertsDatabaseShutdown implements OnApplicationShutdown {
 
 /**
  * The alert processor's providers: raw alert consumer, event relay, query service and its guard.
- * Needs the global KafkaModule (KAFKA_CLIENT). Global itself so that HealthModule's probes resolve.
+ * Needs the global KafkaModule (KAFKA_CLIENT). Global itself so that HealthModule's probes resolve (AlertsDatabase).
  */
 @Module({})
 export class AlertsFeatureModule {
@@ -42,8 +41,6 @@ export class AlertsFeatureModule {
         AlertEventRelayService,
         AlertsQueryService,
         ProjectAccessGuard,
-        PostgresHealthProbe,
-        KafkaHealthProbe,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -51,8 +48,6 @@ export class AlertsFeatureModule {
         AlertsQueryService,
         ProjectAccessGuard,
         PROJECT_ACCESS_READER,
-        PostgresHealthProbe,
-        KafkaHealthProbe,
       ],
     };
   }

@@ -1,7 +1,6 @@
-import { HealthProbe } from '@alert-ingestion/http';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { KAFKA_CLIENT, KafkaPing } from '@alert-ingestion/kafka';
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { KAFKA_CLIENT, KafkaHealthProbe } from '@alert-ingestion/kafka';
+import { Inject, Injectable } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { AlertReplyWaiter } from './alert-reply-waiter';
 
@@ -11,25 +10,18 @@ import { AlertReplyWaiter } from './alert-reply-waiter';
  * answer nothing but 202).
  */
 @Injectable()
-export class GatewayHealthProbe implements HealthProbe, OnModuleDestroy {
-  readonly name = 'kafka';
-  private readonly kafkaPing: KafkaPing;
-
+export class GatewayHealthProbe extends KafkaHealthProbe {
   constructor(
     @Inject(KAFKA_CLIENT) kafka: Kafka,
     private readonly registry: IntegrationRegistry,
     private readonly replies: AlertReplyWaiter,
   ) {
-    this.kafkaPing = new KafkaPing(kafka);
+    super(kafka);
   }
 
-  async ping(): Promise<void> {
-    await this.kafkaPing.ping(3_000);
+  override async ping(): Promise<void> {
+    await super.ping();
     if (!this.registry.healthy) throw new Error('the integrations consumer has stopped');
     if (!this.replies.healthy) throw new Error('the reply consumer has stopped');
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.kafkaPing.close();
   }
 }

@@ -14,4 +14,3 @@ export * from './integrations/integration-snapshots.service';
 export * from './integrations/integrations.service';
 export * from './integrations/test-alert.service';
 export * from './dto/management.dto';
-export * from './health/integration-config-health.probes';

@@ -1,5 +1,5 @@
 import { IntegrationSnapshot, Topic, topicName } from '@alert-ingestion/contracts';
-import { createTestTopics, testKafka, TestTopics } from '@alert-ingestion/testing';
+import { createTestTopics, eventually, testKafka, TestTopics } from '@alert-ingestion/testing';
 import { Kafka, logLevel, Partitioners, Producer } from 'kafkajs';
 import { IntegrationPublisher, IntegrationRegistry, IntegrationRegistryOptions } from '../src';
 
@@ -20,20 +20,6 @@ function snapshot(id: number, overrides: Partial<Snapshot> = {}): Snapshot {
     updated_at: new Date().toISOString(),
     ...overrides,
   };
-}
-
-/** Polls until `check` passes or `timeoutMs` is over; the last failure is rethrown. */
-async function eventually(check: () => void, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 describe('IntegrationRegistry and IntegrationPublisher (real Kafka)', () => {

@@ -1,7 +1,23 @@
+import type { LogLevel } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+/** The Nest logger levels a LOG_LEVEL enables: that level and every more severe one (fatal always). */
+export function nestLogLevels(level: (typeof LOG_LEVELS)[number]): LogLevel[] {
+  return ['fatal', ...LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1)];
+}
+
+/** The default ADMIN_TOKEN of the services that have one, for local use only; refused when NODE_ENV=production. */
+export const LOCAL_ADMIN_TOKEN = 'local-admin-token';
+
+/** Refuses to run in production with the local default ADMIN_TOKEN. */
+export function assertAdminTokenSetInProduction(env: { NODE_ENV?: string; ADMIN_TOKEN: string }): void {
+  if (env.NODE_ENV === 'production' && env.ADMIN_TOKEN === LOCAL_ADMIN_TOKEN) {
+    throw new Error('ADMIN_TOKEN must be set in production (the default is for local use only)');
+  }
+}
 
 /**
  * Variables every service reads (CONTRACT.md "Processes and defaults"). Defaults point at the local

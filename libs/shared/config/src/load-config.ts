@@ -34,3 +34,16 @@ export function loadConfig<T extends object>(schema: new () => T, env: NodeJS.Pr
   }
   return config;
 }
+
+/**
+ * loadConfig for main.ts: a bad environment prints the message naming the offending variables and
+ * exits 1, so the service fails fast before anything starts.
+ */
+export function loadConfigOrExit<T extends object>(schema: new () => T): T {
+  try {
+    return loadConfig(schema);
+  } catch (error) {
+    console.error(error instanceof ConfigurationError ? error.message : error);
+    process.exit(1);
+  }
+}

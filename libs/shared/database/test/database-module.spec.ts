@@ -1,18 +1,18 @@
 import { createTestDatabase, TestDatabase } from '@alert-ingestion/testing';
 import { Test, TestingModule } from '@nestjs/testing';
 import { resolve } from 'node:path';
-import { DatabaseHealthIndicator, DatabaseModule, PrismaService, withClient } from '../src';
+import { DatabaseHealthProbe, DatabaseModule, PrismaService, withClient } from '../src';
 
 const MIGRATIONS = resolve(__dirname, '..', '..', '..', '..', 'prisma', 'migrations');
 
 async function start(options: Parameters<typeof DatabaseModule.forRoot>[0]): Promise<TestingModule> {
-  const moduleRef = await Test.createTestingModule({ imports: [DatabaseModule.forRoot(options)] }).compile();
+  const moduleRef = await Test.createTestingModule({ imports: [DatabaseModule.forRoot(options)], providers: [DatabaseHealthProbe] }).compile();
   moduleRef.useLogger(false);
   await moduleRef.init();
   return moduleRef;
 }
 
-describe('DatabaseModule, PrismaService and the health indicator (real PostgreSQL)', () => {
+describe('DatabaseModule, PrismaService and the health probe (real PostgreSQL)', () => {
   const databases: TestDatabase[] = [];
 
   afterAll(async () => {
@@ -28,7 +28,7 @@ describe('DatabaseModule, PrismaService and the health indicator (real PostgreSQ
       const user = await prisma.user.create({ data: { username: 'ada' } });
       expect(typeof user.id).toBe('bigint');
       await expect(prisma.user.findUniqueOrThrow({ where: { username: 'ada' } })).resolves.toMatchObject({ id: user.id, username: 'ada' });
-      await expect(moduleRef.get(DatabaseHealthIndicator).isHealthy()).resolves.toEqual({ database: { status: 'up' } });
+      await expect(moduleRef.get(DatabaseHealthProbe).ping()).resolves.toBeUndefined();
     } finally {
       await moduleRef.close();
     }
@@ -74,8 +74,7 @@ describe('DatabaseModule, PrismaService and the health indicator (real PostgreSQ
     const moduleRef = await start(database.url);
     try {
       await database.drop();
-      const health = await moduleRef.get(DatabaseHealthIndicator).isHealthy('db', 2_000);
-      expect(health.db.status).toBe('down');
+      await expect(moduleRef.get(DatabaseHealthProbe).ping(2_000)).rejects.toThrow();
     } finally {
       await moduleRef.close();
     }

@@ -3,6 +3,7 @@ export * from './test-database';
 export * from './test-kafka';
 export * from './service-env';
 export * from './service-process';
+export * from './eventually';
 // Local infrastructure (also used by `npm start` and the integration global setup).
 export * from './local/supervised-process';
 export * from './local/free-port';

@@ -1,17 +1,15 @@
+import { HealthProbe } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
-import { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import { PrismaService } from './prisma.service';
 
-/** Terminus indicator: up when PostgreSQL answers `SELECT 1` through Prisma in time. */
+/** `/healthz` (HealthModule): PostgreSQL answers `SELECT 1` through Prisma in time. */
 @Injectable()
-export class DatabaseHealthIndicator {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly healthIndicatorService: HealthIndicatorService,
-  ) {}
+export class DatabaseHealthProbe implements HealthProbe {
+  readonly name = 'postgresql';
 
-  async isHealthy<const Key extends string = 'database'>(key: Key = 'database' as Key, timeoutMs = 3_000): Promise<HealthIndicatorResult<Key>> {
-    const indicator = this.healthIndicatorService.check(key);
+  constructor(private readonly prisma: PrismaService) {}
+
+  async ping(timeoutMs = 3_000): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -20,9 +18,6 @@ export class DatabaseHealthIndicator {
           timer = setTimeout(() => reject(new Error(`PostgreSQL did not answer within ${timeoutMs} ms`)), timeoutMs);
         }),
       ]);
-      return indicator.up();
-    } catch (error) {
-      return indicator.down({ message: error instanceof Error ? error.message : String(error) });
     } finally {
       clearTimeout(timer);
     }

@@ -1,12 +1,10 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
 import { applyMigrations } from '../migrations/migration-runner';
 import { DATABASE_MIGRATED, DATABASE_OPTIONS, DatabaseOptions } from './database.options';
-import { DatabaseHealthIndicator } from './database.health';
 import { PrismaService } from './prisma.service';
 
 /**
- * PrismaService and the database health indicator for a service. Global, so repositories in
+ * PrismaService for a service (HealthModule takes DatabaseHealthProbe for `/healthz`). Global, so repositories in
  * feature and data libraries inject the one PrismaService.
  *
  *   DatabaseModule.forRoot(env.DATABASE_URL)                              // tests: template already migrated
@@ -20,7 +18,6 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      imports: [TerminusModule],
       providers: [
         { provide: DATABASE_OPTIONS, useValue: options },
         {
@@ -39,9 +36,8 @@ export class DatabaseModule {
           },
         },
         PrismaService,
-        DatabaseHealthIndicator,
       ],
-      exports: [PrismaService, DatabaseHealthIndicator],
+      exports: [PrismaService],
     };
   }
 }

@@ -1,14 +1,12 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
 import { Kafka } from 'kafkajs';
 import { createKafkaConfig, KafkaSettings } from '../kafka-config';
-import { KafkaHealthIndicator } from './kafka.health';
 import { KAFKA_CLIENT } from './kafka.tokens';
 
 /**
  * Thin Nest wrapper: the service's kafkajs client (built by createKafkaConfig, logging through
- * Nest's Logger) under KAFKA_CLIENT, and the Kafka health indicator. Global so that feature
- * modules inject the one client.
+ * Nest's Logger) under KAFKA_CLIENT (HealthModule takes KafkaHealthProbe for `/healthz`). Global so
+ * that feature modules inject the one client.
  */
 @Module({})
 export class KafkaModule {
@@ -16,15 +14,13 @@ export class KafkaModule {
     return {
       module: KafkaModule,
       global: true,
-      imports: [TerminusModule],
       providers: [
         {
           provide: KAFKA_CLIENT,
           useFactory: () => new Kafka(createKafkaConfig(settings, { logSink: new Logger('Kafka') })),
         },
-        KafkaHealthIndicator,
       ],
-      exports: [KAFKA_CLIENT, KafkaHealthIndicator],
+      exports: [KAFKA_CLIENT],
     };
   }
 }

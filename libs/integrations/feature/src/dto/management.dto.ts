@@ -35,12 +35,8 @@ export class AddMemberDto {
   access_level!: AccessLevel;
 }
 
-/** CONTRACT.md "Integrations". `type` defaults to the HTTP Endpoint. Rules beyond shape are the domain's. */
-export class CreateIntegrationDto {
-  @IsOptional()
-  @IsIn(INTEGRATION_TYPES)
-  type?: IntegrationType;
-
+/** Any of name, active, sample_payload, payload_field_mapping, api_url (CONTRACT.md). */
+export class UpdateIntegrationDto {
   @IsOptional()
   @IsString()
   @MaxLength(255)
@@ -65,29 +61,14 @@ export class CreateIntegrationDto {
   api_url?: string | null;
 }
 
-/** Any of name, active, sample_payload, payload_field_mapping, api_url (CONTRACT.md). */
-export class UpdateIntegrationDto {
+/**
+ * CONTRACT.md "Integrations": what an update may set, plus the type, which only creation chooses
+ * (default: the HTTP Endpoint). Rules beyond shape are the domain's.
+ */
+export class CreateIntegrationDto extends UpdateIntegrationDto {
   @IsOptional()
-  @IsString()
-  @MaxLength(255)
-  name?: string;
-
-  @IsOptional()
-  @IsBoolean()
-  active?: boolean;
-
-  @ValidateIf((_, value) => value !== undefined && value !== null)
-  @IsString({ message: 'sample_payload must be a string holding JSON' })
-  sample_payload?: string | null;
-
-  @ValidateIf((_, value) => value !== undefined && value !== null)
-  @IsArray()
-  payload_field_mapping?: unknown[] | null;
-
-  @ValidateIf((_, value) => value !== undefined && value !== null)
-  @IsString()
-  @MaxLength(2048)
-  api_url?: string | null;
+  @IsIn(INTEGRATION_TYPES)
+  type?: IntegrationType;
 }
 
 export class ParseSamplePayloadDto {

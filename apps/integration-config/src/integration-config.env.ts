@@ -1,16 +1,11 @@
-import { BaseEnv, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { BaseEnv, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
+import { IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
 
 /**
  * integration-config's environment (CONTRACT.md "Processes and defaults"). Defaults serve the local
  * stack; in production ADMIN_TOKEN and INTEGRATION_KEY_ENCRYPTION_KEY must be set.
  */
 export class IntegrationConfigEnv extends BaseEnv {
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
   override PORT = 8081;
 
   /** The bootstrap administrator's token: creates users and projects (CONTRACT.md "Management API"). */
@@ -41,8 +36,6 @@ export class IntegrationConfigEnv extends BaseEnv {
   INTEGRATION_KEY_ENCRYPTION_KEY_FILE = '.data/integration-key-encryption.key';
 
   /** How long a test alert may take at the gateway (which itself answers 202 after its reply timeout). */
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(1_000)
+  @IntegerSetting({ min: 1_000 })
   TEST_ALERT_TIMEOUT_MS = 30_000;
 }

@@ -1,8 +1,4 @@
-import { BaseEnv } from '@alert-ingestion/config';
-import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-
-const toNumber = ({ value }: { value: unknown }) => Number(value);
+import { BaseEnv, IntegerSetting } from '@alert-ingestion/config';
 
 /**
  * The gateway's environment. Defaults suit `npm start` and the benchmark on one machine; see
@@ -12,10 +8,7 @@ export class GatewayEnv extends BaseEnv {
   override PORT = 8080;
 
   /** How long a receive request waits for the processor's answer before it gets 202 {request_id}. */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
-  @Max(300_000)
+  @IntegerSetting({ min: 1, max: 300_000 })
   GATEWAY_REPLY_TIMEOUT_MS = 10_000;
 
   /**
@@ -24,9 +17,7 @@ export class GatewayEnv extends BaseEnv {
    * 120,000 (2,000/s sustained) lets one integration use the whole pipeline during a benchmark run
    * while still capping a runaway sender; lower it where many tenants share the pipeline.
    */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
+  @IntegerSetting({ min: 1 })
   GATEWAY_RATE_LIMIT_PER_MINUTE = 120_000;
 
   /**
@@ -34,17 +25,11 @@ export class GatewayEnv extends BaseEnv {
    * 0 = only what arrives in the same event-loop turn; under load, messages that arrive while a
    * produce request is in flight are batched anyway, so latency stays low when idle.
    */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(0)
-  @Max(1_000)
+  @IntegerSetting({ min: 0, max: 1_000 })
   GATEWAY_BATCH_LINGER_MS = 0;
 
   /** Most messages in one produce request. */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntegerSetting({ min: 1, max: 100_000 })
   GATEWAY_BATCH_MAX_MESSAGES = 1_000;
 
   /**
@@ -52,45 +37,30 @@ export class GatewayEnv extends BaseEnv {
    * partition, and a broker refuses a record batch above max.message.bytes (1 MB by default).
    * A single larger message (a body near the 1 MiB limit) is still sent, alone.
    */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1_024)
+  @IntegerSetting({ min: 1_024 })
   GATEWAY_BATCH_MAX_BYTES = 900_000;
 
   /** Messages above this many bytes are produced alone, gzip-compressed (see RawAlertPublisher). */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1_024)
+  @IntegerSetting({ min: 1_024 })
   GATEWAY_COMPRESS_ABOVE_BYTES = 256 * 1024;
 
   /** Produce requests in flight at once; later messages accumulate into the next batch. */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @IntegerSetting({ min: 1, max: 64 })
   GATEWAY_BATCH_MAX_IN_FLIGHT = 2;
 
   /**
    * Retries of a failed produce request before the receive request gets 503. Few and quick, so a
    * caller learns within about a second that Kafka is unavailable instead of hanging.
    */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(0)
-  @Max(20)
+  @IntegerSetting({ min: 0, max: 20 })
   GATEWAY_PRODUCE_RETRIES = 2;
 
   /** Retry-After (seconds) sent with 503 when Kafka is unavailable. */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
+  @IntegerSetting({ min: 1 })
   GATEWAY_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
   /** Longest a reply fetch waits on the broker when there is nothing to read (latency when idle). */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
-  @Max(5_000)
+  @IntegerSetting({ min: 1, max: 5_000 })
   GATEWAY_REPLY_MAX_WAIT_MS = 20;
 
   /**
@@ -98,14 +68,10 @@ export class GatewayEnv extends BaseEnv {
    * 1 = answer as soon as one reply exists: lowest latency, but under load the consumer then
    * loops on tiny fetches, each a round trip and a broker request.
    */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
+  @IntegerSetting({ min: 1 })
   GATEWAY_REPLY_MIN_BYTES = 1;
 
   /** Idle keep-alive time of client connections; above common load balancers' 60 s. */
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1_000)
+  @IntegerSetting({ min: 1_000 })
   GATEWAY_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 }

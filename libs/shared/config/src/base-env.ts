@@ -1,6 +1,6 @@
 import type { LogLevel } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IntegerSetting } from './integer-setting';
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 
@@ -40,10 +40,7 @@ export class BaseEnv {
   @Matches(/^[a-zA-Z0-9._-]+$/, { message: 'may only hold letters, digits, ".", "_" and "-"' })
   KAFKA_CLIENT_ID = 'alert-ingestion';
 
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntegerSetting({ min: 0, max: 65535 })
   PORT = 0;
 
   @IsIn(LOG_LEVELS)

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './base-env';
+export * from './integer-setting';
 export * from './load-config';
 export * from './config.service';
 export * from './config.module';

@@ -1,0 +1,21 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+
+export interface IntegerSettingBounds {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * An environment variable holding a whole number within bounds. Environment values are text, so the
+ * value is converted first; a value that is not a whole number or is out of bounds fails loadConfig
+ * with the variable's name.
+ */
+export function IntegerSetting(bounds: IntegerSettingBounds = {}): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [Transform(({ value }) => Number(value)), IsInt()];
+  if (bounds.min !== undefined) decorators.push(Min(bounds.min));
+  if (bounds.max !== undefined) decorators.push(Max(bounds.max));
+  return (target, propertyKey) => {
+    for (const decorate of decorators) decorate(target, propertyKey);
+  };
+}

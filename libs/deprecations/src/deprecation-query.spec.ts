@@ -1,24 +1,11 @@
 import { DeprecationCatalogue, DeprecationEntry } from './deprecation-catalogue';
+import { deprecationEntry } from './deprecation-entry.fixture';
 import { InvalidDeprecationQueryError, InvalidMilestoneError } from './deprecation.errors';
 import { findDeprecations, parseCheckTarget, parseDeprecationQuery } from './deprecation-query';
 import { loadDeprecationCatalogue } from './catalogue-loader';
 
 function entry(id: string, removal_milestone: string, fields: Partial<DeprecationEntry> = {}): DeprecationEntry {
-  return {
-    id,
-    title: id,
-    area: 'interface_and_api',
-    kind: 'removal',
-    removal_milestone,
-    planned_date: null,
-    breaking: true,
-    change: 'Removed.',
-    replacement: null,
-    identifiers: [],
-    other_milestones: [],
-    spec_section: '9.x',
-    ...fields,
-  };
+  return deprecationEntry(id, removal_milestone, { breaking: true, ...fields });
 }
 
 const small: DeprecationCatalogue = {

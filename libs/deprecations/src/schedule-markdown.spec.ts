@@ -1,23 +1,10 @@
 import { DeprecationCatalogue, DeprecationEntry } from './deprecation-catalogue';
+import { deprecationEntry } from './deprecation-entry.fixture';
 import { loadDeprecationCatalogue } from './catalogue-loader';
 import { renderScheduleMarkdown, SCHEDULE_MARKDOWN_HEADER } from './schedule-markdown';
 
 function entry(id: string, removal_milestone: string, fields: Partial<DeprecationEntry> = {}): DeprecationEntry {
-  return {
-    id,
-    title: id,
-    area: 'ci_cd_configuration',
-    kind: 'removal',
-    removal_milestone,
-    planned_date: null,
-    breaking: false,
-    change: 'Removed.',
-    replacement: null,
-    identifiers: [],
-    other_milestones: [],
-    spec_section: '9.x',
-    ...fields,
-  };
+  return deprecationEntry(id, removal_milestone, { area: 'ci_cd_configuration', ...fields });
 }
 
 const catalogue: DeprecationCatalogue = {

@@ -1,24 +1,11 @@
 import { DeprecationCatalogue, DeprecationEntry } from './deprecation-catalogue';
+import { deprecationEntry } from './deprecation-entry.fixture';
 import { InvalidMilestoneError, InvalidUpgradeRangeError } from './deprecation.errors';
 import { loadDeprecationCatalogue } from './catalogue-loader';
 import { buildUpgradeReport, NO_REPLACEMENT, parseUpgradeRange } from './upgrade-report';
 
 function entry(id: string, removal_milestone: string, fields: Partial<DeprecationEntry> = {}): DeprecationEntry {
-  return {
-    id,
-    title: id,
-    area: 'interface_and_api',
-    kind: 'removal',
-    removal_milestone,
-    planned_date: null,
-    breaking: false,
-    change: 'Removed.',
-    replacement: `instead of ${id}`,
-    identifiers: [],
-    other_milestones: [],
-    spec_section: '9.x',
-    ...fields,
-  };
+  return deprecationEntry(id, removal_milestone, { replacement: `instead of ${id}`, ...fields });
 }
 
 const catalogue: DeprecationCatalogue = {

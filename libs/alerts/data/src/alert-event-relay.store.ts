@@ -54,11 +54,15 @@ export class AlertEventRelayStore {
   }
 
   /**
-   * Removes rows below the relay's position once it is committed in Kafka: they are never read
-   * again (the position lives in Kafka), and the outbox stays small.
+   * Removes published rows, ids in [fromId, belowId), once their position is committed in Kafka:
+   * they are never read again (the position lives in Kafka), and the outbox stays small. The range
+   * is bounded below so that each deletion walks only its own rows, not the index entries of every
+   * row deleted before and not yet vacuumed (an open-ended `id < belowId` made the deletion the
+   * database's costliest statement under load). fromId 0 removes everything below belowId, left
+   * over by an earlier leader that crashed before its deletion.
    */
-  async removePublished(belowId: bigint): Promise<void> {
-    await this.session().query('DELETE FROM alert_event_outbox WHERE id < $1', [belowId.toString()]);
+  async removePublished(fromId: bigint, belowId: bigint): Promise<void> {
+    await this.session().query('DELETE FROM alert_event_outbox WHERE id >= $1 AND id < $2', [fromId.toString(), belowId.toString()]);
   }
 
   /** Resolves on a NOTIFY from a committed outbox write, or after `timeoutMs`. */

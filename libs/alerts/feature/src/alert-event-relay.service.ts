@@ -18,6 +18,7 @@ export class AlertEventRelayService implements OnApplicationBootstrap, OnModuleD
       transactionalId: `${prefix}alert-processor-event-relay`,
       positionGroupId: `${prefix}alert-processor-event-relay`,
       batchSize: options.relay.batchSize,
+      lingerMs: options.relay.lingerMs,
       pollIntervalMs: options.relay.pollIntervalMs,
       retryIntervalMs: options.relay.retryIntervalMs,
       logger: new Logger(AlertEventRelay.name),

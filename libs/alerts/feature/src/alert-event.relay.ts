@@ -17,6 +17,8 @@ export interface AlertEventRelayOptions {
   /** Consumer group under which the relay's position is committed inside its Kafka transactions. */
   positionGroupId: string;
   batchSize: number;
+  /** Pause after a batch that was not full, so that a steady stream goes out in few transactions. */
+  lingerMs: number;
   /** Fallback poll when no NOTIFY arrives (a lost notification only delays, never loses, an event). */
   pollIntervalMs: number;
   /** Pause before trying again to lead, or after a failure. */
@@ -107,6 +109,7 @@ export class AlertEventRelay {
         position = 0n;
       }
       this.options.logger.log(`Alert event relay leading from outbox id ${position}`);
+      await store.removePublished(0n, position);
       while (!this.stopping) {
         const rows = await store.read(position, this.options.batchSize);
         if (rows.length === 0) {
@@ -115,8 +118,9 @@ export class AlertEventRelay {
         }
         const next = BigInt(rows[rows.length - 1].id) + 1n;
         await this.publish(producer, rows, next);
-        await store.removePublished(next);
+        await store.removePublished(position, next);
         position = next;
+        if (rows.length < this.options.batchSize && this.options.lingerMs > 0) await this.sleep(this.options.lingerMs);
       }
     } finally {
       this.store = undefined;

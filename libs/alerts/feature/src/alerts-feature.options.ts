@@ -13,10 +13,13 @@ export interface AlertsFeatureOptions {
     partitionsConsumedConcurrently: number;
     sessionTimeout: number;
     heartbeatInterval: number;
+    /** Least time between two offset commits. */
+    commitIntervalMs: number;
   };
   integrationLookupTimeoutMs: number;
   relay: {
     batchSize: number;
+    lingerMs: number;
     pollIntervalMs: number;
     retryIntervalMs: number;
   };

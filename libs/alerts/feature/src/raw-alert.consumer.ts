@@ -15,7 +15,7 @@ import { BatchOutcome, RawAlertBatchProcessor } from './raw-alert-batch.processo
  * processed_raw_alerts record turns into a no-op that repeats the stored answer (exactly-once
  * effect, issue 4 point 6).
  *
- * Offsets are committed in the background, one OffsetCommit at a time, so the next fetch does not
+ * Offsets are committed in the background, one OffsetCommit at a time and at most one per commit interval, so the next fetch does not
  * wait for one after every batch (kafkajs autoCommit does; throughput, issue 4 point 8). Only offsets
  * of messages whose transaction committed and whose replies were sent are ever committed.
  */
@@ -91,6 +91,7 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
   private generation = 0;
   private commitInFlight: Promise<void> | undefined;
   private commitAgain = false;
+  private lastCommitAt = 0;
   private commitOffsets: EachBatchPayload['commitOffsetsIfNecessary'] | undefined;
 
   private onGroupJoin(): void {
@@ -139,13 +140,21 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
     await this.commitNow();
   }
 
-  /** At most one OffsetCommit in flight; another one follows when offsets moved meanwhile. */
+  /**
+   * At most one OffsetCommit in flight, and at most one per commit interval; another one follows
+   * when offsets moved meanwhile.
+   */
   private requestCommit(): void {
     if (this.commitInFlight) {
       this.commitAgain = true;
       return;
     }
-    this.commitInFlight = this.commitNow()
+    const wait = this.lastCommitAt + this.options.consumer.commitIntervalMs - Date.now();
+    this.commitInFlight = (wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait)) : Promise.resolve())
+      .then(() => {
+        this.lastCommitAt = Date.now();
+        return this.commitNow();
+      })
       .catch((error: unknown) => this.logger.warn(`Offset commit failed (the messages will be redelivered if it is not retried): ${String(error)}`))
       .finally(() => {
         this.commitInFlight = undefined;

@@ -115,6 +115,18 @@ describe('alert processor: alert semantics', () => {
       expect(reply.alerts).toEqual([{ iid: 1, title: 'a\uFFFDb' }]);
     });
 
+    it('stores quotes, backslashes and SQL-looking text exactly as sent (values travel inlined in SQL text)', async () => {
+      const integration = await harness.integration('premium');
+      const title = `O'Brien's \\ "disk" \\' ''; DROP TABLE alerts; -- $1 $$ E'\\x'`;
+      const payload = { title, fingerprint: `fp'\\`, path: 'C:\\temp\\new', nested: { "k'ey": ["\\'", '\n\t'] } };
+      const reply = await harness.receive(integration, payload);
+      expect(reply.alerts).toEqual([{ iid: 1, title }]);
+      const [alert] = await harness.alerts(integration.projectId);
+      expect(alert).toMatchObject({ title, fingerprint: `fp'\\`, payload });
+      const [event] = await harness.events.waitFor((candidate) => candidate.key === `${integration.projectId}:1`, 1);
+      expect(event.value.alert).toMatchObject({ title, payload });
+    });
+
     it('counts iids from 1 per project', async () => {
       const first = await harness.integration('free');
       const second = await harness.integration('free');

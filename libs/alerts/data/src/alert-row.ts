@@ -25,12 +25,15 @@ export interface AlertRow {
   updated_at: Date;
 }
 
+/** An alert's content, which its events carry: the row without its database id. */
+export type AlertState = Omit<AlertRow, 'id'>;
+
 export const ALERT_COLUMNS = `id, project_id, iid, integration_id, title, description, severity, status, events, started_at,
   ended_at, service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, payload,
   created_at, updated_at`;
 
 /** The contract's `alert` as alert events carry it (ids as decimal strings, like every Kafka message). */
-export function alertView(row: AlertRow): AlertView {
+export function alertView(row: AlertState): AlertView {
   return {
     iid: row.iid,
     title: row.title,

@@ -1,4 +1,4 @@
-import { Pool, PoolClient, PoolConfig } from 'pg';
+import { escapeLiteral, Pool, PoolClient, PoolConfig, QueryResult, QueryResultRow } from 'pg';
 
 /** SQLSTATEs after which the whole transaction can simply run again. */
 const RETRYABLE_SQLSTATES = new Set([
@@ -43,14 +43,34 @@ export class AlertsDatabase {
    * concurrent batches of several processor instances can cause, roll back and run `work` again.
    */
   async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.withRetries(async (client) => {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    });
+  }
+
+  /**
+   * Like transaction(), for work whose statements go in a few steps of several statements each
+   * (see ScriptedTransaction): BEGIN travels with the first step and COMMIT with the last, so a
+   * transaction of two steps costs two round trips to the server.
+   */
+  async scriptedTransaction<T>(work: (transaction: ScriptedTransaction) => Promise<T>): Promise<T> {
+    return this.withRetries(async (client) => {
+      const transaction = new ScriptedTransaction(client);
+      const result = await work(transaction);
+      if (!transaction.committed) await transaction.commit([]);
+      return result;
+    });
+  }
+
+  private async withRetries<T>(run: (client: PoolClient) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       let broken = false;
       try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
+        return await run(client);
       } catch (error) {
         try {
           await client.query('ROLLBACK');
@@ -70,5 +90,51 @@ export class AlertsDatabase {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+}
+
+/**
+ * Values written into SQL text, for statements that travel several to a query (a parameterised
+ * statement travels alone: node-postgres sends the next only after the previous has answered).
+ * Every value is a JSON document or a timestamp, quoted by node-postgres's escapeLiteral.
+ */
+export const sqlLiteral = {
+  json: (value: unknown): string => `${escapeLiteral(JSON.stringify(value))}::jsonb`,
+  timestamptz: (value: Date): string => `'${value.toISOString()}'::timestamptz`,
+};
+
+/**
+ * A transaction sent in steps, each step one simple-protocol query of several statements (values
+ * inlined with sqlLiteral): one round trip per step instead of one per statement. The first step
+ * also begins the transaction; commit() runs its statements and COMMIT in one round trip. When a
+ * statement fails, the ones after it in the step (COMMIT included) do not run.
+ */
+export class ScriptedTransaction {
+  private begun = false;
+  committed = false;
+
+  constructor(private readonly client: PoolClient) {}
+
+  /** Runs the statements in order; one result per statement. */
+  step<R extends QueryResultRow = QueryResultRow>(statements: readonly string[]): Promise<Array<QueryResult<R>>> {
+    return this.send<R>(statements, false);
+  }
+
+  /** Runs the statements and commits, in one round trip. */
+  commit(statements: readonly string[]): Promise<QueryResult[]> {
+    return this.send(statements, true);
+  }
+
+  private async send<R extends QueryResultRow>(statements: readonly string[], commit: boolean): Promise<Array<QueryResult<R>>> {
+    if (this.committed) throw new Error('The transaction is already committed');
+    const lead = this.begun ? [] : ['BEGIN'];
+    const script = [...lead, ...statements, ...(commit ? ['COMMIT'] : [])];
+    this.begun = true;
+    if (script.length === 0) return [];
+    // Several statements in one simple query answer with one result each; a single one with a result.
+    const answer = (await this.client.query(script.join(';\n'))) as unknown as QueryResult<R> | Array<QueryResult<R>>;
+    if (commit) this.committed = true;
+    const results = Array.isArray(answer) ? answer : [answer];
+    return results.slice(lead.length, lead.length + statements.length);
   }
 }

@@ -170,6 +170,9 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Run
       `-Xms${Math.min(128, heapMb)}m`,
       `-Xmx${heapMb}m`,
       '-XX:+UseG1GC',
+      // C1 only: the C2 compiler kept one of the two cores a quarter busy for the first minute of
+      // every run (tests, benchmark, a fresh `npm start`); the slower compiled code costs less than that.
+      '-XX:TieredStopAtLevel=1',
       '-XX:MaxGCPauseMillis=20',
       '-XX:InitiatingHeapOccupancyPercent=35',
       '-XX:+ExplicitGCInvokesConcurrent',

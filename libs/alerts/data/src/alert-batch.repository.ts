@@ -108,15 +108,15 @@ export class AlertBatchRepository {
     const projects = sqlLiteral.json(projectIds);
     const [, counters, processed, openAlerts] = await transaction.step([
       `INSERT INTO alert_iid_counters (project_id, last_iid)
-       SELECT p.id::bigint, 0 FROM jsonb_array_elements_text(${projects}) AS p(id)
+       SELECT p.id::bigint, 0 FROM json_array_elements_text(${projects}) AS p(id)
        ON CONFLICT (project_id) DO NOTHING`,
       `SELECT project_id, last_iid FROM alert_iid_counters
-       WHERE project_id IN (SELECT p.id::bigint FROM jsonb_array_elements_text(${projects}) AS p(id))
+       WHERE project_id IN (SELECT p.id::bigint FROM json_array_elements_text(${projects}) AS p(id))
        ORDER BY project_id FOR UPDATE`,
       `SELECT request_id, result FROM processed_raw_alerts
-       WHERE request_id IN (SELECT r.id::uuid FROM jsonb_array_elements_text(${sqlLiteral.json(batch.map((work) => work.requestId))}) AS r(id))`,
+       WHERE request_id IN (SELECT r.id::uuid FROM json_array_elements_text(${sqlLiteral.json(batch.map((work) => work.requestId))}) AS r(id))`,
       `SELECT ${ALERT_COLUMNS.replace(/(\w+)/g, 'a.$1')}
-       FROM ROWS FROM (jsonb_to_recordset(${sqlLiteral.json(ordered)}) AS (project_id bigint, fingerprint_sha256 char(64))) WITH ORDINALITY AS k(project_id, fingerprint_sha256, position)
+       FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(ordered)}) AS (project_id bigint, fingerprint_sha256 char(64))) WITH ORDINALITY AS k(project_id, fingerprint_sha256, position)
        CROSS JOIN LATERAL (
          SELECT * FROM alerts
          WHERE alerts.project_id = k.project_id AND alerts.fingerprint_sha256 = k.fingerprint_sha256
@@ -141,7 +141,7 @@ function writeStatements(changes: AlertBatchChanges, now: Date): string[] {
   if (changes.iidCounters.length > 0) {
     statements.push(
       `UPDATE alert_iid_counters c SET last_iid = u.last_iid
-       FROM jsonb_to_recordset(${sqlLiteral.json(changes.iidCounters)}) AS u(project_id bigint, last_iid int)
+       FROM json_to_recordset(${sqlLiteral.json(changes.iidCounters)}) AS u(project_id bigint, last_iid int)
        WHERE c.project_id = u.project_id`,
     );
   }
@@ -152,7 +152,7 @@ function writeStatements(changes: AlertBatchChanges, now: Date): string[] {
          status = CASE WHEN u.ended_at IS NULL THEN a.status ELSE 'resolved'::alert_status END,
          ended_at = COALESCE(u.ended_at, a.ended_at),
          updated_at = ${at}
-       FROM jsonb_to_recordset(${sqlLiteral.json(changes.updates)}) AS u(id bigint, grouped int, ended_at timestamptz)
+       FROM json_to_recordset(${sqlLiteral.json(changes.updates)}) AS u(id bigint, grouped int, ended_at timestamptz)
        WHERE a.id = u.id`,
     );
   }
@@ -163,7 +163,7 @@ function writeStatements(changes: AlertBatchChanges, now: Date): string[] {
        SELECT r.project_id, r.iid, r.integration_id, r.title, r.description, r.severity::alert_severity, r.status::alert_status,
          r.events, r.started_at, r.ended_at, r.service, r.monitoring_tool, r.hosts, r.platform_environment_name, r.fingerprint,
          r.fingerprint_sha256, r.payload, ${at}, ${at}
-       FROM ROWS FROM (jsonb_to_recordset(${sqlLiteral.json(changes.inserts)}) AS (project_id bigint, iid int, integration_id bigint, title text,
+       FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(changes.inserts)}) AS (project_id bigint, iid int, integration_id bigint, title text,
          description text, severity text, status text, events int, started_at timestamptz, ended_at timestamptz, service text,
          monitoring_tool text, hosts text[], platform_environment_name text, fingerprint text, fingerprint_sha256 char(64),
          payload jsonb)) WITH ORDINALITY AS r
@@ -181,7 +181,7 @@ function processedStatements(batch: readonly RawAlertWork[], answers: ReadonlyMa
   return [
     `INSERT INTO processed_raw_alerts (request_id, project_id, result, processed_at)
      SELECT r.request_id, r.project_id, r.result, ${sqlLiteral.timestamptz(now)}
-     FROM jsonb_to_recordset(${sqlLiteral.json(rows)}) AS r(request_id uuid, project_id bigint, result jsonb)`,
+     FROM json_to_recordset(${sqlLiteral.json(rows)}) AS r(request_id uuid, project_id bigint, result jsonb)`,
   ];
 }
 

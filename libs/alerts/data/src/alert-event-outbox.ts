@@ -30,7 +30,7 @@ export function outboxStatements(events: readonly OutboxEvent[]): string[] {
     `SELECT pg_advisory_xact_lock(${OUTBOX_WRITE_LOCK}), pg_notify('${OUTBOX_CHANNEL}', '')`,
     `INSERT INTO alert_event_outbox (project_id, iid, type, value)
      SELECT e.project_id, e.iid, e.type, e.value
-     FROM ROWS FROM (jsonb_to_recordset(${sqlLiteral.json(rows)}) AS (project_id bigint, iid int, type text, value jsonb)) WITH ORDINALITY AS e(project_id, iid, type, value, position)
+     FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(rows)}) AS (project_id bigint, iid int, type text, value json)) WITH ORDINALITY AS e(project_id, iid, type, value, position)
      ORDER BY e.position`,
   ];
 }
@@ -46,5 +46,6 @@ export interface OutboxRow {
   id: string;
   project_id: string;
   iid: number;
-  value: AlertEvent.AlertEventValue;
+  /** The event (an AlertEvent.AlertEventValue) as JSON text, published as it is. */
+  value: string;
 }

@@ -39,7 +39,7 @@ export class AlertEventRelayStore {
   /** Outbox rows with id >= fromId, in id order. */
   async read(fromId: bigint, limit: number): Promise<OutboxRow[]> {
     const result = await this.session().query<OutboxRow>(
-      'SELECT id, project_id, iid, value FROM alert_event_outbox WHERE id >= $1 ORDER BY id LIMIT $2',
+      'SELECT id, project_id, iid, value::text AS value FROM alert_event_outbox WHERE id >= $1 ORDER BY id LIMIT $2',
       [fromId.toString(), limit],
     );
     return result.rows;

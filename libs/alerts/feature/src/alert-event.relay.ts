@@ -137,7 +137,7 @@ export class AlertEventRelay {
         acks: -1,
         messages: rows.map((row) => ({
           key: AlertEvent.alertEventKey(row.project_id, row.iid),
-          value: JSON.stringify(row.value),
+          value: row.value,
           headers: { [OUTBOX_ID_HEADER]: row.id },
         })),
       });

@@ -28,9 +28,9 @@ import {
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BenchConnection } from './bench-connection';
 
 const env = process.env;
 const CONCURRENCY = Number(env['BENCH_CONCURRENCY'] ?? 64);
@@ -178,9 +178,8 @@ interface Phase {
   elapsedMs: number;
 }
 
-/** `CONCURRENCY` keep-alive connections, each posting its next distinct alert as soon as the last is answered. */
+/** `CONCURRENCY` keep-alive connections (BenchConnection), each posting its next distinct alert as soon as the last is answered. */
 async function run(url: URL, key: string, label: string, stopAfter: { ms: number; count?: number }, firstSequence: number): Promise<Phase> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const statuses = new Map<number, number>();
   const latenciesMs: number[] = [];
   let accepted = 0;
@@ -188,16 +187,8 @@ async function run(url: URL, key: string, label: string, stopAfter: { ms: number
   const started = performance.now();
   const deadline = started + stopAfter.ms;
   const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-  const postOne = (body: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = request(url, { method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
   const worker = async () => {
+    const connection = new BenchConnection(url, headers);
     while (performance.now() < deadline && (stopAfter.count === undefined || issued < stopAfter.count)) {
       const sequence = firstSequence + issued++;
       // Distinct alerts: no two payloads are identical, so none is grouped into another.
@@ -211,15 +202,15 @@ async function run(url: URL, key: string, label: string, stopAfter: { ms: number
         sequence,
       });
       const sent = performance.now();
-      const status = await postOne(body);
+      const status = await connection.post(body);
       latenciesMs.push(performance.now() - sent);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status === 200 || status === 202) accepted++;
     }
+    connection.close();
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsedMs = performance.now() - started;
-  agent.destroy();
   return { statuses, latenciesMs, accepted, elapsedMs };
 }
 

@@ -118,7 +118,7 @@ describe('alert processor: alert semantics', () => {
     it('stores quotes, backslashes and SQL-looking text exactly as sent (values travel inlined in SQL text)', async () => {
       const integration = await harness.integration('premium');
       const title = `O'Brien's \\ "disk" \\' ''; DROP TABLE alerts; -- $1 $$ E'\\x'`;
-      const payload = { title, fingerprint: `fp'\\`, path: 'C:\\temp\\new', nested: { "k'ey": ["\\'", '\n\t'] } };
+      const payload = { title, fingerprint: `fp'\\`, path: 'C:\\temp\\new', nested: { "k'ey": ["\\'", '\n\t', '$json$', '$$', 'x$json'] } };
       const reply = await harness.receive(integration, payload);
       expect(reply.alerts).toEqual([{ iid: 1, title }]);
       const [alert] = await harness.alerts(integration.projectId);

@@ -15,9 +15,12 @@ import { BatchOutcome, RawAlertBatchProcessor } from './raw-alert-batch.processo
  * processed_raw_alerts record turns into a no-op that repeats the stored answer (exactly-once
  * effect, issue 4 point 6).
  *
- * Offsets are committed in the background, one OffsetCommit at a time and at most one per commit interval, so the next fetch does not
- * wait for one after every batch (kafkajs autoCommit does; throughput, issue 4 point 8). Only offsets
- * of messages whose transaction committed and whose replies were sent are ever committed.
+ * For throughput (issue 4 point 8) the round trips to the broker overlap the database work: a
+ * chunk's replies are sent while the next chunk is stored, and offsets are committed in the
+ * background, one OffsetCommit at a time and at most one per commit interval (kafkajs autoCommit
+ * would commit before every fetch). Only offsets of messages whose transaction committed and whose
+ * replies were sent are ever committed. A failed send is noticed by the next chunk of its partition
+ * (or at shutdown) and restarts the consumer from the committed offset.
  */
 @Injectable()
 export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -81,6 +84,7 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
   async onModuleDestroy(): Promise<void> {
     // The consumer is still in its group here: commit what is done so far (an idle partition's
     // last chunks); the chunk in flight commits itself once it sees that the consumer stops.
+    await this.settleSends();
     await this.flush().catch((error: unknown) => this.logger.warn(`Offset commit before shutdown failed: ${String(error)}`));
     await this.consumer.disconnect();
     await this.producer.disconnect();
@@ -104,7 +108,7 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
   private pipeline(partition: number): PartitionPipeline {
     let pipeline = this.partitions.get(partition);
     if (!pipeline) {
-      pipeline = { committable: undefined, committed: undefined };
+      pipeline = { committable: undefined, committed: undefined, sending: Promise.resolve() };
       this.partitions.set(partition, pipeline);
     }
     return pipeline;
@@ -119,18 +123,33 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
       if (!isRunning() || isStale()) break;
       const chunk = batch.messages.slice(start, start + maxBatchMessages);
       const outcome = await this.processor.process(batch.partition, chunk);
-      // A failed send throws out of eachBatch: kafkajs restarts the consumer, which fetches again
-      // from the committed offset and repeats the stored answers.
-      await this.send(outcome);
+      // The previous chunk's replies went out while this one was stored. A failed send throws out
+      // of eachBatch: kafkajs restarts the consumer, which fetches again from the committed offset
+      // (never beyond a chunk whose replies were not sent) and repeats the stored answers.
+      await pipeline.sending;
       resolveOffset(chunk[chunk.length - 1].offset);
-      pipeline.committable = (BigInt(chunk[chunk.length - 1].offset) + 1n).toString();
-      // The OffsetCommit round trip runs in the background instead of before the next fetch.
-      this.requestCommit();
+      const next = (BigInt(chunk[chunk.length - 1].offset) + 1n).toString();
+      pipeline.sending = this.send(outcome).then(() => {
+        pipeline.committable = next;
+        // The OffsetCommit round trip runs in the background instead of before the next fetch.
+        this.requestCommit();
+      });
+      // Awaited by the next chunk, or at shutdown; a rejection must not count as unhandled meanwhile.
+      pipeline.sending.catch(() => undefined);
       await heartbeat();
     }
     if (!isRunning()) {
-      // Shutting down: the group is left after this returns, so commit what is done now.
+      // Shutting down: the group is left after this returns, so send and commit what is done now.
+      await this.settleSends();
       await this.flush().catch((error: unknown) => this.logger.warn(`Offset commit at shutdown failed: ${String(error)}`));
+    }
+  }
+
+  /** Waits for the replies in flight (a failed send is only logged: its messages are redelivered). */
+  private async settleSends(): Promise<void> {
+    const results = await Promise.allSettled([...this.partitions.values()].map((pipeline) => pipeline.sending));
+    for (const result of results) {
+      if (result.status === 'rejected') this.logger.warn(`Sending replies failed (the messages will be redelivered): ${String(result.reason)}`);
     }
   }
 
@@ -210,4 +229,10 @@ interface PartitionPipeline {
   committable: string | undefined;
   /** The last offset committed by this instance in this generation. */
   committed: string | undefined;
+  /**
+   * Replies and dead letters of the last stored chunk, sent while the next chunk is processed (the
+   * broker round trip overlaps the database work). The chunk's offset becomes committable once they
+   * are sent.
+   */
+  sending: Promise<void>;
 }

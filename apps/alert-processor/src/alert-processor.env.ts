@@ -45,6 +45,18 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 0 })
   INTEGRATION_LOOKUP_TIMEOUT_MS = 5_000;
 
+  /**
+   * How long the idempotency record of a processed raw alert (processed_raw_alerts) is kept. It
+   * must cover alerts.raw.v1's retention (Kafka's default: 168 hours), the longest a message can
+   * still be redelivered; older records are removed.
+   */
+  @IntegerSetting({ min: 1 })
+  PROCESSED_REQUEST_RETENTION_HOURS = 168;
+
+  /** How often old idempotency records are swept. */
+  @IntegerSetting({ min: 1 })
+  PROCESSED_REQUEST_SWEEP_MINUTES = 60;
+
   @IntegerSetting({ min: 2, max: 200 })
   DATABASE_POOL_SIZE = 10;
 

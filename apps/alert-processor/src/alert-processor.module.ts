@@ -30,6 +30,10 @@ export class AlertProcessorModule {
             commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
           },
           integrationLookupTimeoutMs: env.INTEGRATION_LOOKUP_TIMEOUT_MS,
+          processedRetention: {
+            retentionMs: env.PROCESSED_REQUEST_RETENTION_HOURS * 3_600_000,
+            sweepIntervalMs: env.PROCESSED_REQUEST_SWEEP_MINUTES * 60_000,
+          },
           relay: {
             batchSize: env.EVENT_RELAY_BATCH_SIZE,
             lingerMs: env.EVENT_RELAY_LINGER_MS,

@@ -6,3 +6,4 @@ export * from './alert-batch.repository';
 export * from './alerts-query.repository';
 export * from './project-access.repository';
 export * from './alert-event-relay.store';
+export * from './processed-raw-alerts.retention';

@@ -1,10 +1,11 @@
 import { DynamicModule, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, SqlProjectAccessReader } from '@alert-ingestion/alerts-data';
+import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, ProcessedRawAlertsRetention, SqlProjectAccessReader } from '@alert-ingestion/alerts-data';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
 import { INTEGRATION_LOOKUP } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
+import { ProcessedRetentionService } from './processed-retention.service';
 import { PROJECT_ACCESS_READER, ProjectAccessGuard } from './project-access.guard';
 import { RawAlertConsumer } from './raw-alert.consumer';
 
@@ -39,6 +40,12 @@ export class AlertsFeatureModule {
         { provide: INTEGRATION_LOOKUP, useExisting: IntegrationRegistryService },
         RawAlertConsumer,
         AlertEventRelayService,
+        {
+          provide: ProcessedRawAlertsRetention,
+          useFactory: (database: AlertsDatabase) => new ProcessedRawAlertsRetention(database),
+          inject: [AlertsDatabase],
+        },
+        ProcessedRetentionService,
         AlertsQueryService,
         ProjectAccessGuard,
       ],

@@ -17,6 +17,11 @@ export interface AlertsFeatureOptions {
     commitIntervalMs: number;
   };
   integrationLookupTimeoutMs: number;
+  processedRetention: {
+    /** Idempotency records older than this are removed. */
+    retentionMs: number;
+    sweepIntervalMs: number;
+  };
   relay: {
     batchSize: number;
     lingerMs: number;

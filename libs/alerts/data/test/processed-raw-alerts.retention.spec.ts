@@ -1,0 +1,44 @@
+import { withClient } from '@alert-ingestion/database';
+import { createTestDatabase, TestDatabase } from '@alert-ingestion/testing';
+import { randomUUID } from 'node:crypto';
+import { AlertsDatabase, ProcessedRawAlertsRetention } from '../src';
+
+describe('ProcessedRawAlertsRetention (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let alerts: AlertsDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    alerts = new AlertsDatabase(database.url);
+  });
+
+  afterAll(async () => {
+    await alerts.close();
+    await database.drop();
+  });
+
+  async function insertProcessed(processedAt: Date, count: number): Promise<string[]> {
+    const ids = Array.from({ length: count }, () => randomUUID());
+    await withClient(database.url, (client) =>
+      client.query(
+        `INSERT INTO processed_raw_alerts (request_id, project_id, result, processed_at)
+         SELECT id, 1, '{"alerts":[]}', $2 FROM unnest($1::uuid[]) AS id`,
+        [ids, processedAt],
+      ),
+    );
+    return ids;
+  }
+
+  it('removes records processed before the cut-off, in chunks, and keeps the others', async () => {
+    const cutoff = new Date('2026-11-14T00:00:00.000Z');
+    await insertProcessed(new Date('2026-11-01T00:00:00.000Z'), 25);
+    await insertProcessed(new Date(cutoff.getTime() - 1), 1);
+    const kept = [...(await insertProcessed(cutoff, 1)), ...(await insertProcessed(new Date('2026-11-20T00:00:00.000Z'), 3))];
+
+    const removed = await new ProcessedRawAlertsRetention(alerts).removeProcessedBefore(cutoff, 10);
+
+    expect(removed).toBe(26);
+    const left = await withClient(database.url, (client) => client.query<{ request_id: string }>('SELECT request_id FROM processed_raw_alerts'));
+    expect(left.rows.map((row) => row.request_id).sort()).toEqual([...kept].sort());
+  });
+});

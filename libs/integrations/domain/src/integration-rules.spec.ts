@@ -1,4 +1,5 @@
 import { IntegrationRuleViolation } from './integration-rule-violation';
+import { violationOf } from './integration-rule-violation.testing';
 import {
   DEFAULT_HTTP_INTEGRATION_NAME,
   EXTERNAL_LINK_INTEGRATION_NAME,
@@ -9,16 +10,6 @@ import {
   StoredIntegration,
   validateApiUrl,
 } from './integration-rules';
-
-function violation(run: () => unknown): IntegrationRuleViolation {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof IntegrationRuleViolation) return error;
-    throw error;
-  }
-  throw new Error('expected an IntegrationRuleViolation');
-}
 
 const sample = JSON.stringify({ summary: 'CPU', at: '2026-11-21T10:00:00Z', end: null });
 const mapping = [{ field_name: 'title', path: ['summary'], type: 'string' }];
@@ -47,18 +38,18 @@ describe('creating an integration on the Free tier (spec 1.4, 2.1)', () => {
   });
 
   it('refuses a second HTTP Endpoint with 403', () => {
-    const error = violation(() => planIntegrationCreate('free', { type: 'http' }, [http('1', DEFAULT_HTTP_INTEGRATION_NAME)]));
+    const error = violationOf(() => planIntegrationCreate('free', { type: 'http' }, [http('1', DEFAULT_HTTP_INTEGRATION_NAME)]));
     expect(error).toMatchObject({ kind: 'forbidden', code: 'free_tier_limit' });
   });
 
   it('refuses a sample payload, a mapping or an external link with 403', () => {
-    expect(violation(() => planIntegrationCreate('free', { type: 'http', sample_payload: sample }, [])).kind).toBe('forbidden');
-    expect(violation(() => planIntegrationCreate('free', { type: 'http', payload_field_mapping: mapping }, [])).kind).toBe('forbidden');
-    expect(violation(() => planIntegrationCreate('free', { type: 'external_link', api_url: 'https://ops.example' }, [])).kind).toBe('forbidden');
+    expect(violationOf(() => planIntegrationCreate('free', { type: 'http', sample_payload: sample }, [])).kind).toBe('forbidden');
+    expect(violationOf(() => planIntegrationCreate('free', { type: 'http', payload_field_mapping: mapping }, [])).kind).toBe('forbidden');
+    expect(violationOf(() => planIntegrationCreate('free', { type: 'external_link', api_url: 'https://ops.example' }, [])).kind).toBe('forbidden');
   });
 
   it('checks the tier before the input: an invalid sample payload on Free is a 403', () => {
-    expect(violation(() => planIntegrationCreate('free', { type: 'http', sample_payload: '{' }, [])).kind).toBe('forbidden');
+    expect(violationOf(() => planIntegrationCreate('free', { type: 'http', sample_payload: '{' }, [])).kind).toBe('forbidden');
   });
 });
 
@@ -69,10 +60,10 @@ describe('creating an integration on the Premium tier', () => {
   });
 
   it('needs a name and refuses a taken one with 409', () => {
-    expect(violation(() => planIntegrationCreate('premium', { type: 'http' }, []))).toMatchObject({ kind: 'invalid', code: 'invalid_name' });
-    expect(violation(() => planIntegrationCreate('premium', { type: 'http', name: ' ' }, [])).kind).toBe('invalid');
-    expect(violation(() => planIntegrationCreate('premium', { type: 'http', name: 'x'.repeat(256) }, [])).kind).toBe('invalid');
-    const taken = violation(() => planIntegrationCreate('premium', { type: 'http', name: 'Prometheus' }, [http('1', 'Prometheus')]));
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'http' }, []))).toMatchObject({ kind: 'invalid', code: 'invalid_name' });
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'http', name: ' ' }, [])).kind).toBe('invalid');
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'http', name: 'x'.repeat(256) }, [])).kind).toBe('invalid');
+    const taken = violationOf(() => planIntegrationCreate('premium', { type: 'http', name: 'Prometheus' }, [http('1', 'Prometheus')]));
     expect(taken).toMatchObject({ kind: 'conflict', code: 'name_taken' });
   });
 
@@ -83,36 +74,36 @@ describe('creating an integration on the Premium tier', () => {
   });
 
   it('refuses an invalid sample payload, a mapping without one, and api_url with 400', () => {
-    expect(violation(() => planIntegrationCreate('premium', { type: 'http', name: 'A', sample_payload: '{"a":' }, [])).code).toBe('invalid_sample_payload');
-    expect(violation(() => planIntegrationCreate('premium', { type: 'http', name: 'A', payload_field_mapping: mapping }, [])).code).toBe(
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'http', name: 'A', sample_payload: '{"a":' }, [])).code).toBe('invalid_sample_payload');
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'http', name: 'A', payload_field_mapping: mapping }, [])).code).toBe(
       'invalid_payload_field_mapping',
     );
-    expect(violation(() => planIntegrationCreate('premium', { type: 'http', name: 'A', api_url: 'https://x' }, [])).kind).toBe('invalid');
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'http', name: 'A', api_url: 'https://x' }, [])).kind).toBe('invalid');
   });
 
   it('creates one external link integration with an http(s) api_url', () => {
     const settings = planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://ops.example/alerts', active: true }, [http('1', 'A')]);
     expect(settings).toMatchObject({ type: 'external_link', name: EXTERNAL_LINK_INTEGRATION_NAME, active: true, api_url: 'https://ops.example/alerts' });
-    expect(violation(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://x' }, [link(false)]))).toMatchObject({
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://x' }, [link(false)]))).toMatchObject({
       kind: 'conflict',
       code: 'external_link_exists',
     });
-    expect(violation(() => planIntegrationCreate('premium', { type: 'external_link' }, [])).code).toBe('invalid_api_url');
-    expect(violation(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'ftp://x' }, [])).code).toBe('invalid_api_url');
-    expect(violation(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://x', sample_payload: sample }, [])).kind).toBe(
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'external_link' }, [])).code).toBe('invalid_api_url');
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'ftp://x' }, [])).code).toBe('invalid_api_url');
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://x', sample_payload: sample }, [])).kind).toBe(
       'invalid',
     );
   });
 
   it('refuses an active external link while another integration is active, naming it (spec 2.3 rule 1)', () => {
-    const error = violation(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://x', active: true }, [http('5', 'Prometheus', true)]));
+    const error = violationOf(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://x', active: true }, [http('5', 'Prometheus', true)]));
     expect(error.kind).toBe('conflict');
     expect(error.message).toContain('"Prometheus" (id 5)');
     expect(planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://x', active: false }, [http('5', 'Prometheus', true)]).active).toBe(false);
   });
 
   it('refuses an active HTTP Endpoint while the external link is active', () => {
-    const error = violation(() => planIntegrationCreate('premium', { type: 'http', name: 'B', active: true }, [link(true)]));
+    const error = violationOf(() => planIntegrationCreate('premium', { type: 'http', name: 'B', active: true }, [link(true)]));
     expect(error.kind).toBe('conflict');
     expect(error.message).toContain('external link integration');
     expect(planIntegrationCreate('premium', { type: 'http', name: 'B', active: false }, [link(true)]).active).toBe(false);
@@ -128,7 +119,7 @@ describe('updating an integration', () => {
   });
 
   it('refuses a name another HTTP Endpoint has, but not its own', () => {
-    expect(violation(() => planIntegrationUpdate('premium', stored(), { name: 'Other' }, [http('2', 'Other')])).kind).toBe('conflict');
+    expect(violationOf(() => planIntegrationUpdate('premium', stored(), { name: 'Other' }, [http('2', 'Other')])).kind).toBe('conflict');
     expect(planIntegrationUpdate('premium', stored(), { name: 'Prometheus' }, [http('2', 'Other')]).name).toBe('Prometheus');
   });
 
@@ -140,7 +131,7 @@ describe('updating an integration', () => {
     const remapped = planIntegrationUpdate('premium', current, { sample_payload: changed, payload_field_mapping: [{ field_name: 'title', path: ['message'], type: 'string' }] }, []);
     expect(remapped.payload_field_mapping).toEqual([{ field_name: 'title', path: ['message'], type: 'string' }]);
     // The new mapping is checked against the new sample payload, not the old one.
-    expect(violation(() => planIntegrationUpdate('premium', current, { sample_payload: changed, payload_field_mapping: mapping }, [])).code).toBe(
+    expect(violationOf(() => planIntegrationUpdate('premium', current, { sample_payload: changed, payload_field_mapping: mapping }, [])).code).toBe(
       'invalid_payload_field_mapping',
     );
     const cleared = planIntegrationUpdate('premium', current, { sample_payload: null }, []);
@@ -150,34 +141,34 @@ describe('updating an integration', () => {
   it('validates a new mapping against the stored sample payload', () => {
     const current = stored({ sample_payload: sample });
     expect(planIntegrationUpdate('premium', current, { payload_field_mapping: [{ field_name: 'end_time', path: ['end'], type: 'datetime' }] }, []).payload_field_mapping).toHaveLength(1);
-    expect(violation(() => planIntegrationUpdate('premium', current, { payload_field_mapping: [{ field_name: 'title', path: ['nope'], type: 'string' }] }, [])).kind).toBe(
+    expect(violationOf(() => planIntegrationUpdate('premium', current, { payload_field_mapping: [{ field_name: 'title', path: ['nope'], type: 'string' }] }, [])).kind).toBe(
       'invalid',
     );
   });
 
   it('refuses a sample payload or mapping on Free with 403, but lets them be cleared and ignores a name', () => {
-    expect(violation(() => planIntegrationUpdate('free', stored(), { sample_payload: sample }, [])).kind).toBe('forbidden');
-    expect(violation(() => planIntegrationUpdate('free', stored(), { payload_field_mapping: mapping }, [])).kind).toBe('forbidden');
+    expect(violationOf(() => planIntegrationUpdate('free', stored(), { sample_payload: sample }, [])).kind).toBe('forbidden');
+    expect(violationOf(() => planIntegrationUpdate('free', stored(), { payload_field_mapping: mapping }, [])).kind).toBe('forbidden');
     const cleared = planIntegrationUpdate('free', stored({ sample_payload: sample }), { sample_payload: null, payload_field_mapping: [] }, []);
     expect(cleared.sample_payload).toBeNull();
     expect(planIntegrationUpdate('free', stored(), { name: 'x', active: true }, []).name).toBe('Prometheus');
   });
 
   it('enforces the external link rule in both directions', () => {
-    expect(violation(() => planIntegrationUpdate('premium', stored(), { active: true }, [link(true)])).kind).toBe('conflict');
+    expect(violationOf(() => planIntegrationUpdate('premium', stored(), { active: true }, [link(true)])).kind).toBe('conflict');
     const current = stored({ id: '99', type: 'external_link', name: EXTERNAL_LINK_INTEGRATION_NAME, api_url: 'https://x/' });
-    expect(violation(() => planIntegrationUpdate('premium', current, { active: true }, [http('1', 'A', true)])).kind).toBe('conflict');
+    expect(violationOf(() => planIntegrationUpdate('premium', current, { active: true }, [http('1', 'A', true)])).kind).toBe('conflict');
     expect(planIntegrationUpdate('premium', current, { active: true, api_url: 'http://ops.example' }, [http('1', 'A')])).toMatchObject({
       active: true,
       api_url: 'http://ops.example/',
     });
-    expect(violation(() => planIntegrationUpdate('premium', current, { api_url: 'javascript:alert(1)' }, [])).code).toBe('invalid_api_url');
+    expect(violationOf(() => planIntegrationUpdate('premium', current, { api_url: 'javascript:alert(1)' }, [])).code).toBe('invalid_api_url');
   });
 
   it('lets an external link only be disabled after a downgrade to Free', () => {
     const current = stored({ id: '99', type: 'external_link', name: EXTERNAL_LINK_INTEGRATION_NAME, api_url: 'https://x/', active: true });
     expect(planIntegrationUpdate('free', current, { active: false }, []).active).toBe(false);
-    expect(violation(() => planIntegrationUpdate('free', current, { api_url: 'https://y' }, [])).kind).toBe('forbidden');
+    expect(violationOf(() => planIntegrationUpdate('free', current, { api_url: 'https://y' }, [])).kind).toBe('forbidden');
   });
 });
 

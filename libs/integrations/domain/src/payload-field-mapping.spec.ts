@@ -1,4 +1,4 @@
-import { IntegrationRuleViolation } from './integration-rule-violation';
+import { violationOf } from './integration-rule-violation.testing';
 import { validatePayloadFieldMapping } from './payload-field-mapping';
 import { parseSamplePayload } from './sample-payload';
 
@@ -14,13 +14,9 @@ const sample = parseSamplePayload(
 );
 
 function problem(mapping: unknown, against: typeof sample | null = sample): string {
-  try {
-    validatePayloadFieldMapping(mapping, against);
-  } catch (error) {
-    if (error instanceof IntegrationRuleViolation && error.kind === 'invalid') return error.message;
-    throw error;
-  }
-  throw new Error('expected the mapping to be refused');
+  const violation = violationOf(() => validatePayloadFieldMapping(mapping, against));
+  expect(violation.kind).toBe('invalid');
+  return violation.message;
 }
 
 describe('validatePayloadFieldMapping', () => {

@@ -1,15 +1,5 @@
-import { IntegrationRuleViolation } from './integration-rule-violation';
+import { violationOf } from './integration-rule-violation.testing';
 import { isDateTimeString, jsonNestingDepth, listPayloadAlertFields, parseJsonText, parseSamplePayload, valueAtPath } from './sample-payload';
-
-function violation(run: () => unknown): IntegrationRuleViolation {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof IntegrationRuleViolation) return error;
-    throw error;
-  }
-  throw new Error('expected an IntegrationRuleViolation');
-}
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
@@ -45,7 +35,7 @@ describe('parseSamplePayload', () => {
   });
 
   it.each([['not json'], ['[{"a":1}]'], ['"text"'], ['null']])('refuses %s with a 400 violation', (text) => {
-    const error = violation(() => parseSamplePayload(text));
+    const error = violationOf(() => parseSamplePayload(text));
     expect(error.kind).toBe('invalid');
     expect(error.code).toBe('invalid_sample_payload');
   });

@@ -4,6 +4,7 @@ export * from './test-kafka';
 export * from './service-env';
 export * from './service-process';
 export * from './eventually';
+export * from './process-alive';
 // Local infrastructure (also used by `npm start` and the integration global setup).
 export * from './local/supervised-process';
 export * from './local/free-port';

@@ -4,16 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFreePorts, findRepoRoot, isPortOpen, requireTestEnv, RunningKafkaBroker, startKafkaBroker, TEST_ENV } from '../src';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { findFreePorts, findRepoRoot, isPortOpen, isProcessAlive, requireTestEnv, RunningKafkaBroker, startKafkaBroker, TEST_ENV } from '../src';
 
 // A second broker next to the run's own one: small heap, own ports, own data folder.
 describe('startKafkaBroker (a real broker from the Maven jars)', () => {
@@ -63,7 +54,7 @@ describe('startKafkaBroker (a real broker from the Maven jars)', () => {
     await running.stop();
     broker = undefined;
 
-    expect(isAlive(brokerPid)).toBe(false);
+    expect(isProcessAlive(brokerPid)).toBe(false);
     expect(await isPortOpen('127.0.0.1', ports[0])).toBe(false);
     await expect(waitForKafka(`127.0.0.1:${ports[0]}`, { timeoutMs: 500 })).rejects.toThrow('did not answer');
   });

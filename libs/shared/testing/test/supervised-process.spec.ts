@@ -3,25 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { SupervisedProcess } from '../src';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  return true;
-}
+import { eventually, isProcessAlive, SupervisedProcess } from '../src';
 
 /** Collects output lines and resolves the first one matching a pattern. */
 function lineCollector() {
@@ -125,7 +107,7 @@ describe('SupervisedProcess', () => {
 
     expect(exit.signal).toBe('SIGKILL');
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(await waitUntil(() => !isAlive(programPid), 2_000)).toBe(true);
+    await eventually(() => expect(isProcessAlive(programPid)).toBe(false), 2_000);
   });
 
   it('kills a program that ignores its stop signal after the process that started it died', async () => {
@@ -136,17 +118,17 @@ describe('SupervisedProcess', () => {
 
     // Still there right after the stop signal, gone after the watcher's grace period (2 s here).
     await new Promise((done) => setTimeout(done, 1_000));
-    expect(isAlive(stubbornPid)).toBe(true);
-    expect(await waitUntil(() => !isAlive(stubbornPid), 10_000)).toBe(true);
+    expect(isProcessAlive(stubbornPid)).toBe(true);
+    await eventually(() => expect(isProcessAlive(stubbornPid)).toBe(false), 10_000);
   });
 
   it('stops the program when the process that started it dies without any clean-up (SIGKILL)', async () => {
     const parent = spawnParent(`SupervisedProcess.start({ name: 'sleeper', command: 'sh', args: ['-c', 'echo pid=$$; exec sleep 300'], onLine: (line) => console.log(line) });`);
     const sleeperPid = Number((await parent.firstLine(/^pid=/)).slice(4));
-    expect(isAlive(sleeperPid)).toBe(true);
+    expect(isProcessAlive(sleeperPid)).toBe(true);
 
     parent.process.kill('SIGKILL');
 
-    expect(await waitUntil(() => !isAlive(sleeperPid), 5_000)).toBe(true);
+    await eventually(() => expect(isProcessAlive(sleeperPid)).toBe(false), 5_000);
   });
 });

@@ -31,9 +31,6 @@ function lostRace(error: unknown): boolean {
   return sqlState(error) === '23505' && (constraint === 'processed_raw_alerts_pkey' || constraint === 'alerts_open_fingerprint_key');
 }
 
-/** How often a batch that lost a race (see lostRace) is run again; each run sees what the winner committed. */
-const RACE_ATTEMPTS = 3;
-
 /**
  * Stores batches of raw alert messages: one transaction per batch, in two round trips to the
  * server whatever the batch size (issue 4 point 8):
@@ -52,14 +49,9 @@ const RACE_ATTEMPTS = 3;
 export class AlertBatchRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
-  async store(batch: readonly RawAlertWork[], now: Date): Promise<RawAlertResult[]> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.database.scriptedTransaction((transaction) => this.storeIn(transaction, batch, now));
-      } catch (error) {
-        if (attempt >= RACE_ATTEMPTS || !lostRace(error)) throw error;
-      }
-    }
+  /** A batch that lost a race (see lostRace) runs again, and then sees what the winner committed. */
+  store(batch: readonly RawAlertWork[], now: Date): Promise<RawAlertResult[]> {
+    return this.database.scriptedTransaction((transaction) => this.storeIn(transaction, batch, now), lostRace);
   }
 
   private async storeIn(transaction: ScriptedTransaction, batch: readonly RawAlertWork[], now: Date): Promise<RawAlertResult[]> {

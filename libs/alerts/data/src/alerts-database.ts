@@ -54,18 +54,20 @@ export class AlertsDatabase {
   /**
    * Like transaction(), for work whose statements go in a few steps of several statements each
    * (see ScriptedTransaction): BEGIN travels with the first step and COMMIT with the last, so a
-   * transaction of two steps costs two round trips to the server.
+   * transaction of two steps costs two round trips to the server. `retryAlso` names further errors
+   * after which the work runs again (such as a race the work loses to another transaction and wins
+   * when run again).
    */
-  async scriptedTransaction<T>(work: (transaction: ScriptedTransaction) => Promise<T>): Promise<T> {
+  async scriptedTransaction<T>(work: (transaction: ScriptedTransaction) => Promise<T>, retryAlso?: (error: unknown) => boolean): Promise<T> {
     return this.withRetries(async (client) => {
       const transaction = new ScriptedTransaction(client);
       const result = await work(transaction);
       if (!transaction.committed) await transaction.commit([]);
       return result;
-    });
+    }, retryAlso);
   }
 
-  private async withRetries<T>(run: (client: PoolClient) => Promise<T>): Promise<T> {
+  private async withRetries<T>(run: (client: PoolClient) => Promise<T>, retryAlso: (error: unknown) => boolean = () => false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       let broken = false;
@@ -77,7 +79,8 @@ export class AlertsDatabase {
         } catch {
           broken = true;
         }
-        if (attempt >= this.transactionAttempts || !RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) throw error;
+        const retryable = RETRYABLE_SQLSTATES.has(sqlState(error) ?? '') || retryAlso(error);
+        if (attempt >= this.transactionAttempts || !retryable) throw error;
       } finally {
         client.release(broken);
       }
@@ -122,9 +125,13 @@ export function dollarQuoted(text: string): string {
  */
 export class ScriptedTransaction {
   private begun = false;
-  committed = false;
+  private done = false;
 
   constructor(private readonly client: PoolClient) {}
+
+  get committed(): boolean {
+    return this.done;
+  }
 
   /** Runs the statements in order; one result per statement. */
   step<R extends QueryResultRow = QueryResultRow>(statements: readonly string[]): Promise<Array<QueryResult<R>>> {
@@ -137,14 +144,14 @@ export class ScriptedTransaction {
   }
 
   private async send<R extends QueryResultRow>(statements: readonly string[], commit: boolean): Promise<Array<QueryResult<R>>> {
-    if (this.committed) throw new Error('The transaction is already committed');
+    if (this.done) throw new Error('The transaction is already committed');
     const lead = this.begun ? [] : ['BEGIN'];
     const script = [...lead, ...statements, ...(commit ? ['COMMIT'] : [])];
     this.begun = true;
     if (script.length === 0) return [];
     // Several statements in one simple query answer with one result each; a single one with a result.
     const answer = (await this.client.query(script.join(';\n'))) as unknown as QueryResult<R> | Array<QueryResult<R>>;
-    if (commit) this.committed = true;
+    if (commit) this.done = true;
     const results = Array.isArray(answer) ? answer : [answer];
     return results.slice(lead.length, lead.length + statements.length);
   }

@@ -13,24 +13,16 @@
  * Knobs: BENCH_CONCURRENCY (64), BENCH_DURATION_S (10), BENCH_COUNT (stop after this many alerts
  * instead), BENCH_WARMUP_S (3), BENCH_TIER (premium | free), BENCH_STORE_TIMEOUT_S (120).
  */
-import { applyMigrations, createDatabaseIfMissing, dropDatabase, maintenanceUrl, probePostgres, withClient, withDatabaseName } from '@alert-ingestion/database';
+import { applyMigrations, withClient } from '@alert-ingestion/database';
 import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
-import {
-  ensurePostgres,
-  findFreePorts,
-  findRepoRoot,
-  PostgresServer,
-  RunningKafkaBroker,
-  ServiceProcess,
-  startKafkaBroker,
-  startService,
-} from '@alert-ingestion/testing';
+import { findFreePorts, findRepoRoot, RunningKafkaBroker, ServiceProcess, startKafkaBroker, startService } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BenchConnection } from './bench-connection';
+import { benchDatabase, Cleanup } from './bench-database';
+import { LoadOptions, LoadResult, postDistinctAlerts, resultLines } from './load-generator';
 
 const env = process.env;
 const CONCURRENCY = Number(env['BENCH_CONCURRENCY'] ?? 64);
@@ -72,7 +64,7 @@ async function useRunningStack(): Promise<Stack> {
 async function startOwnStack(): Promise<Stack> {
   const repoRoot = findRepoRoot(__dirname);
   const runId = randomBytes(4).toString('hex');
-  const stops: Array<() => Promise<void>> = [];
+  const stops: Cleanup[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`cleanup: ${String(error)}`));
   };
@@ -90,20 +82,7 @@ async function startOwnStack(): Promise<Stack> {
       brokers = broker.brokers;
     }
 
-    const serverUrl = env['DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-    let postgres: PostgresServer | undefined;
-    if (!(await probePostgres(maintenanceUrl(serverUrl))).reachable) {
-      const embeddedDir = mkdtempSync(join(tmpdir(), 'bench-postgres-'));
-      log('starting an embedded PostgreSQL');
-      postgres = await ensurePostgres({ databaseUrl: serverUrl, embeddedDir, ephemeral: true, log });
-      stops.push(async () => {
-        await postgres!.stop();
-        rmSync(embeddedDir, { recursive: true, force: true });
-      });
-    }
-    const databaseUrl = withDatabaseName(serverUrl, `alert_ingestion_bench_${runId}`);
-    await createDatabaseIfMissing(databaseUrl);
-    stops.push(() => dropDatabase(maintenanceUrl(serverUrl), `alert_ingestion_bench_${runId}`));
+    const { databaseUrl, embedded } = await benchDatabase(`alert_ingestion_bench_${runId}`, stops, log);
     await applyMigrations({ databaseUrl, migrationsDir: join(repoRoot, 'prisma', 'migrations') });
 
     const prefix = `bench.${runId}.`;
@@ -132,7 +111,7 @@ async function startOwnStack(): Promise<Stack> {
       processorUrl: processor.url,
       adminToken,
       databaseUrl,
-      describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${postgres ? 'embedded' : 'at DATABASE_URL'})`,
+      describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
       stop: stopAll,
     };
   } catch (error) {
@@ -171,52 +150,9 @@ async function createIntegration(stack: Stack): Promise<{ projectId: number; url
   return { projectId: project.id, url: integration.url, key: integration.authorization_key };
 }
 
-interface Phase {
-  statuses: Map<number, number>;
-  latenciesMs: number[];
-  accepted: number;
-  elapsedMs: number;
-}
-
-/** `CONCURRENCY` keep-alive connections (BenchConnection), each posting its next distinct alert as soon as the last is answered. */
-async function run(url: URL, key: string, label: string, stopAfter: { ms: number; count?: number }, firstSequence: number): Promise<Phase> {
-  const statuses = new Map<number, number>();
-  const latenciesMs: number[] = [];
-  let accepted = 0;
-  let issued = 0;
-  const started = performance.now();
-  const deadline = started + stopAfter.ms;
-  const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-  const worker = async () => {
-    const connection = new BenchConnection(url, headers);
-    while (performance.now() < deadline && (stopAfter.count === undefined || issued < stopAfter.count)) {
-      const sequence = firstSequence + issued++;
-      // Distinct alerts: no two payloads are identical, so none is grouped into another.
-      const body = JSON.stringify({
-        title: `${label} alert ${sequence}`,
-        description: 'Synthetic alert from the receive benchmark',
-        severity: ['critical', 'high', 'medium', 'low'][sequence % 4],
-        service: 'checkout',
-        monitoring_tool: 'bench',
-        hosts: [`host-${sequence % 50}`],
-        sequence,
-      });
-      const sent = performance.now();
-      const status = await connection.post(body);
-      latenciesMs.push(performance.now() - sent);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if (status === 200 || status === 202) accepted++;
-    }
-    connection.close();
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsedMs = performance.now() - started;
-  return { statuses, latenciesMs, accepted, elapsedMs };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/** Distinct alerts posted to the integration's URL with its key. */
+function run(url: URL, key: string, load: Omit<LoadOptions, 'concurrency'>): Promise<LoadResult> {
+  return postDistinctAlerts(url, { Authorization: `Bearer ${key}` }, { concurrency: CONCURRENCY, ...load });
 }
 
 async function storedAlerts(stack: Stack, projectId: number): Promise<number> {
@@ -239,13 +175,15 @@ async function main(): Promise<void> {
     log(`target: ${stack.describe}; ${TIER} project ${projectId}; concurrency ${CONCURRENCY}`);
 
     if (WARMUP_S > 0) {
-      const warmup = await run(target, key, 'warmup', { ms: WARMUP_S * 1000 }, 0);
+      const warmup = await run(target, key, { label: 'warmup', stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0 });
       log(`warm-up: ${warmup.accepted} alerts in ${(warmup.elapsedMs / 1000).toFixed(1)} s`);
     }
     const storedBefore = await storedAlerts(stack, projectId);
-    const measured = await run(target, key, 'measured', { ms: COUNT === undefined ? DURATION_S * 1000 : Number.MAX_SAFE_INTEGER, count: COUNT }, 1_000_000_000);
-    const sorted = [...measured.latenciesMs].sort((a, b) => a - b);
-    const rate = measured.accepted / (measured.elapsedMs / 1000);
+    const measured = await run(target, key, {
+      label: 'measured',
+      stopAfter: { ms: COUNT === undefined ? DURATION_S * 1000 : Number.MAX_SAFE_INTEGER, count: COUNT },
+      firstSequence: 1_000_000_000,
+    });
 
     const expected = storedBefore + measured.accepted;
     const storeDeadline = Date.now() + STORE_TIMEOUT_S * 1000;
@@ -255,15 +193,9 @@ async function main(): Promise<void> {
       stored = await storedAlerts(stack, projectId);
     }
 
-    const statusText = [...measured.statuses.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([status, count]) => `${status}: ${count}`)
-      .join(', ');
     const lines = [
       `receive benchmark: ${measured.accepted} alerts accepted in ${(measured.elapsedMs / 1000).toFixed(2)} s at concurrency ${CONCURRENCY} (${TIER} tier)`,
-      `  throughput   ${rate.toFixed(0)} alerts/s   (target >= 6500)`,
-      `  latency      p50 ${percentile(sorted, 50).toFixed(1)} ms   p90 ${percentile(sorted, 90).toFixed(1)} ms   p99 ${percentile(sorted, 99).toFixed(1)} ms   max ${sorted[sorted.length - 1]?.toFixed(1)} ms   (target p99 < 50)`,
-      `  statuses     ${statusText}`,
+      ...resultLines(measured, { throughput: '   (target >= 6500)', latency: '   (target p99 < 50)' }),
       `  stored       ${stored - storedBefore} of ${measured.accepted} accepted alerts in the database${stored === expected ? ' (all)' : ' (MISSING SOME)'}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,0 +1,86 @@
+import { BenchConnection } from './bench-connection';
+
+export interface LoadOptions {
+  /** Keep-alive connections, each with one request outstanding at a time. */
+  concurrency: number;
+  /** Appears in every title, so that the alerts of different phases differ. */
+  label: string;
+  /** Stop issuing after this long, or after `count` requests when given. */
+  stopAfter: { ms: number; count?: number };
+  /** Sequence number of the first alert; each alert gets the next one. */
+  firstSequence: number;
+}
+
+export interface LoadResult {
+  statuses: Map<number, number>;
+  latenciesMs: number[];
+  /** Requests answered 200 or 202. */
+  accepted: number;
+  elapsedMs: number;
+}
+
+/** The body of the benchmark's alert number `sequence`: distinct for every sequence, so none is grouped into another. */
+export function distinctAlert(label: string, sequence: number): string {
+  return JSON.stringify({
+    title: `${label} alert ${sequence}`,
+    description: 'Synthetic alert from the receive benchmark',
+    severity: ['critical', 'high', 'medium', 'low'][sequence % 4],
+    service: 'checkout',
+    monitoring_tool: 'bench',
+    hosts: [`host-${sequence % 50}`],
+    sequence,
+  });
+}
+
+/**
+ * Posts distinct alerts to `url` over `concurrency` keep-alive connections (BenchConnection), each
+ * posting its next alert as soon as the last is answered: a closed loop, so throughput is
+ * concurrency divided by latency.
+ */
+export async function postDistinctAlerts(url: URL, headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
+  const statuses = new Map<number, number>();
+  const latenciesMs: number[] = [];
+  let accepted = 0;
+  let issued = 0;
+  const { count } = options.stopAfter;
+  const started = performance.now();
+  const deadline = started + options.stopAfter.ms;
+  const worker = async () => {
+    const connection = new BenchConnection(url, { ...headers, 'Content-Type': 'application/json' });
+    while (performance.now() < deadline && (count === undefined || issued < count)) {
+      const body = distinctAlert(options.label, options.firstSequence + issued++);
+      const sent = performance.now();
+      const status = await connection.post(body);
+      latenciesMs.push(performance.now() - sent);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status === 200 || status === 202) accepted++;
+    }
+    connection.close();
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  return { statuses, latenciesMs, accepted, elapsedMs: performance.now() - started };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Alerts per second of the accepted requests. */
+export function throughput(result: LoadResult): number {
+  return result.accepted / (result.elapsedMs / 1000);
+}
+
+/** The report lines on throughput, latency and statuses that both benchmarks print. */
+export function resultLines(result: LoadResult, targets: { throughput: string; latency: string }): string[] {
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  const statusText = [...result.statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+  return [
+    `  throughput   ${throughput(result).toFixed(0)} alerts/s${targets.throughput}`,
+    `  latency      p50 ${percentile(sorted, 50).toFixed(1)} ms   p90 ${percentile(sorted, 90).toFixed(1)} ms   p99 ${percentile(sorted, 99).toFixed(1)} ms   max ${sorted[sorted.length - 1]?.toFixed(1)} ms${targets.latency}`,
+    `  statuses     ${statusText}`,
+  ];
+}

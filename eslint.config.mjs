@@ -3,7 +3,41 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
-const dependsOn = (...tags) => tags;
+// Which layers each layer may use (README.md "Layout"): apps -> feature -> data/domain -> contracts/util.
+const layers = {
+  'type:app': ['type:feature', 'type:data', 'type:domain', 'type:contracts', 'type:util'],
+  'type:feature': ['type:feature', 'type:data', 'type:domain', 'type:contracts', 'type:util'],
+  'type:data': ['type:data', 'type:domain', 'type:contracts', 'type:util'],
+  'type:domain': ['type:domain', 'type:contracts', 'type:util'],
+  // Test helpers bring up real Kafka and PostgreSQL; only tests import them. One may build on
+  // another (tools/alertmanager supervises its process with @alert-ingestion/local-infra).
+  'type:test-util': ['type:test-util', 'type:infra', 'type:data', 'type:domain', 'type:contracts', 'type:util'],
+  // Local Kafka and PostgreSQL servers for `npm start`, the tests and the benchmarks; no service uses them.
+  'type:infra': ['type:infra', 'type:data', 'type:contracts', 'type:util'],
+  'type:contracts': ['type:contracts', 'type:util'],
+  'type:util': ['type:util', 'type:contracts'],
+};
+const scopes = {
+  'scope:gateway': ['scope:gateway', 'scope:shared'],
+  'scope:processor': ['scope:processor', 'scope:shared'],
+  'scope:config': ['scope:config', 'scope:shared'],
+  'scope:shared': ['scope:shared'],
+};
+
+/** The module-boundary rule; `testOnly` lists the tags that test code may use on top of its layer's. */
+function moduleBoundaries(testOnly = []) {
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: [
+        ...Object.entries(layers).map(([sourceTag, tags]) => ({ sourceTag, onlyDependOnLibsWithTags: [...tags, ...testOnly] })),
+        ...Object.entries(scopes).map(([sourceTag, tags]) => ({ sourceTag, onlyDependOnLibsWithTags: tags })),
+      ],
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['*.config.js', '**/node_modules/**', '**/dist/**', '**/generated/**', '.kafka/**', '.data/**', '.nx/**'] },
@@ -13,29 +47,13 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: dependsOn('type:test-util', 'type:feature', 'type:data', 'type:domain', 'type:contracts', 'type:util') },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: dependsOn('type:test-util', 'type:feature', 'type:data', 'type:domain', 'type:contracts', 'type:util') },
-            { sourceTag: 'type:data', onlyDependOnLibsWithTags: dependsOn('type:test-util', 'type:data', 'type:domain', 'type:contracts', 'type:util') },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: dependsOn('type:domain', 'type:contracts', 'type:util') },
-            // Test helpers bring up real Kafka and PostgreSQL; only tests import them. One may build on
-            // another (tools/alertmanager supervises its process with @alert-ingestion/testing).
-            { sourceTag: 'type:test-util', onlyDependOnLibsWithTags: dependsOn('type:test-util', 'type:data', 'type:domain', 'type:contracts', 'type:util') },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: dependsOn('type:contracts', 'type:util') },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: dependsOn('type:util', 'type:contracts') },
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: dependsOn('scope:gateway', 'scope:shared') },
-            { sourceTag: 'scope:processor', onlyDependOnLibsWithTags: dependsOn('scope:processor', 'scope:shared') },
-            { sourceTag: 'scope:config', onlyDependOnLibsWithTags: dependsOn('scope:config', 'scope:shared') },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: dependsOn('scope:shared') },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': moduleBoundaries(),
     },
+  },
+  {
+    // Specs run against real PostgreSQL and Kafka: they may use the test harness and the local servers.
+    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries(['type:test-util', 'type:infra']) },
   },
   {
     // Plain Node scripts (build, Prisma generation) run before anything is compiled, so they are CommonJS.

@@ -10,7 +10,7 @@
  * PostgreSQL server to use; an embedded one is started when nothing answers there).
  */
 import { withClient } from '@alert-ingestion/database';
-import { findFreePorts } from '@alert-ingestion/testing';
+import { findFreePorts } from '@alert-ingestion/local-infra';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { createDatabaseIfMissing, dropDatabase, maintenanceUrl, probePostgres, withDatabaseName } from '@alert-ingestion/database';
-import { ensurePostgres } from '@alert-ingestion/testing';
+import { ensurePostgres } from '@alert-ingestion/local-infra';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -15,7 +15,8 @@
  */
 import { applyMigrations, withClient } from '@alert-ingestion/database';
 import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
-import { findFreePorts, findRepoRoot, RunningKafkaBroker, ServiceProcess, startKafkaBroker, startService } from '@alert-ingestion/testing';
+import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
+import { ServiceProcess, startService } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -14,10 +14,10 @@ import {
   withDatabaseName,
 } from '../../libs/shared/database/src/database-url';
 import { applyMigrations } from '../../libs/shared/database/src/migrations/migration-runner';
-import { startEmbeddedPostgres } from '../../libs/shared/testing/src/local/embedded-postgres';
-import { findFreePorts } from '../../libs/shared/testing/src/local/free-port';
-import { startKafkaBroker } from '../../libs/shared/testing/src/local/kafka-broker';
-import { findRepoRoot } from '../../libs/shared/testing/src/local/repo-root';
+import { startEmbeddedPostgres } from '../../libs/shared/local-infra/src/embedded-postgres';
+import { findFreePorts } from '../../libs/shared/local-infra/src/free-port';
+import { startKafkaBroker } from '../../libs/shared/local-infra/src/kafka-broker';
+import { findRepoRoot } from '../../libs/shared/local-infra/src/repo-root';
 import { testDatabasePrefix, testTopicPrefix, TEST_ENV } from '../../libs/shared/testing/src/test-environment';
 
 /** Where a dependency of the test run came from (printed, and decides what teardown cleans). */

@@ -1,5 +1,6 @@
 import { RunningAlertmanager, startAlertmanager } from '@alert-ingestion/alertmanager';
-import { eventually, findRepoRoot } from '@alert-ingestion/testing';
+import { findRepoRoot } from '@alert-ingestion/local-infra';
+import { eventually } from '@alert-ingestion/testing';
 import { Pipeline, Project } from './support/pipeline';
 
 /**

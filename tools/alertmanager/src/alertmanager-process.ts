@@ -1,4 +1,4 @@
-import { findFreePort, SupervisedProcess } from '@alert-ingestion/testing';
+import { findFreePort, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -12,11 +12,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { redactUrl } from '../../../libs/shared/database/src/database-url';
 import { applyMigrations } from '../../../libs/shared/database/src/migrations/migration-runner';
-import { isPortOpen } from '../../../libs/shared/testing/src/local/free-port';
-import { startKafkaBroker } from '../../../libs/shared/testing/src/local/kafka-broker';
-import { ensurePostgres } from '../../../libs/shared/testing/src/local/postgres-server';
-import { findRepoRoot } from '../../../libs/shared/testing/src/local/repo-root';
-import { SupervisedProcess } from '../../../libs/shared/testing/src/local/supervised-process';
+import { ensurePostgres, findRepoRoot, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { SERVICES, ServiceDefinition } from './services';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/alert_ingestion';

@@ -1,4 +1,5 @@
-import { findFreePorts, findRepoRoot, requireTestEnv, startKafkaBroker, TEST_ENV } from '@alert-ingestion/testing';
+import { findFreePorts, findRepoRoot, startKafkaBroker } from '@alert-ingestion/local-infra';
+import { requireTestEnv, TEST_ENV } from '@alert-ingestion/testing';
 import { Test } from '@nestjs/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFreePorts, findRepoRoot, isPortOpen, isProcessAlive, requireTestEnv, RunningKafkaBroker, startKafkaBroker, TEST_ENV } from '../src';
+import { isProcessAlive, requireTestEnv, TEST_ENV } from '@alert-ingestion/testing';
+import { findFreePorts, findRepoRoot, isPortOpen, RunningKafkaBroker, startKafkaBroker } from '../src';
 
 // A second broker next to the run's own one: small heap, own ports, own data folder.
 describe('startKafkaBroker (a real broker from the Maven jars)', () => {

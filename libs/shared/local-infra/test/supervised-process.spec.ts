@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { eventually, isProcessAlive, SupervisedProcess } from '../src';
+import { eventually, isProcessAlive } from '@alert-ingestion/testing';
+import { SupervisedProcess } from '../src';
 
 /** Collects output lines and resolves the first one matching a pattern. */
 function lineCollector() {
@@ -29,7 +30,7 @@ function lineCollector() {
 
 /** A separate Node process that runs `statement` with SupervisedProcess loaded, printing its programs' output. */
 function spawnParent(statement: string) {
-  const modulePath = resolve(__dirname, '..', 'src', 'local', 'supervised-process.ts');
+  const modulePath = resolve(__dirname, '..', 'src', 'supervised-process.ts');
   const program = `
     const swc = require('@swc/core');
     const fs = require('node:fs');

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Topic, topicName, encodeMessage } from '@alert-ingestion/contracts';
-import { DurableProducer, KAFKA_CLIENT, waitForGroupJoin } from '@alert-ingestion/kafka';
+import { DurableProducer, KAFKA_CLIENT, restartWhile, waitForGroupJoin } from '@alert-ingestion/kafka';
 import { AlertBatchRepository } from '@alert-ingestion/alerts-data';
 import { Consumer, EachBatchPayload, Kafka, TopicMessages } from 'kafkajs';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
@@ -29,6 +29,7 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
   private readonly producer: DurableProducer;
   private readonly processor: RawAlertBatchProcessor;
   private readonly topics: { raw: string; replies: string; deadLetters: string };
+  private stopping = false;
 
   constructor(
     @Inject(KAFKA_CLIENT) kafka: Kafka,
@@ -51,6 +52,7 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
       sessionTimeout: options.consumer.sessionTimeout,
       heartbeatInterval: options.consumer.heartbeatInterval,
       allowAutoTopicCreation: false,
+      retry: restartWhile(() => !this.stopping),
     });
     // Not idempotent: kafkajs's idempotent producer loses or rejects messages when sends to one
     // partition overlap (kafkajs issues 598, 1005), and sends here overlap (several partitions
@@ -82,6 +84,7 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Graceful shutdown: stop fetching, let the batch in flight finish and commit, then disconnect. */
   async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
     // The consumer is still in its group here: commit what is done so far (an idle partition's
     // last chunks); the chunk in flight commits itself once it sees that the consumer stops.
     await this.settleSends();

@@ -1,4 +1,5 @@
 import { AlertReply, ContractViolationError } from '@alert-ingestion/contracts';
+import { restartWhile } from '@alert-ingestion/kafka';
 import { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { decodeAlertReply } from './alert-reply-decoder';
 
@@ -71,6 +72,7 @@ export class AlertReplyWaiter {
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,
+      retry: restartWhile(() => this.consumer === consumer),
     });
     this.consumer = consumer;
     const ready = new Promise<void>((resolve, reject) => {

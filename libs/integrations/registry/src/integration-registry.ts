@@ -1,4 +1,5 @@
 import { ContractViolationError, decodeMessage, IntegrationSnapshot, Topic, topicName } from '@alert-ingestion/contracts';
+import { restartWhile } from '@alert-ingestion/kafka';
 import { randomUUID } from 'node:crypto';
 import { Consumer, EachBatchPayload, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
 import { IntegrationView, IntegrationViewChange } from './integration-view';
@@ -87,6 +88,7 @@ export class IntegrationRegistry {
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,
+      retry: restartWhile(() => this.consumer === consumer),
     });
     this.consumer = consumer;
 

@@ -68,3 +68,13 @@ export function waitForGroupJoin(consumer: Consumer, timeoutMs = 30_000): Promis
 export function waitForConsumerReady(consumer: Consumer, timeoutMs = 30_000): Promise<GroupJoin> {
   return awaitConsumerEvents(consumer, timeoutMs, true);
 }
+
+/**
+ * Consumer retry options under which kafkajs restarts a crashed consumer only while `running()`
+ * holds. kafkajs restarts from a timer, and a crash during disconnect() (say the broker is down at
+ * shutdown) schedules a restart after it: without this, a stopped service's consumer would try to
+ * reconnect for ever.
+ */
+export function restartWhile(running: () => boolean): { restartOnFailure: (error: Error) => Promise<boolean> } {
+  return { restartOnFailure: async () => running() };
+}

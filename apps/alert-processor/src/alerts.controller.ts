@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { AlertJson, AlertsQueryService, ListAlertsQueryDto, ProjectAccessGuard, UpdateAlertStatusDto } from '@alert-ingestion/alerts-feature';
+import { AlertView } from '@alert-ingestion/contracts';
+import { AlertsQueryService, ListAlertsQueryDto, ProjectAccessGuard, UpdateAlertStatusDto } from '@alert-ingestion/alerts-feature';
 import type { Response } from 'express';
 
 /** Alerts query API (CONTRACT.md "Alerts query API"): developer+ of the project. */
@@ -10,7 +11,7 @@ export class AlertsController {
 
   /** Newest first, with GitLab's pagination headers (X-Total, X-Next-Page empty on the last page). */
   @Get()
-  async list(@Param('id') projectId: string, @Query() query: ListAlertsQueryDto, @Res({ passthrough: true }) response: Response): Promise<AlertJson[]> {
+  async list(@Param('id') projectId: string, @Query() query: ListAlertsQueryDto, @Res({ passthrough: true }) response: Response): Promise<AlertView[]> {
     const page = await this.alerts.list(projectId, query);
     response.setHeader('X-Total', String(page.total));
     response.setHeader('X-Total-Pages', String(page.totalPages));
@@ -22,12 +23,12 @@ export class AlertsController {
   }
 
   @Get(':iid')
-  find(@Param('id') projectId: string, @Param('iid') iid: string): Promise<AlertJson> {
+  find(@Param('id') projectId: string, @Param('iid') iid: string): Promise<AlertView> {
     return this.alerts.find(projectId, iid);
   }
 
   @Put(':iid')
-  updateStatus(@Param('id') projectId: string, @Param('iid') iid: string, @Body() body: UpdateAlertStatusDto): Promise<AlertJson> {
+  updateStatus(@Param('id') projectId: string, @Param('iid') iid: string, @Body() body: UpdateAlertStatusDto): Promise<AlertView> {
     return this.alerts.updateStatus(projectId, iid, body.status);
   }
 }

@@ -69,7 +69,7 @@ describe('alert processor: crash and restart (built service, SIGKILL)', () => {
     }
 
     // 1500 changes: 1001 creations and 499 groupings, each published once, in order per alert.
-    const events = await harness.events.waitFor((event) => event.value.project_id === integration.projectId, 1500, 60_000);
+    const events = await harness.events.waitFor((event) => event.value.project_id === Number(integration.projectId), 1500, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const all = harness.projectEvents(integration.projectId);
     expect(all).toHaveLength(1500);

@@ -159,8 +159,8 @@ describe('alert processor: delivery guarantees', () => {
         ['alert.resolved', 3, 'resolved'],
       ]);
       expect(first[3].value.alert.ended_at).toBe('2024-06-01T00:00:00.000Z');
-      expect(first.every((event) => event.value.project_id === integration.projectId && event.value.alert.iid === 1)).toBe(true);
-      expect(first[0].value.alert).toMatchObject({ title: 'E', integration_id: integration.id, payload: { title: 'E' }, hosts: [] });
+      expect(first.every((event) => event.value.project_id === Number(integration.projectId) && event.value.alert.iid === 1)).toBe(true);
+      expect(first[0].value.alert).toMatchObject({ title: 'E', integration_id: Number(integration.id), payload: { title: 'E' }, hosts: [] });
       expect(new Set(first.map((event) => event.partition)).size).toBe(1);
       const outboxIds = first.map((event) => BigInt(event.headers['outbox-id']));
       expect([...outboxIds].sort((a, b) => (a < b ? -1 : 1))).toEqual(outboxIds);

@@ -209,6 +209,6 @@ export class ProcessorHarness {
 
   /** The events of one project's alerts, in topic order per alert. */
   projectEvents(projectId: string): Received<AlertEvent.AlertEventValue>[] {
-    return this.events.received.filter((event) => event.value.project_id === projectId);
+    return this.events.received.filter((event) => event.value.project_id === Number(projectId));
   }
 }

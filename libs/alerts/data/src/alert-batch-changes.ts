@@ -134,5 +134,5 @@ function applyOperation(state: AlertState, operation: AlertOperation, candidate:
 }
 
 function eventValue(type: AlertEvent.AlertEventType, state: AlertState, now: Date): AlertEvent.AlertEventValue {
-  return { type, occurred_at: now.toISOString(), project_id: state.project_id, alert: alertView(state) };
+  return { type, occurred_at: now.toISOString(), project_id: Number(state.project_id), alert: alertView(state) };
 }

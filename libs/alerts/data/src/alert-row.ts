@@ -32,7 +32,7 @@ export const ALERT_COLUMNS = `id, project_id, iid, integration_id, title, descri
   ended_at, service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, payload,
   created_at, updated_at`;
 
-/** The contract's `alert` as alert events carry it (ids as decimal strings, like every Kafka message). */
+/** The contract's `alert`, as the query API returns it and alert events carry it. */
 export function alertView(row: AlertState): AlertView {
   return {
     iid: row.iid,
@@ -48,7 +48,7 @@ export function alertView(row: AlertState): AlertView {
     hosts: row.hosts ?? [],
     platform_environment_name: row.platform_environment_name,
     fingerprint: row.fingerprint,
-    integration_id: row.integration_id,
+    integration_id: Number(row.integration_id),
     payload: row.payload,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

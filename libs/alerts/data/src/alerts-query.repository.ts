@@ -91,7 +91,7 @@ export class AlertsQueryRepository {
         const value: AlertEvent.AlertEventValue = {
           type: change.eventType,
           occurred_at: now.toISOString(),
-          project_id: alert.project_id,
+          project_id: Number(alert.project_id),
           alert: alertView(alert),
         };
         await insertOutboxEvents(client, [{ projectId: alert.project_id, iid: alert.iid, value }]);

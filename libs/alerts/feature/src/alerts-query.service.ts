@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AlertStatus } from '@alert-ingestion/contracts';
-import { AlertsQueryRepository } from '@alert-ingestion/alerts-data';
+import { AlertStatus, AlertView } from '@alert-ingestion/contracts';
+import { AlertsQueryRepository, alertView } from '@alert-ingestion/alerts-data';
 import { ConflictError, NotFoundError } from '@alert-ingestion/http';
-import { AlertJson, alertJson } from './alert-json';
 import { DEFAULT_PER_PAGE, ListAlertsQueryDto } from './alerts-query.dto';
 
 export interface AlertListPage {
-  alerts: AlertJson[];
+  alerts: AlertView[];
   total: number;
   page: number;
   perPage: number;
@@ -34,7 +33,7 @@ export class AlertsQueryService {
     const result = await this.repository.list({ projectId, status: query.status, search: query.search, page, perPage });
     const totalPages = Math.max(1, Math.ceil(result.total / perPage));
     return {
-      alerts: result.alerts.map(alertJson),
+      alerts: result.alerts.map(alertView),
       total: result.total,
       page,
       perPage,
@@ -44,14 +43,14 @@ export class AlertsQueryService {
     };
   }
 
-  async find(projectId: string, iidText: string): Promise<AlertJson> {
+  async find(projectId: string, iidText: string): Promise<AlertView> {
     const iid = parseIid(iidText);
     const row = iid === null ? undefined : await this.repository.find(projectId, iid);
     if (!row) throw alertNotFound(iidText);
-    return alertJson(row);
+    return alertView(row);
   }
 
-  async updateStatus(projectId: string, iidText: string, status: AlertStatus): Promise<AlertJson> {
+  async updateStatus(projectId: string, iidText: string, status: AlertStatus): Promise<AlertView> {
     const iid = parseIid(iidText);
     if (iid === null) throw alertNotFound(iidText);
     const result = await this.repository.updateStatus(projectId, iid, status, new Date());
@@ -59,7 +58,7 @@ export class AlertsQueryService {
     if (result.outcome === 'conflict') {
       throw new ConflictError(`Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
     }
-    return alertJson(result.alert);
+    return alertView(result.alert);
   }
 }
 

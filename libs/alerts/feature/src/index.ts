@@ -6,7 +6,6 @@ export * from './alert-event.relay';
 export * from './alert-event-relay.service';
 export * from './integration-registry.service';
 export * from './project-access.guard';
-export * from './alert-json';
 export * from './alerts-query.dto';
 export * from './alerts-query.service';
 export * from './processor-health.probes';

@@ -1,4 +1,4 @@
-import { IsDefined, IsIn, IsISO8601, IsObject, IsString } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsISO8601, IsObject, Min } from 'class-validator';
 import { AlertView } from '../alert';
 
 export const ALERT_EVENT_TYPES = ['alert.created', 'alert.grouped', 'alert.resolved', 'alert.status_changed'] as const;
@@ -12,8 +12,10 @@ export class AlertEventValue {
   @IsISO8601()
   occurred_at!: string;
 
-  @IsString()
-  project_id!: string;
+  /** A number, as in the HTTP API (`/projects/:id`). */
+  @IsInt()
+  @Min(1)
+  project_id!: number;
 
   @IsDefined()
   @IsObject()

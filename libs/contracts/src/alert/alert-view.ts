@@ -1,6 +1,9 @@
 import { AlertStatus, Severity } from './platform-alert-field';
 
-/** An alert as the query API returns it and as alert events carry it (CONTRACT.md "alert"). */
+/**
+ * An alert as the query API returns it and as alert events carry it (CONTRACT.md "alert"): one shape
+ * on both, ids as numbers.
+ */
 export interface AlertView {
   iid: number;
   title: string;
@@ -15,7 +18,7 @@ export interface AlertView {
   hosts: string[];
   platform_environment_name: string | null;
   fingerprint: string | null;
-  integration_id: string;
+  integration_id: number;
   payload: unknown;
   created_at: string;
   updated_at: string;

@@ -67,7 +67,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Alerts per second of the accepted requests. */
-export function throughput(result: LoadResult): number {
+function throughput(result: LoadResult): number {
   return result.accepted / (result.elapsedMs / 1000);
 }
 

@@ -182,6 +182,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const logFile = join(baseDir, 'postgres.log');
   const user = await unprivilegedUser(log);
   await mkdir(baseDir, { recursive: true });
+  // The server's own folder belongs to the user it runs as, whatever mode the caller made it with
+  // (mkdtemp makes 0700 folders). Its parent folders must still let that user through.
+  if (user) await chown(baseDir, user.uid, user.gid);
   const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], LANG: 'C', LC_ALL: 'C', TZ: 'UTC' };
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {

@@ -84,6 +84,18 @@ describe('ensurePostgres when nothing answers at DATABASE_URL (embedded PostgreS
     expect(applied).toBeGreaterThan(0);
   });
 
+  it('runs in a private folder made by mkdtemp (mode 0700), as the benchmarks make one', async () => {
+    const privateDir = await mkdtemp(join(baseDir, 'private-'));
+    const privateUrl = `postgresql://postgres@127.0.0.1:${await findFreePort()}/bench`;
+    const privateServer = await ensurePostgres({ databaseUrl: privateUrl, embeddedDir: privateDir, ephemeral: true });
+    try {
+      expect(privateServer.embedded).toBeDefined();
+      await expect(withClient(privateUrl, async (client) => (await client.query('SELECT 1 AS one')).rows[0])).resolves.toEqual({ one: 1 });
+    } finally {
+      await privateServer.stop();
+    }
+  });
+
   it('refuses to start an embedded server for a host that is not this machine', async () => {
     await expect(ensurePostgres({ databaseUrl: 'postgresql://postgres@192.0.2.1:5432/x', embeddedDir: join(baseDir, 'never') })).rejects.toThrow('not on this machine');
   });

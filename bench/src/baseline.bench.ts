@@ -10,8 +10,7 @@
  * PostgreSQL server to use; an embedded one is started when nothing answers there).
  */
 import { withClient } from '@alert-ingestion/database';
-import { findFreePorts } from '@alert-ingestion/local-infra';
-import { ChildProcess, spawn } from 'node:child_process';
+import { findFreePorts, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { benchDatabase, Cleanup } from './bench-database';
@@ -26,26 +25,23 @@ function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
-/** Starts baseline-receiver.js and resolves once it listens. */
-async function startReceiver(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, 'baseline-receiver.js')], {
+/** Starts baseline-receiver.js under a SupervisedProcess and resolves once it listens. */
+async function startReceiver(databaseUrl: string, port: number): Promise<SupervisedProcess> {
+  let listening: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (listening = resolve));
+  const receiver = SupervisedProcess.start({
+    name: 'baseline receiver',
+    command: process.execPath,
+    args: [join(__dirname, 'baseline-receiver.js')],
     env: { ...env, BASELINE_DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    onLine: (line) => (line.startsWith('listening') ? listening() : log(`receiver: ${line}`)),
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the baseline receiver exited with code ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve();
-    });
+  const exited = receiver.exited.then((exit) => {
+    throw new Error(`the baseline receiver exited (code ${exit.code}, signal ${exit.signal})`);
   });
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  await Promise.race([ready, exited]);
+  exited.catch(() => undefined);
+  return receiver;
 }
 
 async function main(): Promise<void> {
@@ -55,7 +51,7 @@ async function main(): Promise<void> {
     const { databaseUrl, embedded } = await benchDatabase(`alert_ingestion_baseline_${randomBytes(4).toString('hex')}`, cleanups, log);
     const [port] = await findFreePorts(1);
     const receiver = await startReceiver(databaseUrl, port);
-    cleanups.push(() => stop(receiver));
+    cleanups.push(async () => void (await receiver.stop()));
     log(`target: the baseline receiver on 127.0.0.1:${port} (PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'}); concurrency ${CONCURRENCY}`);
 
     const url = new URL(`http://127.0.0.1:${port}/alerts`);
@@ -69,7 +65,7 @@ async function main(): Promise<void> {
     const stored = (await count()) - before;
     const lines = [
       `baseline benchmark (node:http, one INSERT per request): ${measured.accepted} alerts accepted in ${(measured.elapsedMs / 1000).toFixed(2)} s at concurrency ${CONCURRENCY}`,
-      ...resultLines(measured, { throughput: '', latency: '' }),
+      ...resultLines(measured),
       `  stored       ${stored} of ${measured.accepted} accepted alerts in the database${stored === measured.accepted ? ' (all)' : ' (MISSING SOME)'}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

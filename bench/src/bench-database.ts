@@ -1,4 +1,4 @@
-import { createDatabaseIfMissing, dropDatabase, maintenanceUrl, probePostgres, withDatabaseName } from '@alert-ingestion/database';
+import { dropDatabase, maintenanceUrl, withDatabaseName } from '@alert-ingestion/database';
 import { ensurePostgres } from '@alert-ingestion/local-infra';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,25 +8,21 @@ import { join } from 'node:path';
 export type Cleanup = () => Promise<void>;
 
 /**
- * A database of its own for one benchmark run, `name`, on the PostgreSQL at DATABASE_URL, or on an
- * embedded one when nothing answers there. Dropping the database (and stopping an embedded server)
- * is pushed onto `cleanups`.
+ * A database of its own for one benchmark run, `name`, on the PostgreSQL server of DATABASE_URL, or
+ * on an embedded one when nothing answers there (ensurePostgres). Dropping the database and
+ * stopping an embedded server are pushed onto `cleanups`.
  */
 export async function benchDatabase(name: string, cleanups: Cleanup[], log: (message: string) => void): Promise<{ databaseUrl: string; embedded: boolean }> {
-  const serverUrl = process.env['DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  let embedded = false;
-  if (!(await probePostgres(maintenanceUrl(serverUrl))).reachable) {
-    const embeddedDir = mkdtempSync(join(tmpdir(), 'bench-postgres-'));
-    log('starting an embedded PostgreSQL');
-    const postgres = await ensurePostgres({ databaseUrl: serverUrl, embeddedDir, ephemeral: true, log });
-    cleanups.push(async () => {
-      await postgres.stop();
-      rmSync(embeddedDir, { recursive: true, force: true });
-    });
-    embedded = true;
-  }
-  const databaseUrl = withDatabaseName(serverUrl, name);
-  await createDatabaseIfMissing(databaseUrl);
-  cleanups.push(() => dropDatabase(maintenanceUrl(serverUrl), name));
-  return { databaseUrl, embedded };
+  const databaseUrl = withDatabaseName(process.env['DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres', name);
+  const embeddedDir = mkdtempSync(join(tmpdir(), 'bench-postgres-'));
+  const postgres = await ensurePostgres({ databaseUrl, embeddedDir, ephemeral: true, log }).catch((error: unknown) => {
+    rmSync(embeddedDir, { recursive: true, force: true });
+    throw error;
+  });
+  cleanups.push(async () => {
+    await postgres.stop();
+    rmSync(embeddedDir, { recursive: true, force: true });
+  });
+  cleanups.push(() => dropDatabase(maintenanceUrl(databaseUrl), name));
+  return { databaseUrl, embedded: postgres.embedded !== undefined };
 }

@@ -71,16 +71,16 @@ function throughput(result: LoadResult): number {
   return result.accepted / (result.elapsedMs / 1000);
 }
 
-/** The report lines on throughput, latency and statuses that both benchmarks print. */
-export function resultLines(result: LoadResult, targets: { throughput: string; latency: string }): string[] {
+/** The report lines on throughput, latency and statuses that both benchmarks print, with the targets when given. */
+export function resultLines(result: LoadResult, targets?: { throughput: string; latency: string }): string[] {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   const statusText = [...result.statuses.entries()]
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${status}: ${count}`)
     .join(', ');
   return [
-    `  throughput   ${throughput(result).toFixed(0)} alerts/s${targets.throughput}`,
-    `  latency      p50 ${percentile(sorted, 50).toFixed(1)} ms   p90 ${percentile(sorted, 90).toFixed(1)} ms   p99 ${percentile(sorted, 99).toFixed(1)} ms   max ${sorted[sorted.length - 1]?.toFixed(1)} ms${targets.latency}`,
+    `  throughput   ${throughput(result).toFixed(0)} alerts/s${targets ? `   (target ${targets.throughput})` : ''}`,
+    `  latency      p50 ${percentile(sorted, 50).toFixed(1)} ms   p90 ${percentile(sorted, 90).toFixed(1)} ms   p99 ${percentile(sorted, 99).toFixed(1)} ms   max ${sorted[sorted.length - 1]?.toFixed(1)} ms${targets ? `   (target ${targets.latency})` : ''}`,
     `  statuses     ${statusText}`,
   ];
 }

@@ -10,8 +10,7 @@ import { Kafka } from 'kafkajs';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { redactUrl } from '../../../libs/shared/database/src/database-url';
-import { applyMigrations } from '../../../libs/shared/database/src/migrations/migration-runner';
+import { applyMigrations, redactUrl } from '@alert-ingestion/database';
 import { ensurePostgres, findRepoRoot, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { SERVICES, ServiceDefinition } from './services';
 

@@ -1,6 +1,7 @@
 // Lint: typescript-eslint recommended rules plus Nx module boundaries, so the layering
 // described in README.md (apps -> feature -> data/domain -> contracts/util) is enforced.
 import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Which layers each layer may use (README.md "Layout"): apps -> feature -> data/domain -> contracts/util.
@@ -21,6 +22,8 @@ const scopes = {
   'scope:gateway': ['scope:gateway', 'scope:shared'],
   'scope:processor': ['scope:processor', 'scope:shared'],
   'scope:config': ['scope:config', 'scope:shared'],
+  // The web console talks to the services over HTTP only; its end-to-end specs use the shared test harness.
+  'scope:console': ['scope:console', 'scope:shared'],
   'scope:shared': ['scope:shared'],
 };
 
@@ -43,7 +46,7 @@ export default tseslint.config(
   { ignores: ['*.config.js', '**/node_modules/**', '**/dist/**', '**/generated/**', '.kafka/**', '.data/**', '.nx/**'] },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -54,6 +57,11 @@ export default tseslint.config(
     // Specs run against real PostgreSQL and Kafka: they may use the test harness and the local servers.
     files: ['**/*.spec.ts', '**/test/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': moduleBoundaries(['type:test-util', 'type:infra']) },
+  },
+  {
+    // The web console (React): the rules of hooks, and the React Compiler's checks of what hooks may do.
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
   },
   {
     // Plain Node scripts (build, Prisma generation) run before anything is compiled, so they are CommonJS.

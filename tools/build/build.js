@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // Compiles apps/, libs/ and tools/ with swc into dist/ (same tree), rewriting the tsconfig path
 // aliases (@alert-ingestion/*) into relative requires, and copies the non-TypeScript files the
-// code loads at run time (data files, generated assets). Type-checking is `tsc` (npm run typecheck).
+// code loads at run time (data files, generated assets). The web console (apps/console) is a
+// browser bundle instead: Vite builds it into dist/apps/console. Type-checking is `tsc` (npm run typecheck).
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const swc = require('@swc/core');
 
 const root = path.resolve(__dirname, '..', '..');
 const outDir = path.join(root, 'dist');
 const sourceRoots = ['apps', 'libs', 'tools', 'bench'];
 const skipDirs = new Set(['node_modules', 'dist', 'test', 'coverage', '.kafka', '.data']);
+const consoleRoot = path.join(root, 'apps', 'console');
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -37,7 +40,8 @@ function swcOptions() {
 function* walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) {
-      if (!skipDirs.has(entry.name)) yield* walk(path.join(dir, entry.name));
+      const child = path.join(dir, entry.name);
+      if (!skipDirs.has(entry.name) && child !== consoleRoot) yield* walk(child);
     } else if (entry.isFile()) {
       yield path.join(dir, entry.name);
     }
@@ -87,6 +91,20 @@ async function main() {
     fs.copyFileSync(file, target);
   }
   console.log(`build: ${compiled.length} files compiled, ${assets.length} assets copied to dist/ in ${Date.now() - started} ms`);
+  await buildConsole();
+}
+
+/** Vite production build of the web console; prints what a browser downloads, raw and gzipped. */
+async function buildConsole() {
+  const started = Date.now();
+  const { build } = await import('vite');
+  await build({ configFile: path.join(consoleRoot, 'vite.config.mts'), logLevel: 'warn' });
+  const consoleOut = path.join(outDir, 'apps', 'console');
+  const files = [...walk(consoleOut)].filter((file) => /\.(js|css|html|svg)$/.test(file));
+  const raw = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
+  const gzip = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length, 0);
+  const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+  console.log(`build: web console into dist/apps/console in ${Date.now() - started} ms: ${files.length} files, ${kB(raw)} (${kB(gzip)} gzip)`);
 }
 
 main().catch((error) => {

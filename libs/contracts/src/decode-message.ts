@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
+import { compileContract } from './compiled-contract';
 
 type MessageClass<T> = new () => T;
 
@@ -22,11 +23,19 @@ function describe(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
-/** Validates a plain object against a contract class and returns the typed instance. */
+const compiled = new WeakMap<MessageClass<object>, ((plain: unknown) => boolean) | null>();
+
+/**
+ * Validates a plain object against a contract class and returns the typed instance. A valid value
+ * passes the contract's compiled checks (compileContract) and is taken as it is; only an invalid one
+ * goes through class-validator's full run, which names every failing field.
+ */
 export function validateMessage<T extends object>(contract: MessageClass<T>, plain: unknown): T {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     throw new ContractViolationError(contract.name, 'value is not a JSON object');
   }
+  if (!compiled.has(contract)) compiled.set(contract, compileContract(contract));
+  if (compiled.get(contract)?.(plain)) return Object.assign(new contract(), plain);
   const instance = plainToInstance(contract, plain);
   const errors = validateSync(instance, { forbidUnknownValues: false });
   if (errors.length > 0) {

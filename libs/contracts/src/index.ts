@@ -1,10 +1,13 @@
 import 'reflect-metadata';
 export * from './topics';
 export * from './alert';
+export * from './access';
 export * from './decode-message';
 export * as RawAlert from './raw-alert';
 export * as AlertReply from './alert-reply';
 export * as AlertEvent from './alert-event';
 export * as IntegrationSnapshot from './integration-snapshot';
 export * as DeadLetter from './dead-letter';
+export * as OutboxDeadLetter from './outbox-dead-letter';
+export * as DeliveryRecord from './delivery-record';
 export * from './integration-url';

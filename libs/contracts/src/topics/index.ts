@@ -1,1 +1,2 @@
 export * from './topic';
+export * from './message-size';

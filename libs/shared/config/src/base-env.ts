@@ -4,6 +4,9 @@ import { IntegerSetting } from './integer-setting';
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 
+/** `text`: Nest's readable lines, for a terminal; `json`: one JSON object per line, for log collectors. */
+export const LOG_FORMATS = ['text', 'json'] as const;
+
 /** The Nest logger levels a LOG_LEVEL enables: that level and every more severe one (fatal always). */
 export function nestLogLevels(level: (typeof LOG_LEVELS)[number]): LogLevel[] {
   return ['fatal', ...LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1)];
@@ -45,6 +48,9 @@ export class BaseEnv {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'log';
+
+  @IsIn(LOG_FORMATS)
+  LOG_FORMAT: (typeof LOG_FORMATS)[number] = 'text';
 
   @IsOptional()
   @IsString()

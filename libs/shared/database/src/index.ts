@@ -7,3 +7,4 @@ export * from './nest/database.options';
 export * from './nest/prisma.service';
 export * from './nest/database.health';
 export * from './nest/database.module';
+export * from './prisma-sql-query';

@@ -1,15 +1,38 @@
 import { Controller, DynamicModule, Get, HttpException, Inject, Module, ModuleMetadata, Res, Type } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, SchemaObject } from '@nestjs/swagger';
 import type { Response } from 'express';
 
-/** A dependency `/healthz` checks. `ping` resolves when the dependency answers and throws (with the reason) when not. */
+/** What a probe reports about its dependency besides up or down (shown under its name in `/healthz`). */
+export type HealthDetails = Record<string, unknown>;
+
+/**
+ * A dependency `/healthz` checks. `ping` resolves when the dependency is fine (optionally with
+ * details) and throws when not: the error's message is the reason, and a HealthProbeDownError also
+ * carries details.
+ */
 export interface HealthProbe {
   readonly name: string;
-  ping(): Promise<void>;
+  ping(): Promise<void | HealthDetails>;
+}
+
+/** A probe's "down", with details next to the reason. */
+export class HealthProbeDownError extends Error {
+  constructor(
+    message: string,
+    readonly details: HealthDetails,
+  ) {
+    super(message);
+    this.name = 'HealthProbeDownError';
+  }
 }
 
 export const HEALTH_PROBES = Symbol('HEALTH_PROBES');
 
+/** Each dependency by name: `{status: "up"|"down", reason?, ...details}`. */
+const HEALTH_DETAILS: SchemaObject = { type: 'object', additionalProperties: { type: 'object', properties: { status: { type: 'string', enum: ['up', 'down'] } } } };
+
+@ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(
@@ -20,6 +43,12 @@ export class HealthController {
 
   /** 200 only when every dependency (PostgreSQL, Kafka) answers (CONTRACT.md); otherwise 503 naming what is down. */
   @Get('healthz')
+  @ApiOperation({ summary: 'Whether the service and its dependencies (PostgreSQL, Kafka) are up' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] }, details: HEALTH_DETAILS } } })
+  @ApiServiceUnavailableResponse({
+    description: 'A dependency is down; `message` names it.',
+    schema: { type: 'object', properties: { error: { type: 'string', enum: ['unhealthy'] }, message: { type: 'string' }, details: HEALTH_DETAILS } },
+  })
   async check(@Res() response: Response): Promise<void> {
     const checks = this.probes.map((probe) => () => this.probe(probe));
     // terminus resolves with the result when every check is up and throws an HttpException whose
@@ -44,10 +73,10 @@ export class HealthController {
   private async probe(probe: HealthProbe): Promise<HealthIndicatorResult> {
     const indicator = this.indicators.check(probe.name);
     try {
-      await probe.ping();
-      return indicator.up();
+      return indicator.up((await probe.ping()) ?? undefined);
     } catch (error) {
-      return indicator.down({ reason: error instanceof Error ? error.message : String(error) });
+      const details = error instanceof HealthProbeDownError ? error.details : {};
+      return indicator.down({ ...details, reason: error instanceof Error ? error.message : String(error) });
     }
   }
 }

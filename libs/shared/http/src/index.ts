@@ -3,3 +3,7 @@ export * from './http-error.filter';
 export * from './configure-http-app';
 export * from './health.module';
 export * from './run-service';
+export * from './pagination';
+export * from './request-id';
+export * from './service-logging';
+export * from './openapi';

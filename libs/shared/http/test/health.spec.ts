@@ -1,6 +1,6 @@
 import { INestApplication, Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { configureHttpApp, HealthModule, HealthProbe } from '../src';
+import { configureHttpApp, HealthDetails, HealthModule, HealthProbe, HealthProbeDownError } from '../src';
 
 /** A dependency whose answer the test controls: a real probe, not a stand-in for the controller. */
 @Injectable()
@@ -20,13 +20,24 @@ class AlwaysUpProbe implements HealthProbe {
   }
 }
 
+/** A dependency that reports details, up or down. */
+@Injectable()
+class DetailedProbe implements HealthProbe {
+  static behind = false;
+  readonly name = 'detailed';
+  async ping(): Promise<HealthDetails> {
+    if (DetailedProbe.behind) throw new HealthProbeDownError('120 rows waiting', { backlog_rows: 120 });
+    return { backlog_rows: 3 };
+  }
+}
+
 describe('GET /healthz', () => {
   let app: INestApplication;
   let url: string;
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [HealthModule.forRoot({ probes: [SwitchableProbe, AlwaysUpProbe] })],
+      imports: [HealthModule.forRoot({ probes: [SwitchableProbe, AlwaysUpProbe, DetailedProbe] })],
     }).compile();
     app = configureHttpApp(moduleRef.createNestApplication({ logger: false }));
     await app.listen(0, '127.0.0.1');
@@ -51,6 +62,22 @@ describe('GET /healthz', () => {
     const body = (await response.json()) as { details: Record<string, { status: string }> };
     expect(body).toMatchObject({ error: 'unhealthy', message: 'switchable: connection refused' });
     expect(body.details.always.status).toBe('up');
+  });
+
+  it('shows the details a probe reports, up and down', async () => {
+    SwitchableProbe.down = null;
+    expect(await (await fetch(url)).json()).toMatchObject({ details: { detailed: { status: 'up', backlog_rows: 3 } } });
+    DetailedProbe.behind = true;
+    try {
+      const response = await fetch(url);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({
+        message: 'detailed: 120 rows waiting',
+        details: { detailed: { status: 'down', backlog_rows: 120, reason: '120 rows waiting' } },
+      });
+    } finally {
+      DetailedProbe.behind = false;
+    }
   });
 
   it('answers the contract error body for unknown routes', async () => {

@@ -7,3 +7,4 @@ export * from './kafka-ping';
 export * from './nest/kafka.tokens';
 export * from './nest/kafka.health';
 export * from './nest/kafka.module';
+export * from './kafka-errors';

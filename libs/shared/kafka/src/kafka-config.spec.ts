@@ -35,13 +35,15 @@ describe('kafkaLogLevel', () => {
 });
 
 describe('kafkaLogCreator', () => {
-  it('writes one line per entry at the matching level, with the extra fields', () => {
+  it('writes one structured line per entry at the matching level, kafkajs\'s fields under `kafka`', () => {
     const sink = { error: jest.fn(), warn: jest.fn(), log: jest.fn(), debug: jest.fn() };
     const logger = kafkaLogCreator(sink)(logLevel.DEBUG);
-    logger({ namespace: 'Consumer', level: logLevel.ERROR, label: 'ERROR', log: { timestamp: 't', message: 'Crash', groupId: 'g' } });
+    logger({ namespace: 'Consumer', level: logLevel.ERROR, label: 'ERROR', log: { timestamp: 't', logger: 'kafkajs', message: 'Crash', groupId: 'g' } });
     logger({ namespace: '', level: logLevel.INFO, label: 'INFO', log: { timestamp: 't', message: 'Joined' } });
-    expect(sink.error).toHaveBeenCalledWith('[Consumer] Crash {"groupId":"g"}');
-    expect(sink.log).toHaveBeenCalledWith('Joined');
+    logger({ namespace: 'Connection', level: logLevel.DEBUG, label: 'DEBUG', log: { timestamp: 't', message: 'Request', broker: 'b:9092' } });
+    expect(sink.error).toHaveBeenCalledWith({ message: '[Consumer] Crash', kafka: { namespace: 'Consumer', groupId: 'g' } });
+    expect(sink.log).toHaveBeenCalledWith({ message: 'Joined', kafka: {} });
+    expect(sink.debug).toHaveBeenCalledWith({ message: '[Connection] Request', kafka: { namespace: 'Connection', broker: 'b:9092' } });
     expect(sink.warn).not.toHaveBeenCalled();
   });
 
@@ -50,6 +52,6 @@ describe('kafkaLogCreator', () => {
     const logger = kafkaLogCreator(sink)(logLevel.DEBUG);
     logger({ namespace: 'Producer', level: logLevel.WARN, label: 'WARN', log: { timestamp: 't', message: 'Limiting retries for the idempotent producer may invalidate EoS guarantees' } });
     logger({ namespace: 'Producer', level: logLevel.WARN, label: 'WARN', log: { timestamp: 't', message: 'Something else' } });
-    expect(sink.warn.mock.calls).toEqual([['[Producer] Something else']]);
+    expect(sink.warn.mock.calls).toEqual([[{ message: '[Producer] Something else', kafka: { namespace: 'Producer' } }]]);
   });
 });

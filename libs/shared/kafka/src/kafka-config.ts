@@ -9,12 +9,21 @@ export interface KafkaSettings {
   LOG_LEVEL?: string;
 }
 
-/** Where kafkajs log lines go; Nest's Logger fits this shape. */
+/**
+ * A kafkajs log line: its message, and kafkajs's own fields (namespace, broker, groupId, error...)
+ * under `kafka`, so they are fields of a JSON line and cannot collide with the line's own.
+ */
+export interface KafkaLogLine {
+  message: string;
+  kafka: Record<string, unknown>;
+}
+
+/** Where kafkajs log lines go; Nest's Logger fits this shape (its structured messages, see StructuredLogMessage in libs/shared/http). */
 export interface KafkaLogSink {
-  error(message: string): void;
-  warn(message: string): void;
-  log(message: string): void;
-  debug(message: string): void;
+  error(message: string | KafkaLogLine): void;
+  warn(message: string | KafkaLogLine): void;
+  log(message: string | KafkaLogLine): void;
+  debug(message: string | KafkaLogLine): void;
 }
 
 /** Retries for connection and metadata requests: quick at first, capped so a dead broker fails in ~10 s. */
@@ -55,14 +64,13 @@ export function kafkaLogLevel(level: string | undefined): logLevel {
  */
 const EXPECTED_WARNINGS = new Set(['Limiting retries for the idempotent producer may invalidate EoS guarantees']);
 
-/** Routes kafkajs log entries to a sink (e.g. a Nest Logger) as one line each. */
+/** Routes kafkajs log entries to a sink (e.g. a Nest Logger) as one structured line each. */
 export function kafkaLogCreator(sink: KafkaLogSink): logCreator {
   return () =>
     ({ namespace, level, log }: LogEntry) => {
       const { message, timestamp: _timestamp, logger: _logger, ...extra } = log;
       if (level === logLevel.WARN && EXPECTED_WARNINGS.has(message)) return;
-      const details = Object.keys(extra).length > 0 ? ` ${JSON.stringify(extra)}` : '';
-      const line = `${namespace ? `[${namespace}] ` : ''}${message}${details}`;
+      const line: KafkaLogLine = { message: `${namespace ? `[${namespace}] ` : ''}${message}`, kafka: { ...(namespace ? { namespace } : {}), ...extra } };
       if (level === logLevel.ERROR) sink.error(line);
       else if (level === logLevel.WARN) sink.warn(line);
       else if (level === logLevel.INFO) sink.log(line);

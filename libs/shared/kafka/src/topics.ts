@@ -1,5 +1,5 @@
 import { TOPIC_SPECS, TopicSpec, topicName } from '@alert-ingestion/contracts';
-import { Admin, ConfigResourceTypes, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
+import { Admin, ConfigResourceTypes, ConfigSource, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
 
 /** A topic exists with a layout the code cannot work with and Kafka cannot change in place. */
 export class TopicLayoutError extends Error {
@@ -14,6 +14,8 @@ export interface EnsureTopicsResult {
   created: string[];
   /** Topics that existed and had partitions added to reach the spec. */
   expanded: string[];
+  /** Topics that existed with a smaller max.message.bytes and were given the spec's. */
+  resized: string[];
 }
 
 export interface EnsureTopicsOptions {
@@ -27,7 +29,10 @@ function topicConfig(spec: TopicSpec, prefix: string): ITopicConfig {
     topic: topicName(spec.topic, prefix),
     numPartitions: spec.partitions,
     replicationFactor: -1, // the broker's default.replication.factor
-    configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+    configEntries: [
+      ...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
+      { name: 'max.message.bytes', value: String(spec.maxMessageBytes) },
+    ],
   };
 }
 
@@ -97,24 +102,44 @@ async function waitForTopicLeaders(admin: Admin, topics: string[], deadline: num
   }
 }
 
-async function describeCleanupPolicies(admin: Admin, topics: string[]): Promise<Map<string, string>> {
+/** The given configuration entries of each topic, by topic name. */
+async function describeTopicConfigs(admin: Admin, topics: string[], configNames: string[]): Promise<Map<string, Map<string, string>>> {
   const described = await admin.describeConfigs({
     includeSynonyms: false,
-    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['cleanup.policy'] })),
+    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames })),
   });
-  const policies = new Map<string, string>();
-  for (const resource of described.resources) {
-    const entry = resource.configEntries.find((config) => config.configName === 'cleanup.policy');
-    if (entry) policies.set(resource.resourceName, entry.configValue);
-  }
-  return policies;
+  return new Map(
+    described.resources.map((resource) => [resource.resourceName, new Map(resource.configEntries.map((entry) => [entry.configName, entry.configValue]))]),
+  );
+}
+
+/**
+ * Sets max.message.bytes of existing topics. AlterConfigs (kafkajs has no incremental variant)
+ * replaces a topic's whole set of topic-level overrides, so every override the topic has (its
+ * cleanup policy, an operator's retention) is sent again with the new size.
+ */
+async function raiseMaxMessageBytes(admin: Admin, topics: Array<{ name: string; maxMessageBytes: number }>): Promise<void> {
+  const described = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: topics.map(({ name }) => ({ type: ConfigResourceTypes.TOPIC, name })),
+  });
+  await admin.alterConfigs({
+    validateOnly: false,
+    resources: topics.map(({ name, maxMessageBytes }) => {
+      const overrides = (described.resources.find((resource) => resource.resourceName === name)?.configEntries ?? [])
+        .filter((entry) => entry.configSource === ConfigSource.TOPIC_CONFIG && entry.configName !== 'max.message.bytes')
+        .map((entry) => ({ name: entry.configName, value: entry.configValue }));
+      return { type: ConfigResourceTypes.TOPIC, name, configEntries: [...overrides, { name: 'max.message.bytes', value: String(maxMessageBytes) }] };
+    }),
+  });
 }
 
 /**
  * Creates every topic of TOPIC_SPECS (names prefixed) with its explicit partition count and, for
- * compacted ones, cleanup.policy=compact, and waits until every partition has a leader. Existing
- * topics are checked: too few partitions are added; too many, or the wrong cleanup policy, is an
- * error. Safe to call from several processes at once.
+ * compacted ones, cleanup.policy=compact, each with its max.message.bytes, and waits until every
+ * partition has a leader. Existing topics are checked: too few partitions are added, a smaller
+ * max.message.bytes is raised; too many partitions, or the wrong cleanup policy, is an error. Safe to
+ * call from several processes at once.
  */
 export async function ensureTopics(kafka: Kafka, prefix = '', options: EnsureTopicsOptions = {}): Promise<EnsureTopicsResult> {
   const specs = options.specs ?? TOPIC_SPECS;
@@ -150,18 +175,24 @@ export async function ensureTopics(kafka: Kafka, prefix = '', options: EnsureTop
       }
     }
 
-    const policies = await describeCleanupPolicies(admin, names);
+    const configs = await describeTopicConfigs(admin, names, ['cleanup.policy', 'max.message.bytes']);
+    const toResize: Array<{ name: string; maxMessageBytes: number }> = [];
     for (const spec of specs) {
       const name = topicName(spec.topic, prefix);
-      const policy = policies.get(name) ?? 'delete';
+      const policy = configs.get(name)?.get('cleanup.policy') ?? 'delete';
       if (policy.split(',').includes('compact') !== spec.compacted) {
         problems.push(`${name} has cleanup.policy=${policy}, the spec says ${spec.compacted ? 'compact' : 'delete'}`);
       }
+      // A topic created before its size was set (or by another tool) takes the size of the spec:
+      // raising max.message.bytes is safe at any time.
+      if (Number(configs.get(name)?.get('max.message.bytes')) < spec.maxMessageBytes) toResize.push({ name, maxMessageBytes: spec.maxMessageBytes });
     }
     if (problems.length > 0) throw new TopicLayoutError(problems);
+    if (toResize.length > 0) await raiseMaxMessageBytes(admin, toResize);
     return {
       created: missing.map((spec) => topicName(spec.topic, prefix)),
       expanded: toExpand.map((entry) => entry.topic),
+      resized: toResize.map((entry) => entry.name),
     };
   });
 }

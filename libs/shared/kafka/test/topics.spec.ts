@@ -1,4 +1,4 @@
-import { Topic, TOPIC_SPECS, topicName } from '@alert-ingestion/contracts';
+import { MAX_MESSAGE_BYTES, Topic, TOPIC_SPECS, topicName } from '@alert-ingestion/contracts';
 import { requireTestEnv, TEST_ENV, testKafka, testTopicPrefix } from '@alert-ingestion/testing';
 import { randomBytes } from 'node:crypto';
 import { Admin, ConfigResourceTypes, Kafka } from 'kafkajs';
@@ -16,13 +16,15 @@ describe('ensureTopics (real Kafka)', () => {
     return new Map(metadata.topics.map((topic) => [topic.name, topic.partitions.length]));
   };
 
-  const cleanupPolicies = async (names: string[]): Promise<Map<string, string>> => {
+  const topicConfig = async (names: string[], configName: string): Promise<Map<string, string>> => {
     const described = await admin.describeConfigs({
       includeSynonyms: false,
-      resources: names.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['cleanup.policy'] })),
+      resources: names.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: [configName] })),
     });
     return new Map(described.resources.map((resource) => [resource.resourceName, resource.configEntries[0]?.configValue ?? '']));
   };
+  const cleanupPolicies = (names: string[]) => topicConfig(names, 'cleanup.policy');
+  const maxMessageBytes = (names: string[]) => topicConfig(names, 'max.message.bytes');
 
   beforeAll(async () => {
     kafka = testKafka();
@@ -42,12 +44,14 @@ describe('ensureTopics (real Kafka)', () => {
     expect(result.created.sort()).toEqual([...names].sort());
     const partitions = await partitionCounts(names);
     const policies = await cleanupPolicies(names);
+    const sizes = await maxMessageBytes(names);
     for (const spec of TOPIC_SPECS) {
       const name = topicName(spec.topic, prefix);
-      expect({ name, partitions: partitions.get(name), policy: policies.get(name) }).toEqual({
+      expect({ name, partitions: partitions.get(name), policy: policies.get(name), size: sizes.get(name) }).toEqual({
         name,
         partitions: spec.partitions,
         policy: spec.compacted ? 'compact' : 'delete',
+        size: String(MAX_MESSAGE_BYTES),
       });
     }
     await deleteTopicsWithPrefix(kafka, prefix);
@@ -57,7 +61,7 @@ describe('ensureTopics (real Kafka)', () => {
     const prefix = await freshPrefix();
     await ensureTopics(kafka, prefix);
     const again = await ensureTopics(kafka, prefix);
-    expect(again).toEqual({ created: [], expanded: [] });
+    expect(again).toEqual({ created: [], expanded: [], resized: [] });
     await deleteTopicsWithPrefix(kafka, prefix);
   });
 
@@ -73,7 +77,7 @@ describe('ensureTopics (real Kafka)', () => {
   it('adds partitions to a topic that has fewer than the spec', async () => {
     const prefix = await freshPrefix();
     const raw = topicName(Topic.RawAlerts, prefix);
-    await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.RawAlerts, partitions: 2, compacted: false }] });
+    await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.RawAlerts, partitions: 2, compacted: false, maxMessageBytes: MAX_MESSAGE_BYTES }] });
 
     const result = await ensureTopics(kafka, prefix);
 
@@ -82,10 +86,42 @@ describe('ensureTopics (real Kafka)', () => {
     await deleteTopicsWithPrefix(kafka, prefix);
   });
 
+  it('raises max.message.bytes of an existing topic and keeps its other overrides', async () => {
+    const prefix = await freshPrefix();
+    const integrations = topicName(Topic.Integrations, prefix);
+    await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.Integrations, partitions: 1, compacted: true, maxMessageBytes: 100_000 }] });
+    await admin.alterConfigs({
+      validateOnly: false,
+      resources: [
+        {
+          type: ConfigResourceTypes.TOPIC,
+          name: integrations,
+          configEntries: [
+            { name: 'cleanup.policy', value: 'compact' },
+            { name: 'max.message.bytes', value: '100000' },
+            { name: 'retention.ms', value: '3600000' },
+          ],
+        },
+      ],
+    });
+
+    const result = await ensureTopics(kafka, prefix);
+
+    expect(result.resized).toEqual([integrations]);
+    const described = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: integrations }] });
+    const config = new Map(described.resources[0].configEntries.map((entry) => [entry.configName, entry.configValue]));
+    expect({ size: config.get('max.message.bytes'), policy: config.get('cleanup.policy'), retention: config.get('retention.ms') }).toEqual({
+      size: String(MAX_MESSAGE_BYTES),
+      policy: 'compact',
+      retention: '3600000',
+    });
+    await deleteTopicsWithPrefix(kafka, prefix);
+  });
+
   it('refuses a topic whose cleanup policy contradicts the spec', async () => {
     const prefix = await freshPrefix();
     const integrations = topicName(Topic.Integrations, prefix);
-    await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.Integrations, partitions: 1, compacted: false }] });
+    await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.Integrations, partitions: 1, compacted: false, maxMessageBytes: MAX_MESSAGE_BYTES }] });
 
     const attempt = ensureTopics(kafka, prefix);
 

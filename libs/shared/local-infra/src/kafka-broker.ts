@@ -197,10 +197,10 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Run
   try {
     await waitForKafka(brokers, {
       timeoutMs: options.readyTimeoutMs ?? 90_000,
-      giveUp: () => (broker.isRunning ? undefined : 'the broker process exited'),
+      giveUp: () => (broker.isRunning ? undefined : `the broker process exited (${broker.exitDescription})`),
     });
     await assertOwnCluster(brokers, await readClusterId(metaProperties));
-    if (!broker.isRunning) throw new Error('the broker process exited');
+    if (!broker.isRunning) throw new Error(`the broker process exited (${broker.exitDescription})`);
   } catch (error) {
     await stop();
     const message = error instanceof Error ? error.message : String(error);

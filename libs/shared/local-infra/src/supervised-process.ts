@@ -142,6 +142,12 @@ export class SupervisedProcess {
     return this.exitInfo === undefined;
   }
 
+  /** How the program ended, for error messages ("running" while it runs). */
+  get exitDescription(): string {
+    if (!this.exitInfo) return 'running';
+    return this.exitInfo.signal ? `killed by ${this.exitInfo.signal}` : `exit code ${this.exitInfo.code}`;
+  }
+
   /** Asks the program to stop without waiting (used from a synchronous exit handler). */
   signalStop(): void {
     if (!this.isRunning) return;

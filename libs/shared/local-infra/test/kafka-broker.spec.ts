@@ -1,3 +1,4 @@
+import { TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { ensureTopics, waitForKafka } from '@alert-ingestion/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { existsSync } from 'node:fs';
@@ -37,7 +38,7 @@ describe('startKafkaBroker (a real broker from the Maven jars)', () => {
       const cluster = await admin.describeCluster();
       expect(cluster.brokers).toEqual([expect.objectContaining({ host: '127.0.0.1', port: ports[0] })]);
       await ensureTopics(kafka, 'spec.');
-      expect((await admin.listTopics()).filter((name) => name.startsWith('spec.'))).toHaveLength(5);
+      expect((await admin.listTopics()).filter((name) => name.startsWith('spec.'))).toHaveLength(TOPIC_SPECS.length);
     } finally {
       await admin.disconnect();
     }
@@ -77,6 +78,6 @@ describe('startKafkaBroker (a real broker from the Maven jars)', () => {
 
     expect(await readFile(join(dataDir, 'kraft-combined-logs', 'meta.properties'), 'utf8')).toBe(meta);
     const kafka = new Kafka({ clientId: 'broker-spec', brokers: [broker.brokers], logLevel: logLevel.NOTHING });
-    await expect(ensureTopics(kafka, 'spec.')).resolves.toEqual({ created: [], expanded: [] });
+    await expect(ensureTopics(kafka, 'spec.')).resolves.toEqual({ created: [], expanded: [], resized: [] });
   });
 });

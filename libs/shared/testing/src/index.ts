@@ -5,3 +5,7 @@ export * from './service-env';
 export * from './service-process';
 export * from './eventually';
 export * from './process-alive';
+export * from './integration-publisher';
+export * from './topic-collector';
+export * from './prometheus-text';
+export * from './openapi-document';

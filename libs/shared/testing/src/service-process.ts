@@ -24,6 +24,8 @@ export interface ServiceProcess {
   kill(signal: NodeJS.Signals): void;
   /** The last lines the service printed (for failure messages). */
   recentOutput(): string;
+  /** Every line the service printed to stdout and stderr so far; only with `keepAllOutput`. */
+  allOutput(): readonly string[];
 }
 
 export interface StartServiceOptions {
@@ -31,6 +33,10 @@ export interface StartServiceOptions {
   readyTimeoutMs?: number;
   /** Use this port instead of a free one (for a restart on the same address). */
   port?: number;
+  /** Extra Node options before the script, e.g. `--cpu-prof` (which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
+  /** Keep every line of output (for tests of the logs themselves), not only the last ones. */
+  keepAllOutput?: boolean;
 }
 
 const OUTPUT_LINES_KEPT = 200;
@@ -49,7 +55,7 @@ export async function startService(name: ServiceName, env: Record<string, string
   ensureBuilt(root);
   const main = join(root, 'dist', 'apps', name, 'src', 'main.js');
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), main], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,12 +64,14 @@ export async function startService(name: ServiceName, env: Record<string, string
   running.add(child);
 
   const output: string[] = [];
+  const everyLine: string[] = [];
   const verbose = Boolean(process.env['TEST_VERBOSE']);
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
       output.push(line);
       if (output.length > OUTPUT_LINES_KEPT) output.shift();
+      if (options.keepAllOutput) everyLine.push(line);
       if (verbose) process.stderr.write(`[${name}:${port}] ${line}\n`);
     });
   }
@@ -82,6 +90,10 @@ export async function startService(name: ServiceName, env: Record<string, string
     process: child,
     exited,
     recentOutput: () => output.join('\n'),
+    allOutput: () => {
+      if (!options.keepAllOutput) throw new Error(`${name} was started without keepAllOutput`);
+      return everyLine;
+    },
     kill: (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
@@ -163,6 +175,8 @@ function findRepoRoot(from: string = __dirname): string {
 
 let builtOnce = false;
 const SOURCE_ROOTS = ['apps', 'libs', 'tools', 'bench'];
+/** Files whose change needs a new build: TypeScript, and the web console's TSX, CSS and page. */
+const BUILT_SOURCE = /\.(ts|tsx|css|html)$/;
 
 /**
  * Makes sure dist/ is at least as new as the sources, building when it is not. Jest runs test files
@@ -208,7 +222,7 @@ function isStale(root: string, marker: string): boolean {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (newer(path)) return true;
-      } else if (entry.name.endsWith('.ts') && statSync(path).mtimeMs > builtAt) {
+      } else if (BUILT_SOURCE.test(entry.name) && statSync(path).mtimeMs > builtAt) {
         return true;
       }
     }

@@ -1,0 +1,27 @@
+/** Project roles, lowest first (CONTRACT.md "Management API": `access_level`). */
+export const ACCESS_LEVELS = ['guest', 'reporter', 'developer', 'maintainer', 'owner'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** Whether `level` is `required` or higher. */
+export function hasAccessLevel(level: AccessLevel, required: AccessLevel): boolean {
+  return ACCESS_LEVELS.indexOf(level) >= ACCESS_LEVELS.indexOf(required);
+}
+
+/**
+ * The lowest role for each action on a project, the "who" column of CONTRACT.md. Spec 1.7 and 5.2:
+ * at least Maintainer views the integration list and creates, edits and configures integrations;
+ * Maintainer or Owner enables the external link integration (the same set, as Owner is above
+ * Maintainer); at least Developer sends a test alert. The administrator may do everything.
+ */
+export const REQUIRED_ACCESS_LEVEL = {
+  readProject: 'guest',
+  listMembers: 'maintainer',
+  manageMembers: 'owner',
+  manageIntegrations: 'maintainer',
+  enableExternalLink: 'maintainer',
+  sendTestAlert: 'developer',
+  readAlerts: 'developer',
+  changeAlertStatus: 'developer',
+} as const satisfies Record<string, AccessLevel>;
+
+export type ProjectAction = keyof typeof REQUIRED_ACCESS_LEVEL;

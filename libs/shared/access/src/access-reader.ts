@@ -1,0 +1,35 @@
+import { AccessLevel, ProjectTier } from '@alert-ingestion/contracts';
+import { SqlQuery } from '@alert-ingestion/sql';
+import { ProjectMembership, StoredAccessToken } from './access-rules';
+
+/**
+ * What access control reads from integration-config's tables (users, personal_access_tokens,
+ * projects, project_members). The processor reads those tables only through this class: it is the
+ * one place another service depends on integration-config's data.
+ */
+export class AccessReader {
+  constructor(private readonly query: SqlQuery) {}
+
+  async accessToken(tokenSha256: string): Promise<StoredAccessToken | undefined> {
+    const rows = await this.query<{ user_id: string; username: string; expires_at: Date; revoked_at: Date | null }>(
+      `SELECT t.user_id::text AS user_id, u.username, t.expires_at, t.revoked_at
+       FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_sha256 = $1`,
+      [tokenSha256],
+    );
+    const row = rows[0];
+    return row && { userId: BigInt(row.user_id), username: row.username, expiresAt: new Date(row.expires_at), revokedAt: row.revoked_at && new Date(row.revoked_at) };
+  }
+
+  /** The project with the user's membership (none for the administrator, `userId` null). */
+  async projectMembership(projectId: bigint, userId: bigint | null): Promise<ProjectMembership | undefined> {
+    const rows = await this.query<{ project_id: string; tier: ProjectTier; access_level: AccessLevel | null }>(
+      `SELECT p.id::text AS project_id, p.tier::text AS tier, m.access_level::text AS access_level
+       FROM projects p LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = $2::bigint
+       WHERE p.id = $1::bigint`,
+      [projectId.toString(), userId === null ? null : userId.toString()],
+    );
+    const row = rows[0];
+    return row && { projectId: BigInt(row.project_id), tier: row.tier, accessLevel: row.access_level };
+  }
+}

@@ -1,0 +1,91 @@
+import { applyDecorators, INestApplication, Type } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { ErrorBody } from './http-error.filter';
+
+/** Where each service with an API serves its OpenAPI 3 document and Swagger UI (CONTRACT.md "Across all services"). */
+export const OPENAPI_DOCUMENT_PATH = '/api/v4/openapi.json';
+export const OPENAPI_UI_PATH = '/api/v4/docs';
+
+/** The two ways to present a token (CONTRACT.md "Management API"), as security scheme names of the document. */
+export const BEARER_TOKEN_SCHEME = 'bearer_token';
+export const PRIVATE_TOKEN_SCHEME = 'private_token';
+
+/** The `{error, message}` body of every error answer. */
+export class ErrorBodyDto implements ErrorBody {
+  @ApiProperty({ description: 'Stable snake_case code clients can branch on.', example: 'not_found' })
+  error!: string;
+
+  @ApiProperty({ description: 'What went wrong, for people.', example: 'Project not found.' })
+  message!: string;
+}
+
+const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  400: 'The input is invalid (`validation_failed`, `invalid_json`, ...).',
+  401: 'No token, or an unknown, expired or revoked one.',
+  403: 'The caller may not do this.',
+  404: 'Not found.',
+  409: 'It conflicts with the current state.',
+  413: 'The request body is too large.',
+  422: 'The input cannot be processed.',
+  503: 'A dependency is unavailable; retry later.',
+};
+
+/**
+ * The error answers a route can give, each with the `{error, message}` body. Statuses are numbers or
+ * `[status, description]` when the route has more to say than the generic description.
+ *   @ApiErrorResponses(400, [409, 'The username is taken.'])
+ */
+export function ApiErrorResponses(...statuses: Array<number | readonly [number, string]>): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...statuses.map((entry) => {
+      const [status, description] = typeof entry === 'number' ? [entry, ERROR_DESCRIPTIONS[entry] ?? `Error ${entry}.`] : entry;
+      return ApiResponse({ status, description, type: ErrorBodyDto });
+    }),
+  );
+}
+
+/** A 200 answer that is one page of a list, with GitLab's pagination headers (see paginationHeaders). */
+export function ApiPageResponse(type: Type<unknown>, description: string): MethodDecorator & ClassDecorator {
+  const header = (text: string) => ({ description: text, schema: { type: 'string' } });
+  return ApiOkResponse({
+    description,
+    type: [type],
+    headers: {
+      'X-Total': header('Items in all pages.'),
+      'X-Total-Pages': header('Number of pages.'),
+      'X-Page': header('This page.'),
+      'X-Per-Page': header('Items per page.'),
+      'X-Next-Page': header('The next page; empty on the last one.'),
+      'X-Prev-Page': header('The previous page; empty on the first one.'),
+    },
+  });
+}
+
+export interface OpenApiOptions {
+  title: string;
+  description: string;
+}
+
+/**
+ * Serves the OpenAPI 3 document the controllers describe at OPENAPI_DOCUMENT_PATH, and Swagger UI at
+ * OPENAPI_UI_PATH with its scripts and styles from swagger-ui-dist (our own origin: the page works
+ * offline). Call before `app.init()`, so these routes come before the not-found handler.
+ */
+export function serveOpenApi(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle(options.title)
+    .setDescription(options.description)
+    .setVersion('v4')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN or a personal access token: `Authorization: Bearer <token>`.' }, BEARER_TOKEN_SCHEME)
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'PRIVATE-TOKEN', description: 'ADMIN_TOKEN or a personal access token.' }, PRIVATE_TOKEN_SCHEME)
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup(OPENAPI_UI_PATH, app, document, {
+    jsonDocumentUrl: OPENAPI_DOCUMENT_PATH,
+    raw: ['json'],
+    customSiteTitle: options.title,
+    // Swagger UI asks an online validator for a badge by default; nothing leaves our origin.
+    swaggerOptions: { validatorUrl: null },
+  });
+  return document;
+}

@@ -1,0 +1,126 @@
+import { Client } from 'pg';
+import { OutboxTable } from './outbox-table';
+
+/** One outbox row as the relay reads it. */
+export interface OutboxRow {
+  id: string;
+  key: string;
+  /** JSON text, published as it is; null for a tombstone. */
+  value: string | null;
+}
+
+/** How far the relay is behind: unpublished rows and the age of the oldest. */
+export interface OutboxBacklog {
+  rows: number;
+  oldestAgeMs: number | null;
+}
+
+/**
+ * The relay's own database session: leadership (a session advisory lock, released when the session
+ * ends, so a crashed leader is replaced), LISTEN for new rows, reading and deleting rows by id.
+ */
+export class OutboxRelayStore {
+  private client: Client | undefined;
+  private waiting: (() => void) | undefined;
+  private notified = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly table: OutboxTable,
+    private readonly applicationName: string,
+  ) {}
+
+  /** Connects and tries to become the leader; false when another session leads. */
+  async tryLead(): Promise<boolean> {
+    const client = new Client({ connectionString: this.databaseUrl, application_name: this.applicationName });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [this.table.leaderLock]);
+      if (!result.rows[0].locked) {
+        await client.end();
+        return false;
+      }
+      client.on('notification', () => this.wake());
+      await client.query(`LISTEN ${this.table.channel}`);
+      this.client = client;
+      return true;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Rows with id >= fromId, in id order. */
+  async read(fromId: bigint, limit: number): Promise<OutboxRow[]> {
+    const result = await this.session().query<OutboxRow>(
+      // Ordered by the bigint column (`o.id`), not by the text the row is read as.
+      `SELECT o.id::text AS id, o.key, o.value::text AS value FROM ${this.table.name} o WHERE o.id >= $1 ORDER BY o.id LIMIT $2`,
+      [fromId.toString(), limit],
+    );
+    return result.rows;
+  }
+
+  /** The id the next row will get. */
+  async nextId(): Promise<bigint> {
+    const result = await this.session().query<{ next: string }>(
+      `SELECT (CASE WHEN is_called THEN last_value + 1 ELSE last_value END)::text AS next FROM ${this.table.name}_id_seq`,
+    );
+    return BigInt(result.rows[0].next);
+  }
+
+  async backlog(fromId: bigint): Promise<OutboxBacklog> {
+    const result = await this.session().query<{ rows: number; oldest_age_ms: number | null }>(
+      `SELECT count(*)::int AS rows, (extract(epoch FROM now() - min(created_at)) * 1000)::float8 AS oldest_age_ms FROM ${this.table.name} WHERE id >= $1`,
+      [fromId.toString()],
+    );
+    return { rows: result.rows[0].rows, oldestAgeMs: result.rows[0].oldest_age_ms };
+  }
+
+  /**
+   * Removes published rows, ids in [fromId, belowId), once their position is committed in Kafka:
+   * they are never read again (the position lives in Kafka), and the outbox stays small. The range
+   * is bounded below so that each deletion walks only its own rows, not the index entries of every
+   * row deleted before and not yet vacuumed. fromId 0 removes everything below belowId, left over by
+   * an earlier leader that crashed before its deletion.
+   */
+  async removePublished(fromId: bigint, belowId: bigint): Promise<void> {
+    await this.session().query(`DELETE FROM ${this.table.name} WHERE id >= $1 AND id < $2`, [fromId.toString(), belowId.toString()]);
+  }
+
+  /** Resolves on a NOTIFY from a committed write, or after `timeoutMs`. */
+  waitForRows(timeoutMs: number): Promise<void> {
+    if (this.notified) {
+      this.notified = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake(), timeoutMs);
+      this.waiting = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** Ends the session, which also gives up leadership. */
+  async release(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.wake();
+    if (client) await client.end().catch(() => undefined);
+  }
+
+  /** Ends a pending waitForRows at once (a notification, or stopping). */
+  wake(): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting();
+    else this.notified = true;
+  }
+
+  private session(): Client {
+    if (!this.client) throw new Error('The outbox relay is not leading');
+    return this.client;
+  }
+}

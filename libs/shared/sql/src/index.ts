@@ -1,0 +1,2 @@
+export * from './sql-literal';
+export * from './sql-query';

@@ -1,7 +1,7 @@
 import { DeprecationCatalogue, DeprecationEntry } from './deprecation-catalogue';
 import { deprecationEntry } from './deprecation-entry.fixture';
 import { InvalidDeprecationQueryError, InvalidMilestoneError } from './deprecation.errors';
-import { findDeprecations, parseCheckTarget, parseDeprecationQuery } from './deprecation-query';
+import { findDeprecations, parseCheckRequest, parseDeprecationQuery } from './deprecation-query';
 import { loadDeprecationCatalogue } from './catalogue-loader';
 
 function entry(id: string, removal_milestone: string, fields: Partial<DeprecationEntry> = {}): DeprecationEntry {
@@ -42,19 +42,28 @@ describe('parseDeprecationQuery', () => {
   });
 });
 
-describe('parseCheckTarget', () => {
-  it('reads an optional milestone', () => {
-    expect(parseCheckTarget({ target: '15.10' })).toBe('15.10');
-    expect(parseCheckTarget({})).toBeNull();
-    expect(parseCheckTarget({ target: '' })).toBeNull();
+describe('parseCheckRequest', () => {
+  it('reads an optional milestone, the format (json by default) and the path (.gitlab-ci.yml by default)', () => {
+    expect(parseCheckRequest({ target: '15.10' })).toEqual({ target: '15.10', format: 'json', path: '.gitlab-ci.yml' });
+    expect(parseCheckRequest({})).toEqual({ target: null, format: 'json', path: '.gitlab-ci.yml' });
+    expect(parseCheckRequest({ target: '' }).target).toBeNull();
+    expect(parseCheckRequest({ format: 'codequality', path: './ci/deploy.yml' })).toEqual({ target: null, format: 'codequality', path: 'ci/deploy.yml' });
+  });
+
+  it('names the allowed formats when the format is unknown', () => {
+    expect(() => parseCheckRequest({ format: 'sarif' })).toThrow('format must be one of json, codequality, got "sarif"');
   });
 
   it.each([
     [{ target: '16' }, InvalidMilestoneError],
     [{ target: ['15.0', '16.0'] }, InvalidDeprecationQueryError],
     [{ milestone: '16.0' }, InvalidDeprecationQueryError],
+    [{ format: 'xml' }, InvalidDeprecationQueryError],
+    [{ format: ['json', 'codequality'] }, InvalidDeprecationQueryError],
+    [{ path: '/etc/gitlab-ci.yml' }, InvalidDeprecationQueryError],
+    [{ path: '../other/.gitlab-ci.yml' }, InvalidDeprecationQueryError],
   ])('refuses %j', (parameters, type) => {
-    expect(() => parseCheckTarget(parameters)).toThrow(type);
+    expect(() => parseCheckRequest(parameters)).toThrow(type);
   });
 });
 

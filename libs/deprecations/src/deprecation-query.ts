@@ -1,8 +1,9 @@
 import { DEPRECATION_AREAS, DeprecationArea, DeprecationCatalogue, DeprecationEntry } from './deprecation-catalogue';
 import { InvalidDeprecationQueryError } from './deprecation.errors';
 import { compareMilestones, parseMilestone } from './milestone';
+import { parseReportPath } from './pipeline-check/finding-report';
 
-/** Filters of GET /deprecations (issue 5): each one absent means "any". */
+/** Filters of GET /deprecations: each one absent means "any". */
 export interface DeprecationQuery {
   readonly removal_milestone: string | null;
   readonly breaking: boolean | null;
@@ -46,12 +47,35 @@ export function parseDeprecationQuery(parameters: Readonly<Record<string, unknow
   };
 }
 
-/** The optional `target` of a pipeline check (a query parameter, like the filters above). */
-export function parseCheckTarget(parameters: Readonly<Record<string, unknown>>): string | null {
-  const unknown = Object.keys(parameters).filter((name) => name !== 'target');
-  if (unknown.length > 0) throw new InvalidDeprecationQueryError(`unknown parameter ${unknown.join(', ')}; the only parameter is target`);
+/** Response formats of a pipeline check: `{findings}` (the default), or a GitLab Code Quality report. */
+export const CHECK_FORMATS = ['json', 'codequality'] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+/** Where a Code Quality report says the findings are when the request does not name the file. */
+export const DEFAULT_CHECKED_PATH = '.gitlab-ci.yml';
+
+export interface CheckRequest {
+  readonly target: string | null;
+  readonly format: CheckFormat;
+  /** The checked file as reports name it (parseReportPath). */
+  readonly path: string;
+}
+
+const CHECK_PARAMETERS = ['target', 'format', 'path'];
+
+/** The query parameters of a pipeline check: an optional `target` milestone, `format` and `path`. */
+export function parseCheckRequest(parameters: Readonly<Record<string, unknown>>): CheckRequest {
+  const unknown = Object.keys(parameters).filter((name) => !CHECK_PARAMETERS.includes(name));
+  if (unknown.length > 0) throw new InvalidDeprecationQueryError(`unknown parameter ${unknown.join(', ')}; the parameters are ${CHECK_PARAMETERS.join(', ')}`);
   const target = single('target', parameters.target);
-  return target === null ? null : parseMilestone('target', target);
+  const format = single('format', parameters.format) ?? 'json';
+  const knownFormat = CHECK_FORMATS.find((value) => value === format);
+  if (knownFormat === undefined) throw new InvalidDeprecationQueryError(`format must be one of ${CHECK_FORMATS.join(', ')}, got ${JSON.stringify(format)}`);
+  return {
+    target: target === null ? null : parseMilestone('target', target),
+    format: knownFormat,
+    path: parseReportPath('path', single('path', parameters.path) ?? DEFAULT_CHECKED_PATH),
+  };
 }
 
 /** Schedule order: by milestone numerically (15.10 after 15.9), then by area as the spec's 9.4 orders them, then catalogue order. */

@@ -1,10 +1,17 @@
 import { BadRequestError } from '@alert-ingestion/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { DeprecationCatalogue, DeprecationEntry, ReceiverFeature } from './deprecation-catalogue';
-import { findDeprecations, parseCheckTarget, parseDeprecationQuery } from './deprecation-query';
+import { findDeprecations, parseCheckRequest, parseDeprecationQuery } from './deprecation-query';
 import { DeprecationInputError } from './deprecation.errors';
-import { createPipelineChecker, PipelineChecker, PipelineFinding } from './pipeline-check/pipeline-checker';
+import { CodeQualityIssue, codeQualityReport } from './pipeline-check/codequality-report';
+import { buildFindingReport, effectiveCheckTarget } from './pipeline-check/finding-report';
+import { createPipelineChecker, PipelineChecker, PipelineFinding, withoutSubject } from './pipeline-check/pipeline-checker';
 import { buildUpgradeReport, parseUpgradeRange, UpgradeReport } from './upgrade-report';
+
+/** A finding of the check endpoint: the checker's, plus the id of the catalogue entry its rule reads, so clients can link to it. */
+export interface LinkedPipelineFinding extends PipelineFinding {
+  readonly deprecation_id: string;
+}
 
 /** Injection token of the catalogue, loaded and validated once when the module starts. */
 export const DEPRECATION_CATALOGUE = Symbol('DEPRECATION_CATALOGUE');
@@ -26,10 +33,12 @@ function asBadRequest<T>(run: () => T): T {
 @Injectable()
 export class DeprecationsService {
   private readonly checker: PipelineChecker;
+  private readonly entryIdOfRule: ReadonlyMap<string, string>;
 
   constructor(@Inject(DEPRECATION_CATALOGUE) private readonly catalogue: DeprecationCatalogue) {
     // Binding the checker's rules to their entries here makes a rule/catalogue mismatch a start-up failure.
     this.checker = createPipelineChecker(catalogue);
+    this.entryIdOfRule = new Map(this.checker.rules.map(({ rule, entry }) => [rule, entry.id]));
   }
 
   list(parameters: Readonly<Record<string, unknown>>): DeprecationEntry[] {
@@ -40,8 +49,20 @@ export class DeprecationsService {
     return asBadRequest(() => buildUpgradeReport(this.catalogue, parseUpgradeRange(parameters)));
   }
 
-  check(content: string, parameters: Readonly<Record<string, unknown>>): PipelineFinding[] {
-    return asBadRequest(() => this.checker.check(content, parseCheckTarget(parameters)));
+  /**
+   * `{findings}`, or with format=codequality a Code Quality report of the same findings. `target`
+   * filters in both, so every reported finding is removed by the target; without one the target is
+   * the end of the schedule, as in the CLI.
+   */
+  check(content: string, parameters: Readonly<Record<string, unknown>>): { findings: LinkedPipelineFinding[] } | CodeQualityIssue[] {
+    return asBadRequest(() => {
+      const request = parseCheckRequest(parameters);
+      const findings = this.checker.checkWithSubjects(content, request.target);
+      if (request.format === 'json') {
+        return { findings: findings.map((finding) => ({ ...withoutSubject(finding), deprecation_id: this.entryIdOfRule.get(finding.rule) ?? '' })) };
+      }
+      return codeQualityReport(buildFindingReport(findings, request.path, effectiveCheckTarget(this.catalogue, request.target)));
+    });
   }
 
   featureHistory(): readonly ReceiverFeature[] {

@@ -2,7 +2,7 @@ import { InvalidMilestoneError } from './deprecation.errors';
 
 /**
  * Milestones are release numbers MAJOR.MINOR. They compare numerically, part by part, so 15.10
- * comes after 15.9 (issue 5). Leading zeros are refused: "15.01" would be ambiguous.
+ * comes after 15.9. Leading zeros are refused: "15.01" would be ambiguous.
  */
 const MILESTONE_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 

@@ -39,11 +39,22 @@ describe('renderScheduleMarkdown', () => {
     expect(markdown).toContain('| Use a \\| b. | Do this. |');
   });
 
+  it('gives every entry one anchor named by its id, on its removal row (what SARIF rule help links to)', () => {
+    const staged = renderScheduleMarkdown({
+      ...catalogue,
+      entries: [entry('staged', '16.0', { other_milestones: [{ milestone: '15.6', planned_date: null, kind: 'end_of_support', breaking: false, change: 'End.' }] })],
+    });
+    const rows = staged.split('\n').filter((line) => line.includes('`staged`'));
+    expect(rows).toHaveLength(2);
+    expect(staged.split('<a id="staged"></a>')).toHaveLength(2);
+    expect(staged.slice(staged.indexOf('## 16.0'))).toContain('<a id="staged"></a>`staged`');
+  });
+
   it('is deterministic and covers every entry of the real catalogue', () => {
     const real = loadDeprecationCatalogue();
     const page = renderScheduleMarkdown(real);
     expect(renderScheduleMarkdown(real)).toBe(page);
-    for (const item of real.entries) expect(page).toContain(`\`${item.id}\``);
+    for (const item of real.entries) expect(page.split(`<a id="${item.id}"></a>\`${item.id}\``)).toHaveLength(2);
     expect(page.split('\n').filter((line) => line.startsWith('| **Breaking**')).length).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,15 @@ function cell(text: string): string {
 }
 
 /**
+ * The entry's id with an anchor named by it, so links (SARIF rule help among them) can point at
+ * `docs/deprecations.md#<id>`. An entry with other milestones is listed at each of them: only its
+ * removal row carries the anchor, as an id may occur once in a page.
+ */
+function idCell(id: string, anchored: boolean): string {
+  return anchored ? `<a id="${id}"></a>\`${id}\`` : `\`${id}\``;
+}
+
+/**
  * The whole schedule as Markdown: the policy (spec 9.2), then every milestone in numeric order with
  * its changes, breaking ones first and marked. Deterministic (no dates of generation), so the file
  * can be kept in the repository and compared in CI.
@@ -30,6 +39,7 @@ export function renderScheduleMarkdown(catalogue: DeprecationCatalogue): string 
     `What "breaking" means here: ${cell(catalogue.policy.breaking_definition)}`,
     '',
   ];
+  const removalMilestoneOf = new Map(catalogue.entries.map((entry) => [entry.id, entry.removal_milestone]));
   for (const group of groupByMilestone(scheduledChanges(catalogue))) {
     const breaking = group.changes.filter((change) => change.breaking).length;
     lines.push(
@@ -41,7 +51,7 @@ export function renderScheduleMarkdown(catalogue: DeprecationCatalogue): string 
       '|---|---|---|---|---|---|---|',
       ...group.changes.map(
         (change) =>
-          `| ${change.breaking ? '**Breaking**' : ''} | ${cell(change.title)} | ${change.planned_date ?? 'not shown'} | ${DEPRECATION_AREA_TITLES[change.area]} | ${cell(change.change)} | ${cell(change.what_to_do)} | \`${change.id}\` |`,
+          `| ${change.breaking ? '**Breaking**' : ''} | ${cell(change.title)} | ${change.planned_date ?? 'not shown'} | ${DEPRECATION_AREA_TITLES[change.area]} | ${cell(change.change)} | ${cell(change.what_to_do)} | ${idCell(change.id, removalMilestoneOf.get(change.id) === group.milestone)} |`,
       ),
       '',
     );

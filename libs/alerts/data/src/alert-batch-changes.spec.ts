@@ -131,6 +131,29 @@ describe('alertBatchChanges', () => {
     expect(changes.events.map((event) => event.value.type)).toEqual(['alert.created', 'alert.created']);
   });
 
+  it('tells per message what each payload did: created, grouped, resolved, or unmatched', () => {
+    const existing = openAlert();
+    const changes = alertBatchChanges(
+      [
+        item(0),
+        item(0, { endedAt }),
+        item(1, { fingerprintSha256: 'b'.repeat(64), endedAt }),
+        item(2),
+        item(2, { fingerprintSha256: null }),
+        item(3, { fingerprintSha256: null, endedAt }),
+      ],
+      new Map([[existing.id, existing]]),
+      new Map([['1', 7]]),
+      now,
+    );
+    expect([...changes.actions]).toEqual([
+      [0, ['grouped', 'resolved']],
+      [1, ['unmatched']],
+      [2, ['created', 'created']],
+      [3, ['unmatched']],
+    ]);
+  });
+
   it('keeps events in payload order across alerts', () => {
     const changes = alertBatchChanges(
       [item(0, { fingerprintSha256: 'a'.repeat(64) }), item(1, { fingerprintSha256: 'b'.repeat(64) }), item(2, { fingerprintSha256: 'a'.repeat(64) })],

@@ -21,6 +21,14 @@ export interface AlertUpdate {
   ended_at: Date | null;
 }
 
+/**
+ * What one alert payload did (spec 3): created an alert, was grouped into one, resolved one, or was
+ * a recovery alert that found no open alert to resolve (no effect).
+ */
+export type AlertAction = 'created' | 'grouped' | 'resolved' | 'unmatched';
+
+export const ALERT_ACTIONS: readonly AlertAction[] = ['created', 'grouped', 'resolved', 'unmatched'];
+
 /** Everything one batch writes. */
 export interface AlertBatchChanges {
   /** The new last iid of each project that gets new alerts. */
@@ -31,6 +39,8 @@ export interface AlertBatchChanges {
   events: OutboxEvent[];
   /** Per raw alert message (index of `work`) that created or changed alerts: one element per payload that did. */
   answers: Map<number, CreatedAlert[]>;
+  /** Per raw alert message (index of `work`): what each of its payloads did, in payload order. */
+  actions: Map<number, AlertAction[]>;
 }
 
 const EVENT_TYPE: Record<AlertOperation, AlertEvent.AlertEventType> = {
@@ -38,6 +48,8 @@ const EVENT_TYPE: Record<AlertOperation, AlertEvent.AlertEventType> = {
   group: 'alert.grouped',
   resolve: 'alert.resolved',
 };
+
+const ACTION: Record<AlertOperation, AlertAction> = { create: 'created', group: 'grouped', resolve: 'resolved' };
 
 /**
  * What a batch of alert payloads changes, given the state it starts from: the not-resolved alerts
@@ -59,6 +71,8 @@ export function alertBatchChanges(
   const updates: AlertUpdate[] = [];
   const inserts: NewAlertRow[] = [];
   const changes: Array<{ item: number; event: OutboxEvent }> = [];
+  // An item no planned alert took is a recovery alert without an open alert (planGrouping).
+  const itemActions: AlertAction[] = items.map(() => 'unmatched');
 
   const finalStates = plan.alerts.map((planned) => {
     const start = planned.existingAlertId === null ? undefined : (open.get(planned.existingAlertId) as AlertRow);
@@ -67,6 +81,7 @@ export function alertBatchChanges(
     planned.operations.forEach((operation, position) => {
       const item = planned.items[position];
       state = applyOperation(state, operation, items[item].candidate, now);
+      itemActions[item] = ACTION[operation];
       changes.push({ item, event: { projectId: state.project_id, iid: state.iid, value: eventValue(EVENT_TYPE[operation], state, now) } });
     });
     if (start) {
@@ -80,6 +95,13 @@ export function alertBatchChanges(
       inserts.push(row);
     }
     return state;
+  });
+
+  const actions = new Map<number, AlertAction[]>();
+  items.forEach(({ work }, item) => {
+    const list = actions.get(work);
+    if (list) list.push(itemActions[item]);
+    else actions.set(work, [itemActions[item]]);
   });
 
   const answers = new Map<number, CreatedAlert[]>();
@@ -98,6 +120,7 @@ export function alertBatchChanges(
     inserts,
     events: changes.sort((a, b) => a.item - b.item).map(({ event }) => event),
     answers,
+    actions,
   };
 }
 

@@ -1,9 +1,11 @@
 import { CreatedAlert } from '@alert-ingestion/contracts';
 import { AlertCandidate, openAlertKey } from '@alert-ingestion/alerts-domain';
-import { alertBatchChanges, AlertBatchChanges, BatchItem } from './alert-batch-changes';
-import { outboxStatements } from './alert-event-outbox';
+import { AlertAction, alertBatchChanges, AlertBatchChanges, BatchItem } from './alert-batch-changes';
+import { alertEventStatements } from './alert-event-outbox';
+import { deliveryStatements, DeliveryWork } from './deliveries.repository';
 import { ALERT_COLUMNS, AlertRow } from './alert-row';
-import { AlertsDatabase, ScriptedTransaction, sqlLiteral, sqlState } from './alerts-database';
+import { sqlLiteral } from '@alert-ingestion/sql';
+import { AlertsDatabase, ScriptedTransaction, sqlState } from './alerts-database';
 
 /** The alert payloads of one raw alert message, ready to store. */
 export interface RawAlertWork {
@@ -11,6 +13,13 @@ export interface RawAlertWork {
   projectId: string;
   integrationId: string;
   candidates: AlertCandidate[];
+  /**
+   * A stored answer to this request id from before this instant is not repeated: the request is
+   * processed as new (an Idempotency-Key is kept 24 hours). Null: a stored answer always counts.
+   */
+  storedAnswerValidFrom: Date | null;
+  /** Recorded with its answer in the same transaction; absent when deliveries are not recorded. */
+  delivery?: DeliveryWork;
 }
 
 /** The stored answer to one raw alert message: one element per alert created or grouped into. */
@@ -19,6 +28,8 @@ export interface RawAlertResult {
   alerts: CreatedAlert[];
   /** The message had been processed before (a redelivery): nothing changed, the stored answer is repeated. */
   redelivered: boolean;
+  /** What each of its payloads did, in payload order; empty for a redelivery, which changed nothing. */
+  actions: AlertAction[];
 }
 
 /**
@@ -33,18 +44,18 @@ function lostRace(error: unknown): boolean {
 
 /**
  * Stores batches of raw alert messages: one transaction per batch, in two round trips to the
- * server whatever the batch size (issue 4 point 8):
+ * server whatever the batch size:
  * 1. BEGIN, then read and lock the state the batch starts from: each project's iid counter, the
  *    request ids already processed, the not-resolved alerts its fingerprints match;
  * 2. write everything alertBatchChanges (pure) derives from that state, then COMMIT.
- * The effect is exactly once per request id (issue 4 point 6): a message whose request id is in
+ * The effect is exactly once per request id: a message whose request id is in
  * processed_raw_alerts changes nothing and gets its stored answer again.
  *
  * Locks are taken in one order by every batch (counters by project, then alerts by project and
  * fingerprint), so instances wait on each other without cycles. The partial unique index
  * alerts_open_fingerprint_key (one not-resolved alert per project and fingerprint) is the final
  * arbiter: a new alert that another instance created meanwhile fails the insert, and the batch runs
- * again and groups into it (issue 4 point 5: "enforce it in the database, not only in memory").
+ * again and groups into it: the database enforces it, not only memory.
  */
 export class AlertBatchRepository {
   constructor(private readonly database: AlertsDatabase) {}
@@ -57,11 +68,19 @@ export class AlertBatchRepository {
   private async storeIn(transaction: ScriptedTransaction, batch: readonly RawAlertWork[], now: Date): Promise<RawAlertResult[]> {
     const start = await this.readAndLock(transaction, batch);
 
-    // A request id processed before, or seen earlier in this batch, is a redelivery: only its first copy counts.
+    // A request id processed before, or seen earlier in this batch, is a redelivery (or a repeat of an
+    // Idempotency-Key): only its first copy counts. A stored answer too old for its key does not.
     const fresh: number[] = [];
+    const renewed = new Set<string>();
     const seen = new Set<string>();
     batch.forEach((work, index) => {
-      if (start.processed.has(work.requestId) || seen.has(work.requestId)) return;
+      const stored = start.processed.get(work.requestId);
+      const stale = stored !== undefined && work.storedAnswerValidFrom !== null && stored.processedAt < work.storedAnswerValidFrom;
+      if ((stored && !stale) || seen.has(work.requestId)) return;
+      if (stale) {
+        renewed.add(work.requestId);
+        start.processed.delete(work.requestId);
+      }
       seen.add(work.requestId);
       fresh.push(index);
     });
@@ -70,15 +89,26 @@ export class AlertBatchRepository {
     );
     const changes = alertBatchChanges(items, start.openAlerts, start.lastIids, now);
     const answers = new Map(fresh.map((work) => [work, changes.answers.get(work) ?? []]));
-    await transaction.commit([...writeStatements(changes, now), ...processedStatements(batch, answers, now)]);
-
-    const byRequest = new Map(start.processed);
+    const byRequest = new Map([...start.processed].map(([requestId, stored]) => [requestId, stored.alerts]));
     for (const [work, alerts] of answers) byRequest.set(batch[work].requestId, alerts);
-    return batch.map((work, index) => ({
+    const results = batch.map((work, index) => ({
       requestId: work.requestId,
       alerts: byRequest.get(work.requestId) ?? [],
       redelivered: !answers.has(index),
+      actions: answers.has(index) ? (changes.actions.get(index) ?? []) : [],
     }));
+    await transaction.commit([
+      ...writeStatements(changes, now),
+      ...processedStatements(batch, answers, renewed, now),
+      ...deliveryStatements(
+        batch.flatMap((work, index) =>
+          work.delivery
+            ? [{ projectId: work.projectId, integrationId: work.integrationId, delivery: work.delivery, status: 200, error: null, alerts: results[index].alerts }]
+            : [],
+        ),
+      ),
+    ]);
+    return results;
   }
 
   /**
@@ -105,8 +135,10 @@ export class AlertBatchRepository {
       `SELECT project_id, last_iid FROM alert_iid_counters
        WHERE project_id IN (SELECT p.id::bigint FROM json_array_elements_text(${projects}) AS p(id))
        ORDER BY project_id FOR UPDATE`,
-      `SELECT request_id, result FROM processed_raw_alerts
-       WHERE request_id IN (SELECT r.id::uuid FROM json_array_elements_text(${sqlLiteral.json(batch.map((work) => work.requestId))}) AS r(id))`,
+      // Locked, so that two instances renewing one stale Idempotency-Key answer take turns.
+      `SELECT request_id, result, processed_at FROM processed_raw_alerts
+       WHERE request_id IN (SELECT r.id::uuid FROM json_array_elements_text(${sqlLiteral.json(batch.map((work) => work.requestId))}) AS r(id))
+       FOR UPDATE`,
       `SELECT ${ALERT_COLUMNS.replace(/(\w+)/g, 'a.$1')}
        FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(ordered)}) AS (project_id bigint, fingerprint_sha256 char(64))) WITH ORDINALITY AS k(project_id, fingerprint_sha256, position)
        CROSS JOIN LATERAL (
@@ -120,7 +152,12 @@ export class AlertBatchRepository {
     ]);
     return {
       lastIids: new Map((counters.rows as Array<{ project_id: string; last_iid: number }>).map((row) => [row.project_id, row.last_iid])),
-      processed: new Map((processed.rows as Array<{ request_id: string; result: { alerts: CreatedAlert[] } }>).map((row) => [row.request_id, row.result.alerts])),
+      processed: new Map(
+        (processed.rows as Array<{ request_id: string; result: { alerts: CreatedAlert[] }; processed_at: Date }>).map((row) => [
+          row.request_id,
+          { alerts: row.result.alerts, processedAt: new Date(row.processed_at) },
+        ]),
+      ),
       openAlerts: new Map((openAlerts.rows as AlertRow[]).map((row) => [row.id, row])),
     };
   }
@@ -162,18 +199,34 @@ function writeStatements(changes: AlertBatchChanges, now: Date): string[] {
        ORDER BY r.ordinality`,
     );
   }
-  statements.push(...outboxStatements(changes.events));
+  statements.push(...alertEventStatements(changes.events));
   return statements;
 }
 
-/** The idempotency record of each newly processed raw alert message, with its answer. */
-function processedStatements(batch: readonly RawAlertWork[], answers: ReadonlyMap<number, CreatedAlert[]>, now: Date): string[] {
-  if (answers.size === 0) return [];
+/**
+ * The idempotency record of each newly processed raw alert message, with its answer: inserted, or
+ * replacing a stored answer that was too old for its Idempotency-Key (`renewed`, locked in step 1).
+ */
+function processedStatements(batch: readonly RawAlertWork[], answers: ReadonlyMap<number, CreatedAlert[]>, renewed: ReadonlySet<string>, now: Date): string[] {
   const rows = [...answers].map(([work, alerts]) => ({ request_id: batch[work].requestId, project_id: batch[work].projectId, result: { alerts } }));
+  const inserted = rows.filter((row) => !renewed.has(row.request_id));
+  const replaced = rows.filter((row) => renewed.has(row.request_id));
+  const at = sqlLiteral.timestamptz(now);
   return [
-    `INSERT INTO processed_raw_alerts (request_id, project_id, result, processed_at)
-     SELECT r.request_id, r.project_id, r.result, ${sqlLiteral.timestamptz(now)}
-     FROM json_to_recordset(${sqlLiteral.json(rows)}) AS r(request_id uuid, project_id bigint, result jsonb)`,
+    ...(inserted.length === 0
+      ? []
+      : [
+          `INSERT INTO processed_raw_alerts (request_id, project_id, result, processed_at)
+           SELECT r.request_id, r.project_id, r.result, ${at}
+           FROM json_to_recordset(${sqlLiteral.json(inserted)}) AS r(request_id uuid, project_id bigint, result jsonb)`,
+        ]),
+    ...(replaced.length === 0
+      ? []
+      : [
+          `UPDATE processed_raw_alerts p SET result = r.result, processed_at = ${at}
+           FROM json_to_recordset(${sqlLiteral.json(replaced)}) AS r(request_id uuid, project_id bigint, result jsonb)
+           WHERE p.request_id = r.request_id`,
+        ]),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { AlertStatus, AlertView, Severity } from '@alert-ingestion/contracts';
-import { JsonObject } from '@alert-ingestion/alerts-domain';
+import { JsonObject } from '@alert-ingestion/json';
 
 /** A row of `alerts` as node-postgres returns it (bigint as decimal strings, timestamptz as Date). */
 export interface AlertRow {

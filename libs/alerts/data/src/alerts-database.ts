@@ -97,27 +97,6 @@ export class AlertsDatabase {
 }
 
 /**
- * Values written into SQL text, for statements that travel several to a query (a parameterised
- * statement travels alone: node-postgres sends the next only after the previous has answered).
- * Every value is a JSON document or a timestamp. Documents are dollar-quoted (taken literally,
- * whatever standard_conforming_strings says, and with no per-character escaping: only a search for
- * a tag the text does not contain) and typed `json` (checked and kept as text, read by
- * json_to_recordset and friends): cheaper to take in than `jsonb`, which builds a tree of the whole
- * document first.
- */
-export const sqlLiteral = {
-  json: (value: unknown): string => `${dollarQuoted(JSON.stringify(value))}::json`,
-  timestamptz: (value: Date): string => `'${value.toISOString()}'::timestamptz`,
-};
-
-/** `$json$text$json$`, with a tag that neither occurs in the text nor could start before its end. */
-export function dollarQuoted(text: string): string {
-  let tag = '$json$';
-  for (let attempt = 1; `${text}${tag}`.indexOf(tag) !== text.length; attempt++) tag = `$json${attempt}$`;
-  return `${tag}${text}${tag}`;
-}
-
-/**
  * A transaction sent in steps, each step one simple-protocol query of several statements (values
  * inlined with sqlLiteral): one round trip per step instead of one per statement. The first step
  * also begins the transaction; commit() runs its statements and COMMIT in one round trip. When a

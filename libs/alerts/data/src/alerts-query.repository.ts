@@ -1,12 +1,13 @@
 import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { statusChange } from '@alert-ingestion/alerts-domain';
-import { insertOutboxEvents } from './alert-event-outbox';
+import { insertAlertEvents } from './alert-event-outbox';
 import { ALERT_COLUMNS, AlertRow, alertView } from './alert-row';
 import { AlertsDatabase, sqlState } from './alerts-database';
 
 export interface AlertListQuery {
   projectId: string;
-  status?: AlertStatus;
+  /** One status, or `open`: triggered and acknowledged. */
+  status?: AlertStatus | 'open';
   /** Case-insensitive text searched in title, description, service, monitoring tool and hosts. */
   search?: string;
   page: number;
@@ -36,7 +37,9 @@ export class AlertsQueryRepository {
   async list(query: AlertListQuery): Promise<AlertPage> {
     const conditions = ['project_id = $1'];
     const parameters: unknown[] = [query.projectId];
-    if (query.status) {
+    if (query.status === 'open') {
+      conditions.push(`status IN ('triggered', 'acknowledged')`);
+    } else if (query.status) {
       parameters.push(query.status);
       conditions.push(`status = $${parameters.length}::alert_status`);
     }
@@ -57,6 +60,14 @@ export class AlertsQueryRepository {
       this.database.pool.query<{ total: string }>(`SELECT count(*) AS total FROM alerts WHERE ${where}`, parameters),
     ]);
     return { alerts: rows.rows, total: Number(count.rows[0].total) };
+  }
+
+  async countByStatus(projectId: string): Promise<Map<AlertStatus, number>> {
+    const result = await this.database.pool.query<{ status: AlertStatus; count: string }>(
+      'SELECT status::text AS status, count(*) AS count FROM alerts WHERE project_id = $1 GROUP BY status',
+      [projectId],
+    );
+    return new Map(result.rows.map((row) => [row.status, Number(row.count)]));
   }
 
   async find(projectId: string, iid: number): Promise<AlertRow | undefined> {
@@ -94,7 +105,7 @@ export class AlertsQueryRepository {
           project_id: Number(alert.project_id),
           alert: alertView(alert),
         };
-        await insertOutboxEvents(client, [{ projectId: alert.project_id, iid: alert.iid, value }]);
+        await insertAlertEvents(client, [{ projectId: alert.project_id, iid: alert.iid, value }]);
         return { outcome: 'changed' as const, alert };
       });
     } catch (error) {

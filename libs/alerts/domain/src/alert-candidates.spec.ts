@@ -1,5 +1,5 @@
 import { alertCandidates } from './alert-candidates';
-import { JsonObject } from './json';
+import { JsonObject } from '@alert-ingestion/json';
 
 const receivedAt = new Date('2024-06-01T00:00:00.000Z');
 

@@ -1,5 +1,5 @@
 import { PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
-import { JsonValue } from './json';
+import { JsonValue } from '@alert-ingestion/json';
 import { splitAlertPayloads } from './alert-payloads';
 import { fingerprintSha256 } from './fingerprint';
 import { NormalisedAlert, normaliseAlert } from './normalise-alert';

@@ -1,5 +1,5 @@
 import { PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
-import { isJsonObject, JsonValue } from './json';
+import { isJsonObject, JsonValue } from '@alert-ingestion/json';
 import { AlertSource } from './alert-source';
 import { alertSourceFromAlertmanagerElement, isAlertmanagerBody } from './alertmanager';
 import { alertSourceFromPayload } from './payload-field-mapping';

@@ -1,5 +1,5 @@
 import { PayloadPath, PlatformAlertField } from '@alert-ingestion/contracts';
-import { JsonObject, JsonValue } from './json';
+import { JsonObject, JsonValue } from '@alert-ingestion/json';
 
 /** The raw value found for each platform alert key (spec 2.2), before defaults and normalisation. */
 export type AlertFieldValues = Partial<Record<PlatformAlertField, JsonValue>>;

@@ -1,4 +1,4 @@
-import { JsonValue } from './json';
+import { JsonValue } from '@alert-ingestion/json';
 
 /** Earliest and latest time an alert may carry; anything else is treated as an invalid date. */
 const EARLIEST = Date.UTC(1970, 0, 1);

@@ -1,4 +1,4 @@
-import { JsonObject, JsonValue, isJsonObject } from './json';
+import { JsonObject, JsonValue, isJsonObject } from '@alert-ingestion/json';
 import { AlertFieldValues, AlertSource } from './alert-source';
 import { alertmanagerSeverity } from './severity';
 
@@ -26,7 +26,7 @@ function objectAt(element: JsonObject, key: string): JsonObject {
 }
 
 /**
- * Reads one Alertmanager alert (issue 4 point 3):
+ * Reads one Alertmanager alert:
  * - title: `annotations.title`, else `annotations.summary`, else `labels.alertname`;
  * - description: `annotations.description`, else `annotations.summary` when the title did not use it;
  * - severity: `labels.severity` through ALERTMANAGER_SEVERITY_WORDS;

@@ -2,7 +2,7 @@ import { PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
 import { createHash } from 'node:crypto';
 import { alertSourceFromAlertmanagerElement } from './alertmanager';
 import { fingerprintSha256 } from './fingerprint';
-import { JsonObject } from './json';
+import { JsonObject } from '@alert-ingestion/json';
 import { alertSourceFromPayload } from './payload-field-mapping';
 
 const premium = (payload: JsonObject, mapping: PayloadFieldMappingEntry[] = []) =>

@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
 import { ProjectTier } from '@alert-ingestion/contracts';
-import { canonicalJson, withoutPaths } from './json';
+import { sha256Hex } from '@alert-ingestion/crypto';
+import { canonicalJson, withoutPaths } from '@alert-ingestion/json';
 import { AlertSource } from './alert-source';
 import { hasExplicitFingerprint } from './normalise-alert';
-
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
 
 /**
  * What grouping compares (spec 3, CONTRACT.md "Alert semantics"), as SHA-256 hex, or null when the

@@ -1,4 +1,4 @@
-export * from './json';
+export * from './storable-json';
 export * from './text';
 export * from './alert-time';
 export * from './severity';

@@ -1,5 +1,5 @@
 import { alertSourceFromPayload } from './payload-field-mapping';
-import { JsonObject } from './json';
+import { JsonObject } from '@alert-ingestion/json';
 import { DEFAULT_TITLE, normaliseAlert } from './normalise-alert';
 
 const now = new Date('2024-06-01T00:00:00.000Z');

@@ -1,5 +1,6 @@
 import { Severity } from '@alert-ingestion/contracts';
-import { canonicalJson, JsonValue, storableJson, isJsonObject, JsonObject } from './json';
+import { canonicalJson, JsonValue, isJsonObject, JsonObject } from '@alert-ingestion/json';
+import { storableJson } from './storable-json';
 import { AlertSource } from './alert-source';
 import { parseAlertTime } from './alert-time';
 import { normaliseSeverity } from './severity';

@@ -1,5 +1,5 @@
 import { PayloadFieldMappingEntry, PayloadPath, PLATFORM_ALERT_FIELDS, PlatformAlertField } from '@alert-ingestion/contracts';
-import { JsonObject, valueAtPath } from './json';
+import { JsonObject, valueAtPath } from '@alert-ingestion/json';
 import { AlertFieldValues, AlertSource } from './alert-source';
 
 /** The keys whose values do not take part in a computed fingerprint (spec 3 rule 2, CONTRACT.md). */

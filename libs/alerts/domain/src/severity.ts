@@ -1,5 +1,5 @@
 import { Severity, SEVERITIES } from '@alert-ingestion/contracts';
-import { JsonValue } from './json';
+import { JsonValue } from '@alert-ingestion/json';
 
 /** Spec 2.2: the severity when a payload has none or one outside the allowed list. */
 export const DEFAULT_SEVERITY: Severity = 'critical';
@@ -13,7 +13,7 @@ export function normaliseSeverity(value: JsonValue | undefined): Severity {
 
 /**
  * The words Prometheus rules commonly put in `labels.severity`, mapped to the platform's severities
- * (issue 4: "warning to medium, error to high, and so on"). Syslog levels, PagerDuty-style P1..P5 and
+ * (warning to medium, error to high, and so on). Syslog levels, PagerDuty-style P1..P5 and
  * SEV1..SEV4 are covered; `page` means someone must be woken up, so it is critical. A word outside
  * this table falls back to the spec 2.2 rule (an allowed severity, else critical).
  */

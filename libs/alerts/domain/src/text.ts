@@ -1,4 +1,4 @@
-import { storableText } from './json';
+import { storableText } from './storable-json';
 
 /**
  * Longest stored text per alert field, in Unicode code points (the spec gives no numbers, section 8

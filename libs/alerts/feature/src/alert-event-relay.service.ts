@@ -1,28 +1,32 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { ALERT_EVENT_OUTBOX } from '@alert-ingestion/alerts-data';
 import { Topic, topicName } from '@alert-ingestion/contracts';
+import { HealthDetails, HealthProbe } from '@alert-ingestion/http';
 import { KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { OutboxRelay, registerOutboxMetrics, relayHealth } from '@alert-ingestion/outbox';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
-import { AlertEventRelay } from './alert-event.relay';
+import { Registry } from 'prom-client';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 
-/** Runs the alert event relay (see AlertEventRelay) for the lifetime of the app. */
+/** Publishes the alert event outbox to alerts.events.v1 (see OutboxRelay) for the lifetime of the app. */
 @Injectable()
 export class AlertEventRelayService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly relay: AlertEventRelay;
+  readonly relay: OutboxRelay;
 
-  constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions) {
+  constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions, registry: Registry) {
     const prefix = options.topicPrefix;
-    this.relay = new AlertEventRelay(kafka, {
+    this.relay = new OutboxRelay(kafka, {
+      ...options.relay,
+      name: 'alert events',
       databaseUrl: options.databaseUrl,
-      eventsTopic: topicName(Topic.AlertEvents, prefix),
+      table: ALERT_EVENT_OUTBOX,
+      topic: topicName(Topic.AlertEvents, prefix),
+      deadLetterTopic: topicName(Topic.AlertEventsDeadLetter, prefix),
       transactionalId: `${prefix}alert-processor-event-relay`,
       positionGroupId: `${prefix}alert-processor-event-relay`,
-      batchSize: options.relay.batchSize,
-      lingerMs: options.relay.lingerMs,
-      pollIntervalMs: options.relay.pollIntervalMs,
-      retryIntervalMs: options.relay.retryIntervalMs,
-      logger: new Logger(AlertEventRelay.name),
+      logger: new Logger('AlertEventRelay'),
     });
+    registerOutboxMetrics(registry, { alert_events: this.relay });
   }
 
   onApplicationBootstrap(): void {
@@ -31,5 +35,17 @@ export class AlertEventRelayService implements OnApplicationBootstrap, OnModuleD
 
   async onModuleDestroy(): Promise<void> {
     await this.relay.stop();
+  }
+}
+
+/** `/healthz`: the alert event relay keeps up (see relayHealth). */
+@Injectable()
+export class AlertEventRelayHealthProbe implements HealthProbe {
+  readonly name = 'alert_event_relay';
+
+  constructor(private readonly events: AlertEventRelayService) {}
+
+  async ping(): Promise<HealthDetails> {
+    return relayHealth(this.events.relay.status());
   }
 }

@@ -1,13 +1,15 @@
 import { DynamicModule, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, ProcessedRawAlertsRetention, SqlProjectAccessReader } from '@alert-ingestion/alerts-data';
+import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, DeliveriesRepository, ProcessedRawAlertsRetention } from '@alert-ingestion/alerts-data';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
+import { DeliveriesService } from './deliveries.service';
 import { INTEGRATION_LOOKUP } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
-import { ProcessedRetentionService } from './processed-retention.service';
-import { PROJECT_ACCESS_READER, ProjectAccessGuard } from './project-access.guard';
+import { RetentionService } from './retention.service';
 import { RawAlertConsumer } from './raw-alert.consumer';
+import { ProcessorMetrics } from './processor-metrics';
+import { Registry } from 'prom-client';
 
 /** Closes the pool last, after consumers and the relay have finished their work (onModuleDestroy). */
 @Injectable()
@@ -21,7 +23,7 @@ class AlertsDatabaseShutdown implements OnApplicationShutdown {
 
 /**
  * The alert processor's providers: raw alert consumer, event relay, query service and its guard.
- * Needs the global KafkaModule (KAFKA_CLIENT). Global itself so that HealthModule's probes resolve (AlertsDatabase).
+ * Needs the global KafkaModule (KAFKA_CLIENT) and MetricsModule (the Registry). Global itself so that HealthModule's probes resolve (AlertsDatabase).
  */
 @Module({})
 export class AlertsFeatureModule {
@@ -35,9 +37,9 @@ export class AlertsFeatureModule {
         AlertsDatabaseShutdown,
         { provide: AlertBatchRepository, useFactory: (database: AlertsDatabase) => new AlertBatchRepository(database), inject: [AlertsDatabase] },
         { provide: AlertsQueryRepository, useFactory: (database: AlertsDatabase) => new AlertsQueryRepository(database), inject: [AlertsDatabase] },
-        { provide: PROJECT_ACCESS_READER, useFactory: (database: AlertsDatabase) => new SqlProjectAccessReader(database), inject: [AlertsDatabase] },
         IntegrationRegistryService,
         { provide: INTEGRATION_LOOKUP, useExisting: IntegrationRegistryService },
+        { provide: ProcessorMetrics, useFactory: (registry: Registry) => new ProcessorMetrics(registry), inject: [Registry] },
         RawAlertConsumer,
         AlertEventRelayService,
         {
@@ -45,16 +47,19 @@ export class AlertsFeatureModule {
           useFactory: (database: AlertsDatabase) => new ProcessedRawAlertsRetention(database),
           inject: [AlertsDatabase],
         },
-        ProcessedRetentionService,
+        RetentionService,
+        { provide: DeliveriesRepository, useFactory: (database: AlertsDatabase) => new DeliveriesRepository(database), inject: [AlertsDatabase] },
         AlertsQueryService,
-        ProjectAccessGuard,
+        DeliveriesService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
+        DeliveriesRepository,
+        DeliveriesService,
+        AlertEventRelayService,
         AlertsDatabase,
         AlertsQueryService,
-        ProjectAccessGuard,
-        PROJECT_ACCESS_READER,
+        DeliveriesService,
       ],
     };
   }

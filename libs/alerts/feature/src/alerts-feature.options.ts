@@ -1,9 +1,10 @@
+import { OutboxRelaySettings } from '@alert-ingestion/outbox';
+
 /** Settings of the processor's feature providers, taken from AlertProcessorEnv by the app. */
 export interface AlertsFeatureOptions {
   databaseUrl: string;
   databasePoolSize: number;
   topicPrefix: string;
-  adminToken: string;
   consumer: {
     /** Most raw alert messages stored in one transaction; a larger fetched batch is cut into chunks. */
     maxBatchMessages: number;
@@ -22,11 +23,12 @@ export interface AlertsFeatureOptions {
     retentionMs: number;
     sweepIntervalMs: number;
   };
-  relay: {
-    batchSize: number;
-    lingerMs: number;
-    pollIntervalMs: number;
-    retryIntervalMs: number;
+  relay: OutboxRelaySettings;
+  deliveries: {
+    /** Deliveries kept per integration; 0 records none. */
+    keepPerIntegration: number;
+    retentionMs: number;
+    sweepIntervalMs: number;
   };
 }
 

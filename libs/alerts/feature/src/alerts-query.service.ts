@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { AlertStatus, AlertView } from '@alert-ingestion/contracts';
+import { ALERT_STATUSES, AlertStatus, AlertView } from '@alert-ingestion/contracts';
 import { AlertsQueryRepository, alertView } from '@alert-ingestion/alerts-data';
-import { ConflictError, NotFoundError } from '@alert-ingestion/http';
-import { DEFAULT_PER_PAGE, ListAlertsQueryDto } from './alerts-query.dto';
+import { ConflictError, NotFoundError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
+import { ListAlertsQueryDto } from '@alert-ingestion/alerts-api';
 
 export interface AlertListPage {
   alerts: AlertView[];
-  total: number;
-  page: number;
-  perPage: number;
-  totalPages: number;
-  nextPage: number | null;
-  previousPage: number | null;
+  page: PageInfo;
 }
+
+/** `GET .../alerts/status_counts` (CONTRACT.md): alerts per status, `open` = triggered + acknowledged. */
+export type AlertStatusCounts = Record<AlertStatus, number> & { open: number; all: number };
 
 const IID = /^[1-9][0-9]{0,9}$/;
 
@@ -22,25 +20,21 @@ function parseIid(text: string): number | null {
   return iid <= 2_147_483_647 ? iid : null;
 }
 
-/** The alerts query API (CONTRACT.md "Alerts query API"); authorisation is done by ProjectAccessGuard. */
+/** The alerts query API (CONTRACT.md "Alerts query API"); authorisation is the shared access control's (ProjectRoute). */
 @Injectable()
 export class AlertsQueryService {
   constructor(private readonly repository: AlertsQueryRepository) {}
 
   async list(projectId: string, query: ListAlertsQueryDto): Promise<AlertListPage> {
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+    const { page, perPage } = pageRequest(query);
     const result = await this.repository.list({ projectId, status: query.status, search: query.search, page, perPage });
-    const totalPages = Math.max(1, Math.ceil(result.total / perPage));
-    return {
-      alerts: result.alerts.map(alertView),
-      total: result.total,
-      page,
-      perPage,
-      totalPages,
-      nextPage: page < totalPages ? page + 1 : null,
-      previousPage: page > 1 ? Math.min(page - 1, totalPages) : null,
-    };
+    return { alerts: result.alerts.map(alertView), page: pageInfo(result.total, page, perPage) };
+  }
+
+  async statusCounts(projectId: string): Promise<AlertStatusCounts> {
+    const byStatus = await this.repository.countByStatus(projectId);
+    const counts = Object.fromEntries(ALERT_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Record<AlertStatus, number>;
+    return { ...counts, open: counts.triggered + counts.acknowledged, all: ALERT_STATUSES.reduce((sum, status) => sum + counts[status], 0) };
   }
 
   async find(projectId: string, iidText: string): Promise<AlertView> {

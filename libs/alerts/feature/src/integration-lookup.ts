@@ -7,6 +7,8 @@ import { IntegrationSnapshot } from '@alert-ingestion/contracts';
  */
 export interface IntegrationLookup {
   findById(id: string): IntegrationSnapshot.IntegrationSnapshotValue | undefined;
+  /** Resolves true once everything published before the call is in the view (false after timeoutMs). */
+  awaitLatest(timeoutMs: number): Promise<boolean>;
 }
 
 export const INTEGRATION_LOOKUP = Symbol('INTEGRATION_LOOKUP');

@@ -23,6 +23,10 @@ export class IntegrationRegistryService implements IntegrationLookup, OnModuleIn
     return this.registry.findById(id);
   }
 
+  awaitLatest(timeoutMs: number): Promise<boolean> {
+    return this.registry.awaitLatest(timeoutMs);
+  }
+
   async onModuleInit(): Promise<void> {
     await this.registry.start();
   }

@@ -1,8 +1,17 @@
-import { AlertReply, ContractViolationError, DeadLetter, RawAlert } from '@alert-ingestion/contracts';
-import { alertCandidates, isJsonObject, JsonValue } from '@alert-ingestion/alerts-domain';
-import { AlertBatchRepository, RawAlertResult, RawAlertWork, sqlState } from '@alert-ingestion/alerts-data';
+import { AlertReply, ContractViolationError, DeadLetter, decodeMessage, DeliveryRecord, RawAlert } from '@alert-ingestion/contracts';
+import { alertCandidates, storableText } from '@alert-ingestion/alerts-domain';
+import { isJsonObject, JsonValue } from '@alert-ingestion/json';
+import {
+  AlertAction,
+  AlertBatchRepository,
+  AnsweredDelivery,
+  DeliveriesRepository,
+  DeliveryWork,
+  RawAlertResult,
+  RawAlertWork,
+  sqlState,
+} from '@alert-ingestion/alerts-data';
 import { IntegrationLookup } from './integration-lookup';
-import { decodeRawAlert } from './raw-alert-decoder';
 
 /** A consumed Kafka message of alerts.raw.v1. */
 export interface RawAlertMessage {
@@ -16,11 +25,19 @@ export interface ReplyOut {
   value: AlertReply.AlertReplyValue;
 }
 
+export interface DeadLetterOut {
+  value: DeadLetter.DeadLetterValue;
+  /** The X-Request-Id of the request the message came from (rawAlertRequestId), when it can be read. */
+  requestId: string | undefined;
+}
+
 export interface BatchOutcome {
   replies: ReplyOut[];
-  deadLetters: DeadLetter.DeadLetterValue[];
+  deadLetters: DeadLetterOut[];
   /** Raw alert messages stored (or found already stored) in this batch. */
   stored: number;
+  /** How many alert payloads of the batch did what (none for a redelivered message: it changed nothing). */
+  actions: Record<AlertAction, number>;
 }
 
 export interface RawAlertBatchProcessorOptions {
@@ -30,48 +47,50 @@ export interface RawAlertBatchProcessorOptions {
    */
   integrationLookupTimeoutMs: number;
   sourceTopic: string;
+  /** Record every message's delivery with its answer (CONTRACT.md "deliveries"). */
+  recordDeliveries: boolean;
 }
 
 /**
- * Most bytes of the original value kept in a dead letter, measured as UTF-8 JSON text (escaping can
- * make a value several times longer). A raw message may be about 1 MiB, the broker's default
- * message size limit, so the whole of it would not fit into a dead letter; the rest is cut off and
- * the reason says so.
+ * The delivery of a raw alert message: one per HTTP request (its delivery_id, or its request_id),
+ * named by its X-Request-Id, with the body as received (what the gateway spliced into the message).
  */
-export const DEAD_LETTER_MAX_ORIGINAL_BYTES = 512 * 1024;
-
-/** The original value as text for a dead letter, cut to fit DEAD_LETTER_MAX_ORIGINAL_BYTES once escaped. */
-export function deadLetterOriginal(value: Buffer | null, maxBytes = DEAD_LETTER_MAX_ORIGINAL_BYTES): { text: string | null; note: string } {
-  if (value === null) return { text: null, note: '' };
-  const full = value.toString();
-  const jsonBytes = (text: string) => Buffer.byteLength(JSON.stringify(text));
-  // Escaping makes a UTF-8 byte at most 6 bytes (\u001f), so small values need no measuring.
-  if (value.length <= maxBytes / 6 || jsonBytes(full) <= maxBytes) return { text: full, note: '' };
-  let keep = Math.min(full.length, maxBytes);
-  let text = full.slice(0, keep);
-  while (jsonBytes(text) > maxBytes) {
-    keep = Math.floor(keep / 2);
-    text = full.slice(0, keep);
-  }
-  return { text, note: ` (original_value truncated to its first ${keep} of ${full.length} characters)` };
+export function deliveryOf(message: RawAlertMessage, value: RawAlert.RawAlertValue): DeliveryWork {
+  const received = (message.value && RawAlert.rawAlertBody(message.value)) ?? Buffer.from(JSON.stringify(value.payload));
+  const { body, body_size, body_truncated } = DeliveryRecord.deliveryBody(received);
+  return {
+    deliveryId: value.delivery_id ?? value.request_id,
+    requestId: RawAlert.rawAlertRequestId(value),
+    receivedAt: new Date(value.received_at),
+    body: storableText(body),
+    bodySize: body_size,
+    bodyTruncated: body_truncated,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** request_id and reply_to of a message that failed its contract, when they can still be read. */
-function replyAddress(value: Buffer | null): { request_id: string; reply_to: string } | undefined {
+/** What names a raw alert message and where its answer goes, as far as they can be read. */
+interface MessageAddress {
+  request_id: string;
+  delivery_id?: string | null;
+  x_request_id?: string | null;
+  reply_to?: string | null;
+}
+
+/** The address of a message that failed its contract, when its request_id can still be read. */
+function readableAddress(value: Buffer | null): MessageAddress | undefined {
   if (value === null) return undefined;
   try {
     const plain: unknown = JSON.parse(value.toString());
-    if (!isJsonObject(plain as JsonValue)) return undefined;
-    const { request_id, reply_to } = plain as Record<string, unknown>;
-    if (typeof request_id === 'string' && UUID.test(request_id) && typeof reply_to === 'string' && reply_to !== '') {
-      return { request_id, reply_to };
-    }
+    if (!isJsonObject(plain)) return undefined;
+    const { request_id, delivery_id, x_request_id, reply_to } = plain;
+    if (typeof request_id !== 'string' || !UUID.test(request_id)) return undefined;
+    const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
+    return { request_id, delivery_id: text(delivery_id), x_request_id: text(x_request_id), reply_to: text(reply_to) };
   } catch {
     return undefined;
   }
-  return undefined;
 }
 
 /**
@@ -86,7 +105,7 @@ function isDataError(error: unknown): boolean {
 /**
  * One batch of alerts.raw.v1 messages from one partition, in offset order:
  * decode (contract violations go to the dead-letter topic with the reason, and the waiting gateway
- * gets a `rejected` reply so its caller sees an error instead of a timeout, issue 4 point 6),
+ * gets a `rejected` reply so its caller sees an error instead of a timeout),
  * look up each integration, turn payloads into alert candidates (pure domain rules), store the whole
  * batch in one transaction, and build the `processed` replies. Sending replies and dead letters, and
  * committing offsets, is the caller's job, after this resolves (i.e. after the database commit).
@@ -94,24 +113,40 @@ function isDataError(error: unknown): boolean {
 export class RawAlertBatchProcessor {
   constructor(
     private readonly repository: AlertBatchRepository,
+    private readonly deliveries: DeliveriesRepository,
     private readonly integrations: IntegrationLookup,
     private readonly options: RawAlertBatchProcessorOptions,
   ) {}
 
   async process(partition: number, messages: readonly RawAlertMessage[], now = new Date()): Promise<BatchOutcome> {
     const replies: ReplyOut[] = [];
-    const deadLetters: DeadLetter.DeadLetterValue[] = [];
+    const deadLetters: DeadLetterOut[] = [];
     const work: Array<{ message: RawAlertMessage; value: RawAlert.RawAlertValue; work: RawAlertWork }> = [];
 
-    const reject = (message: RawAlertMessage, reason: string, address: { request_id: string; reply_to?: string } | undefined) => {
-      const original = deadLetterOriginal(message.value);
+    const rejectedDeliveries: AnsweredDelivery[] = [];
+    const reject = (message: RawAlertMessage, reason: string, address: MessageAddress | undefined, value?: RawAlert.RawAlertValue) => {
+      if (value && this.options.recordDeliveries) {
+        rejectedDeliveries.push({
+          projectId: value.project_id,
+          integrationId: value.integration_id,
+          delivery: deliveryOf(message, value),
+          status: 422,
+          error: 'invalid_payload',
+          alerts: [],
+        });
+      }
+      const original = message.value === null ? null : DeadLetter.deadLetterText(message.value.toString());
+      const note = original && original.kept < original.length ? ` (original_value truncated to its first ${original.kept} of ${original.length} characters)` : '';
       deadLetters.push({
-        reason: reason + original.note,
-        source_topic: this.options.sourceTopic,
-        source_partition: partition,
-        source_offset: message.offset,
-        original_value: original.text,
-        failed_at: now.toISOString(),
+        value: {
+          reason: reason + note,
+          source_topic: this.options.sourceTopic,
+          source_partition: partition,
+          source_offset: message.offset,
+          original_value: original?.text ?? null,
+          failed_at: now.toISOString(),
+        },
+        requestId: address ? RawAlert.rawAlertRequestId(address) : undefined,
       });
       if (address?.reply_to) {
         replies.push({
@@ -130,10 +165,10 @@ export class RawAlertBatchProcessor {
     for (const message of messages) {
       let value: RawAlert.RawAlertValue;
       try {
-        value = decodeRawAlert(message.value);
+        value = decodeMessage(RawAlert.RawAlertValue, message.value);
       } catch (error) {
         const reason = error instanceof ContractViolationError ? error.message : String(error);
-        reject(message, reason, replyAddress(message.value));
+        reject(message, reason, readableAddress(message.value));
         continue;
       }
       const integration = await this.findIntegration(value.integration_id);
@@ -142,6 +177,7 @@ export class RawAlertBatchProcessor {
         continue;
       }
       if (integration.project_id !== value.project_id) {
+        // Not recorded as a delivery: it would land on another project's integration.
         reject(message, `integration ${value.integration_id} does not belong to project ${value.project_id}`, value);
         continue;
       }
@@ -153,19 +189,28 @@ export class RawAlertBatchProcessor {
         Number.isNaN(receivedAt.getTime()) ? now : receivedAt,
       );
       if (!candidates.ok) {
-        reject(message, candidates.reason, value);
+        reject(message, candidates.reason, value, value);
         continue;
       }
       work.push({
         message,
         value,
-        work: { requestId: value.request_id, projectId: value.project_id, integrationId: value.integration_id, candidates: candidates.candidates },
+        work: {
+          requestId: value.request_id,
+          projectId: value.project_id,
+          integrationId: value.integration_id,
+          candidates: candidates.candidates,
+          storedAnswerValidFrom: value.idempotency_key === undefined ? null : new Date(receivedAt.getTime() - RawAlert.IDEMPOTENCY_KEY_LIFETIME_MS),
+          ...(this.options.recordDeliveries ? { delivery: deliveryOf(message, value) } : {}),
+        },
       });
     }
 
     let stored = 0;
+    const actions: Record<AlertAction, number> = { created: 0, grouped: 0, resolved: 0, unmatched: 0 };
     const answer = (value: RawAlert.RawAlertValue, result: RawAlertResult) => {
       stored += 1;
+      for (const action of result.actions) actions[action] += 1;
       if (!value.reply_to) return;
       replies.push({
         key: value.reply_to,
@@ -189,20 +234,28 @@ export class RawAlertBatchProcessor {
             answer(entry.value, result);
           } catch (single) {
             if (!isDataError(single)) throw single;
-            reject(entry.message, `the alert cannot be stored: ${(single as Error).message}`, entry.value);
+            reject(entry.message, `the alert cannot be stored: ${(single as Error).message}`, entry.value, entry.value);
           }
         }
       }
     }
-    return { replies, deadLetters, stored };
+    if (rejectedDeliveries.length > 0) await this.deliveries.recordAnswered(rejectedDeliveries);
+    return { replies, deadLetters, stored, actions };
   }
 
+  /**
+   * The integration of a raw alert. The gateway accepted it, so the integration was on the
+   * integrations topic then; this view may not have read it yet: wait until it has caught up with
+   * the topic, repeatedly (a tombstone or a Kafka hiccup in between), up to the lookup timeout.
+   */
   private async findIntegration(id: string) {
     const deadline = Date.now() + this.options.integrationLookupTimeoutMs;
     for (;;) {
       const found = this.integrations.findById(id);
-      if (found || Date.now() >= deadline) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const left = deadline - Date.now();
+      if (found || left <= 0) return found;
+      const caughtUp = await this.integrations.awaitLatest(left);
+      if (caughtUp && !this.integrations.findById(id)) await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
     }
   }
 }

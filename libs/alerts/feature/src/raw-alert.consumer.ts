@@ -1,21 +1,24 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Topic, topicName, encodeMessage } from '@alert-ingestion/contracts';
 import { DurableProducer, KAFKA_CLIENT, restartWhile, waitForGroupJoin } from '@alert-ingestion/kafka';
-import { AlertBatchRepository } from '@alert-ingestion/alerts-data';
+import { AlertBatchRepository, DeliveriesRepository } from '@alert-ingestion/alerts-data';
+import { secondsSince } from '@alert-ingestion/metrics';
+import { StructuredLogMessage } from '@alert-ingestion/http';
 import { Consumer, EachBatchPayload, Kafka, TopicMessages } from 'kafkajs';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
+import { ProcessorMetrics } from './processor-metrics';
 import { BatchOutcome, RawAlertBatchProcessor } from './raw-alert-batch.processor';
 
 /**
  * Consumes alerts.raw.v1 in batches (kafkajs eachBatch, not the one-message-at-a-time Nest
- * microservice server; issue 4 point 8) as the consumer group `<prefix>alert-processor`.
+ * microservice server) as the consumer group `<prefix>alert-processor`.
  * Per chunk of a batch: store in one transaction, then send replies and dead letters, and only then
  * commit the offsets. A crash anywhere before the offset commit means redelivery, which the
  * processed_raw_alerts record turns into a no-op that repeats the stored answer (exactly-once
- * effect, issue 4 point 6).
+ * effect).
  *
- * For throughput (issue 4 point 8) the round trips to the broker overlap the database work: a
+ * For throughput the round trips to the broker overlap the database work: a
  * chunk's replies are sent while the next chunk is stored, and offsets are committed in the
  * background, one OffsetCommit at a time and at most one per commit interval (kafkajs autoCommit
  * would commit before every fetch). Only offsets of messages whose transaction committed and whose
@@ -36,6 +39,8 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(ALERTS_FEATURE_OPTIONS) private readonly options: AlertsFeatureOptions,
     @Inject(INTEGRATION_LOOKUP) integrations: IntegrationLookup,
     repository: AlertBatchRepository,
+    deliveries: DeliveriesRepository,
+    private readonly metrics: ProcessorMetrics,
   ) {
     const prefix = options.topicPrefix;
     this.topics = {
@@ -59,9 +64,10 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
     // concurrently, and pipelined within a partition). A duplicate reply from a retried send is
     // harmless (the gateway answers a request once); a duplicate dead letter only repeats a record.
     this.producer = new DurableProducer(kafka, { idempotent: false, logSink: this.logger });
-    this.processor = new RawAlertBatchProcessor(repository, integrations, {
+    this.processor = new RawAlertBatchProcessor(repository, deliveries, integrations, {
       integrationLookupTimeoutMs: options.integrationLookupTimeoutMs,
       sourceTopic: this.topics.raw,
+      recordDeliveries: options.deliveries.keepPerIntegration > 0,
     });
   }
 
@@ -106,6 +112,7 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
     // uncommitted is redelivered (and answered from processed_raw_alerts).
     this.generation += 1;
     this.partitions = new Map();
+    this.metrics.partitionsReassigned();
   }
 
   private pipeline(partition: number): PartitionPipeline {
@@ -125,13 +132,16 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
       // After a rebalance or on shutdown, leave the rest to whoever consumes the partition next.
       if (!isRunning() || isStale()) break;
       const chunk = batch.messages.slice(start, start + maxBatchMessages);
+      const started = performance.now();
       const outcome = await this.processor.process(batch.partition, chunk);
+      const next = (BigInt(chunk[chunk.length - 1].offset) + 1n).toString();
+      this.metrics.batchStored(chunk.length, secondsSince(started), outcome);
+      this.metrics.lag(batch.partition, batch.highWatermark, next);
       // The previous chunk's replies went out while this one was stored. A failed send throws out
       // of eachBatch: kafkajs restarts the consumer, which fetches again from the committed offset
       // (never beyond a chunk whose replies were not sent) and repeats the stored answers.
       await pipeline.sending;
       resolveOffset(chunk[chunk.length - 1].offset);
-      const next = (BigInt(chunk[chunk.length - 1].offset) + 1n).toString();
       pipeline.sending = this.send(outcome).then(() => {
         pipeline.committable = next;
         // The OffsetCommit round trip runs in the background instead of before the next fetch.
@@ -217,13 +227,19 @@ export class RawAlertConsumer implements OnApplicationBootstrap, OnModuleDestroy
       });
     }
     if (outcome.deadLetters.length > 0) {
-      for (const letter of outcome.deadLetters) this.logger.warn(`Dead-lettered ${letter.source_topic}/${letter.source_partition}@${letter.source_offset}: ${letter.reason}`);
+      for (const { value: letter, requestId } of outcome.deadLetters) {
+        this.logger.warn({
+          message: `Dead-lettered ${letter.source_topic}/${letter.source_partition}@${letter.source_offset}: ${letter.reason}`,
+          request_id: requestId,
+        } satisfies StructuredLogMessage);
+      }
       topicMessages.push({
         topic: this.topics.deadLetters,
-        messages: outcome.deadLetters.map((letter) => ({ key: null, value: encodeMessage(letter) })),
+        messages: outcome.deadLetters.map((letter) => ({ key: null, value: encodeMessage(letter.value) })),
       });
     }
     if (topicMessages.length > 0) await this.producer.sendBatch({ topicMessages });
+    this.metrics.deadLettered(outcome.deadLetters.length);
   }
 }
 

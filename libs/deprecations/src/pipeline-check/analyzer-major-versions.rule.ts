@@ -1,7 +1,7 @@
 import { isMap, isScalar, Node, Scalar, visit } from 'yaml';
 import { CatalogueError } from '../deprecation.errors';
 import { valueOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, RuleHit, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'analyzer_major_versions';
 
@@ -83,6 +83,8 @@ export const analyzerMajorVersionsRule: PipelineRule = {
               line: configuration.lineOf(node),
               message: `${reference.name}:${reference.tag} pins ${image.analyzer} to major version ${major[1]}, which is no longer updated from ${scheduledIn(entry)}; use a major version above ${image.lastUnmaintainedMajor}.`,
               replacement: `${reference.name} major version above ${image.lastUnmaintainedMajor}`,
+              // The image, not its tag: moving from 2 to 2.1 is still the same finding.
+              subject: subjectOf(configuration.contextOf(node), reference.name),
             },
           ];
         }),

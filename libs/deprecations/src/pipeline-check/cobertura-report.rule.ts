@@ -1,6 +1,6 @@
 import { isMap, visit } from 'yaml';
 import { keyNodeOf, valueOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, RuleHit, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'cobertura_report';
 
@@ -23,6 +23,7 @@ export const coberturaReportRule: PipelineRule = {
                 line: configuration.lineOf(cobertura),
                 message: `${keyword.name} is replaced in ${scheduledIn(entry)}; use ${keyword.replacement} (only Cobertura files are supported).`,
                 replacement: keyword.replacement,
+                subject: subjectOf(configuration.contextOf(cobertura), keyword.name),
               });
             }
           },

@@ -1,7 +1,7 @@
 import { isMap, Node, YAMLMap } from 'yaml';
 import { CatalogueError } from '../deprecation.errors';
 import { includesMatching, jobMatches, jobsOf, keyedNodes, PipelineConfiguration, valueOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, RuleHit, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'container_scanning_variables';
 const CONTAINER_SCANNING = /container[-_]scanning/i;
@@ -27,8 +27,9 @@ export const containerScanningVariablesRule: PipelineRule = {
       keyedNodes(variables).flatMap(({ key, keyNode }) => {
         const replacement = named.get(key);
         const line = configuration.lineOf(keyNode);
+        const subject = subjectOf(configuration.contextOf(keyNode), key);
         if (replacement !== undefined && replacement !== null) {
-          return [{ line, message: `Container Scanning stops reading ${key} in ${scheduledIn(entry)}; use ${replacement}.`, replacement }];
+          return [{ line, message: `Container Scanning stops reading ${key} in ${scheduledIn(entry)}; use ${replacement}.`, replacement, subject }];
         }
         if (anyPrefixed && key.startsWith(prefix.name)) {
           return [
@@ -36,6 +37,7 @@ export const containerScanningVariablesRule: PipelineRule = {
               line,
               message: `Container Scanning stops reading ${prefix.name} prefixed variables such as ${key} in ${scheduledIn(entry)}; use the ${replacementPrefix} prefixed variable.`,
               replacement: `${replacementPrefix} prefixed variable`,
+              subject,
             },
           ];
         }

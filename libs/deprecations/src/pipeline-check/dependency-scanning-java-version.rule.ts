@@ -1,6 +1,6 @@
 import { Node } from 'yaml';
 import { includesMatching, jobMatches, jobsOf, keyedNodes, valueOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'ds_java_version_default';
 const DEPENDENCY_SCANNING = /dependency[-_]scanning/i;
@@ -24,10 +24,15 @@ export const dependencyScanningJavaVersionRule: PipelineRule = {
         const pinned =
           setsVariable(valueOf(document, 'variables')) || jobsOf(document).some((job) => jobMatches(job, DEPENDENCY_SCANNING) && setsVariable(valueOf(job.value, 'variables')));
         if (pinned) return [];
-        return [...includes, ...scanningJobs.map((job) => job.keyNode)].map((node) => ({
+        const places = [
+          ...includes.map((include) => ({ node: include, subject: subjectOf('include', include.value) })),
+          ...scanningJobs.map((job) => ({ node: job.keyNode, subject: subjectOf(job.name) })),
+        ];
+        return places.map(({ node, subject }) => ({
           line: configuration.lineOf(node),
           message: `Dependency scanning's default Java version changes from 11 to 17 in ${scheduledIn(entry)} and ${variable.name} is not set; set it to 11 to keep Java 11.`,
           replacement: entry.replacement,
+          subject,
         }));
       });
   },

@@ -1,6 +1,6 @@
 import { CatalogueError } from '../deprecation.errors';
 import { jobsOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'job_name_length';
 
@@ -28,6 +28,7 @@ export const jobNameLengthRule: PipelineRule = {
                 line: configuration.lineOf(job.keyNode),
                 message: `Job name of ${length} characters (${[...job.name].slice(0, 40).join('')}...) is over the ${maximum}-character limit from ${scheduledIn(entry)}.`,
                 replacement: entry.replacement,
+                subject: subjectOf(job.name),
               },
             ];
           }),

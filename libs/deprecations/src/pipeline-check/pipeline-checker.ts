@@ -22,13 +22,28 @@ export interface PipelineFinding {
   readonly replacement: string | null;
 }
 
+/** A finding with what it is about (RuleHit.subject), which the report formats fingerprint it by. */
+export interface CheckedFinding extends PipelineFinding {
+  readonly subject: string;
+}
+
+/** A rule as bound to its catalogue entry: the entry describes the rule in reports. */
+export interface CheckerRule {
+  readonly rule: string;
+  readonly entry: DeprecationEntry;
+}
+
 export interface PipelineChecker {
+  /** Every rule the checker runs, in PIPELINE_RULES order. */
+  readonly rules: readonly CheckerRule[];
   /**
    * Checks a pipeline configuration (YAML text). With a target milestone, only what is removed or
    * changed by then (removal milestone <= target) is reported. Throws InvalidMilestoneError for a
    * malformed target and InvalidPipelineYamlError for invalid YAML.
    */
   check(content: string, target?: string | null): PipelineFinding[];
+  /** The same findings, each with its subject, for the report formats (pipeline-check/report-formats.ts). */
+  checkWithSubjects(content: string, target?: string | null): CheckedFinding[];
 }
 
 export const PIPELINE_RULES: readonly PipelineRule[] = [
@@ -44,6 +59,11 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
   ciBuildVariablesRule,
 ];
 
+/** A finding as the check endpoint returns it: the subject is for fingerprints only. */
+export function withoutSubject({ subject: _subject, ...finding }: CheckedFinding): PipelineFinding {
+  return finding;
+}
+
 /** Binds every rule to its catalogue entry once, at start-up: a rule without its entry is a catalogue error. */
 export function createPipelineChecker(catalogue: DeprecationCatalogue, rules: readonly PipelineRule[] = PIPELINE_RULES): PipelineChecker {
   const entriesById = new Map(catalogue.entries.map((entry) => [entry.id, entry]));
@@ -55,16 +75,27 @@ export function createPipelineChecker(catalogue: DeprecationCatalogue, rules: re
     return { rule: rule.rule, entry, run: rule.prepare(entry) };
   });
 
+  const checkWithSubjects = (content: string, target?: string | null): CheckedFinding[] => {
+    const limit = target === undefined || target === null ? null : parseMilestone('target', target);
+    const configuration = parsePipelineConfiguration(content);
+    return prepared
+      .filter(({ entry }) => limit === null || compareMilestones(entry.removal_milestone, limit) <= 0)
+      .flatMap(({ rule, entry, run }) =>
+        run(configuration).map((hit) => ({
+          rule,
+          line: hit.line,
+          message: hit.message,
+          removal_milestone: entry.removal_milestone,
+          replacement: hit.replacement,
+          subject: hit.subject,
+        })),
+      )
+      .sort((a, b) => a.line - b.line || a.rule.localeCompare(b.rule));
+  };
+
   return {
-    check(content, target) {
-      const limit = target === undefined || target === null ? null : parseMilestone('target', target);
-      const configuration = parsePipelineConfiguration(content);
-      return prepared
-        .filter(({ entry }) => limit === null || compareMilestones(entry.removal_milestone, limit) <= 0)
-        .flatMap(({ rule, entry, run }) =>
-          run(configuration).map((hit) => ({ rule, line: hit.line, message: hit.message, removal_milestone: entry.removal_milestone, replacement: hit.replacement })),
-        )
-        .sort((a, b) => a.line - b.line || a.rule.localeCompare(b.rule));
-    },
+    rules: prepared.map(({ rule, entry }) => ({ rule, entry })),
+    checkWithSubjects,
+    check: (content, target) => checkWithSubjects(content, target).map(withoutSubject),
   };
 }

@@ -56,6 +56,19 @@ describe('parsePipelineConfiguration', () => {
 
   it('finds tokens at their own line inside block scalars, and not in comments', () => {
     const configuration = parsePipelineConfiguration('# $CI_BUILD_ID in a comment\njob:\n  script: |\n    echo one\n    echo $CI_BUILD_ID\n');
-    expect(findTokens(configuration, /(CI_BUILD_ID)/)).toEqual([{ token: 'CI_BUILD_ID', line: 5 }]);
+    expect(findTokens(configuration, /(CI_BUILD_ID)/)).toEqual([{ token: 'CI_BUILD_ID', line: 5, context: 'job' }]);
+  });
+
+  it('names the top-level key (job or global keyword) a node sits in, in every document', () => {
+    const source = 'spec:\n  inputs: {}\n---\nvariables:\n  A: $CI_BUILD_ID\n.base: &base\n  script: x\nbuild:\n  <<: *base\n  script: |\n    echo $CI_BUILD_ID\n';
+    const configuration = parsePipelineConfiguration(source);
+    expect(findTokens(configuration, /(CI_BUILD_ID)/).map((found) => [found.line, found.context])).toEqual([
+      [5, 'variables'],
+      [11, 'build'],
+    ]);
+    expect(configuration.contextAt(source.indexOf('inputs'))).toBe('spec');
+    expect(configuration.contextAt(source.indexOf('x\n'))).toBe('.base');
+    expect(configuration.contextAt(0)).toBe('spec');
+    expect(parsePipelineConfiguration('# only a comment\nbuild:\n  script: x\n').contextAt(2)).toBe('');
   });
 });

@@ -12,6 +12,13 @@ export interface PipelineConfiguration {
   lineOf(node: Node): number;
   /** 1-based line of an offset into `source`. */
   lineAt(offset: number): number;
+  /**
+   * The top-level key whose entry holds the node (or offset): the job, hidden job or global keyword
+   * (`variables`, `include`, `default`...) a finding sits in; '' before the first key. Findings are
+   * fingerprinted by it rather than by their line, which moves whenever lines are added above.
+   */
+  contextOf(node: Node): string;
+  contextAt(offset: number): string;
 }
 
 /** A top-level key of a document that is not a global keyword: a job, or a hidden job (template) when it starts with ".". */
@@ -76,7 +83,17 @@ export function parsePipelineConfiguration(source: string): PipelineConfiguratio
     documents.push(root);
   }
   const lineAt = (offset: number) => positionOf(lines, offset).line;
-  return { source, documents, lineAt, lineOf: (node) => lineAt(node.range?.[0] ?? 0) };
+  // Top-level keys in text order across documents: an offset belongs to the last key that starts at or before it.
+  const topLevelKeys = documents.flatMap((document) => keyedNodes(document).map(({ key, keyNode }) => ({ key, start: keyNode.range?.[0] ?? 0 })));
+  const contextAt = (offset: number) => topLevelKeys.findLast((entry) => entry.start <= offset)?.key ?? '';
+  return {
+    source,
+    documents,
+    lineAt,
+    lineOf: (node) => lineAt(node.range?.[0] ?? 0),
+    contextAt,
+    contextOf: (node) => contextAt(node.range?.[0] ?? 0),
+  };
 }
 
 function assertAliasesResolve(document: Document.Parsed, lines: LineCounter): void {
@@ -148,6 +165,8 @@ export function includesMatching(document: YAMLMap, pattern: RegExp): Scalar<str
 export interface TokenOccurrence {
   readonly token: string;
   readonly line: number;
+  /** The top-level key it is written under (see PipelineConfiguration.contextAt). */
+  readonly context: string;
 }
 
 /**
@@ -163,7 +182,8 @@ export function findTokens(configuration: PipelineConfiguration, pattern: RegExp
       const [start, end] = scalar.range ?? [0, 0];
       const text = configuration.source.slice(start, end);
       for (const match of text.matchAll(global)) {
-        found.push({ token: match[1] ?? match[0], line: configuration.lineAt(start + (match.index ?? 0)) });
+        const offset = start + (match.index ?? 0);
+        found.push({ token: match[1] ?? match[0], line: configuration.lineAt(offset), context: configuration.contextAt(offset) });
       }
     }
   }

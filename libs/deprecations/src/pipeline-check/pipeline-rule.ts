@@ -7,6 +7,8 @@ export interface RuleHit {
   readonly line: number;
   readonly message: string;
   readonly replacement: string | null;
+  /** What the hit is about, built with subjectOf; the stable part of its fingerprint. */
+  readonly subject: string;
 }
 
 export type PreparedRule = (configuration: PipelineConfiguration) => RuleHit[];
@@ -34,6 +36,15 @@ export function identifiersOf(entry: DeprecationEntry, kind: IdentifierKind, rul
 /** "removed in 16.0 (spec 9.5)": the when and where every message ends with. */
 export function scheduledIn(entry: DeprecationEntry): string {
   return `${entry.removal_milestone} (spec ${entry.spec_section.split(' ')[0]})`;
+}
+
+/**
+ * A hit's subject: where it sits (the job or global keyword, PipelineConfiguration.contextOf) and
+ * what it names (a keyword, variable, image or template), never its line or wording. It is hashed
+ * into the finding's fingerprint, not parsed.
+ */
+export function subjectOf(...parts: readonly string[]): string {
+  return parts.join(' / ');
 }
 
 /** A pattern matching any of the names as a whole word (CI_BUILD_REF must not match inside CI_BUILD_REF_NAME). */

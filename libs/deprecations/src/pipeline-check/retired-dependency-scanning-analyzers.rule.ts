@@ -1,6 +1,6 @@
 import { isScalar, Node, visit } from 'yaml';
 import { jobsOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, RuleHit, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'retired_dependency_scanning_analyzers';
 
@@ -33,6 +33,7 @@ export const retiredDependencyScanningAnalyzersRule: PipelineRule = {
                 line: configuration.lineOf(value),
                 message: `${variable.name} lists ${listed}, whose job is removed from dependency scanning in ${scheduledIn(entry)}; remove it from the list.`,
                 replacement: `remove ${listed} from ${variable.name}`,
+                subject: subjectOf(configuration.contextOf(value), variable.name, analyzer),
               });
             }
           },
@@ -44,6 +45,7 @@ export const retiredDependencyScanningAnalyzersRule: PipelineRule = {
             line: configuration.lineOf(job.keyNode),
             message: `Job ${job.name} is removed from dependency scanning in ${scheduledIn(entry)}; move its customisation to ${replacement}.`,
             replacement,
+            subject: subjectOf(job.name),
           });
         }
         return hits;

@@ -1,5 +1,5 @@
 import { keyedNodes } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'starboard_directive';
 
@@ -26,6 +26,7 @@ export const starboardDirectiveRule: PipelineRule = {
             line: configuration.lineOf(pair.keyNode),
             message: `The agent configuration directive ${directive.name} is replaced in ${scheduledIn(entry)}; use ${directive.replacement}.`,
             replacement: directive.replacement,
+            subject: subjectOf(pair.key),
           })),
       );
   },

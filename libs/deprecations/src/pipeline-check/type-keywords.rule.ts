@@ -1,6 +1,6 @@
 import { isMap } from 'yaml';
 import { jobsOf, keyNodeOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, RuleHit, scheduledIn } from './pipeline-rule';
+import { identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'type_keywords';
 
@@ -14,18 +14,24 @@ export const typeKeywordsRule: PipelineRule = {
   deprecationId: 'type-and-types-keywords',
   prepare(entry) {
     const replacementOf = new Map(identifiersOf(entry, 'keyword', RULE).map((keyword) => [keyword.name, keyword.replacement]));
-    const hit = (keyword: 'type' | 'types', line: number, where: string): RuleHit => {
+    const hit = (keyword: 'type' | 'types', line: number, job: string | null): RuleHit => {
       const replacement = replacementOf.get(keyword) ?? null;
-      return { line, message: `The ${keyword} keyword${where} is removed in ${scheduledIn(entry)}; use ${replacement}.`, replacement };
+      const where = job === null ? '' : ` of job ${job}`;
+      return {
+        line,
+        message: `The ${keyword} keyword${where} is removed in ${scheduledIn(entry)}; use ${replacement}.`,
+        replacement,
+        subject: job === null ? subjectOf(keyword) : subjectOf(job, keyword),
+      };
     };
     return (configuration) =>
       configuration.documents.flatMap((document) => {
         const hits: RuleHit[] = [];
         const types = keyNodeOf(document, 'types');
-        if (types !== null) hits.push(hit('types', configuration.lineOf(types), ''));
+        if (types !== null) hits.push(hit('types', configuration.lineOf(types), null));
         for (const job of jobsOf(document)) {
           const type = isMap(job.value) ? keyNodeOf(job.value, 'type') : null;
-          if (type !== null) hits.push(hit('type', configuration.lineOf(type), ` of job ${job.name}`));
+          if (type !== null) hits.push(hit('type', configuration.lineOf(type), job.name));
         }
         return hits;
       });

@@ -1,7 +1,7 @@
 import { DeprecationEntry } from '../deprecation-catalogue';
 import { CatalogueError } from '../deprecation.errors';
 import { findTokens } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, scheduledIn, wholeWords } from './pipeline-rule';
+import { identifiersOf, PipelineRule, scheduledIn, subjectOf, wholeWords } from './pipeline-rule';
 
 /**
  * Variables the schedule removes, each with the variable to use instead. A use is any mention in a
@@ -21,9 +21,9 @@ function variableRenameRule(rule: string, deprecationId: string, verb: string): 
       }
       const pattern = wholeWords([...replacements.keys()]);
       return (configuration) =>
-        findTokens(configuration, pattern).map(({ token, line }) => {
+        findTokens(configuration, pattern).map(({ token, line, context }) => {
           const replacement = replacements.get(token) as string;
-          return { line, message: `${token} is ${verb} ${scheduledIn(entry)}; use ${replacement}.`, replacement };
+          return { line, message: `${token} is ${verb} ${scheduledIn(entry)}; use ${replacement}.`, replacement, subject: subjectOf(context, token) };
         });
     },
   };

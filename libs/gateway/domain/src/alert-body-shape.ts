@@ -1,3 +1,5 @@
+import { isJsonObject } from '@alert-ingestion/json';
+
 /**
  * The body forms a receive request may take (CONTRACT.md "Receiving alerts"): one JSON object (one
  * alert or an Alertmanager webhook body) or a JSON array of objects (one alert each). Returns why a
@@ -11,8 +13,4 @@ export function alertBodyShapeViolation(body: unknown): string | null {
     return index === -1 ? null : `element ${index} of the array is not a JSON object; every element must be an alert object`;
   }
   return 'the body must be a JSON object or an array of JSON objects';
-}
-
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
-import { JsonBodyLimits, MAX_BODY_BYTES, MAX_NESTING_DEPTH } from './json-body-limits';
+import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH } from '@alert-ingestion/contracts';
+import { JsonBodyLimits } from './json-body-limits';
 
 function check(text: string, chunkSize = text.length || 1): ReturnType<JsonBodyLimits['end']> {
   const limits = new JsonBodyLimits();
@@ -14,8 +15,8 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 describe('JsonBodyLimits', () => {
   it('uses 1 MiB and 100 levels', () => {
-    expect(MAX_BODY_BYTES).toBe(1_048_576);
-    expect(MAX_NESTING_DEPTH).toBe(100);
+    expect(MAX_ALERT_BODY_BYTES).toBe(1_048_576);
+    expect(MAX_ALERT_NESTING_DEPTH).toBe(100);
   });
 
   it('accepts objects and arrays, with leading whitespace', () => {
@@ -33,8 +34,8 @@ describe('JsonBodyLimits', () => {
   });
 
   it('accepts exactly 100 levels and refuses 101', () => {
-    expect(check(nested(MAX_NESTING_DEPTH))).toBeNull();
-    expect(check(nested(MAX_NESTING_DEPTH + 1))).toEqual({ kind: 'too_deep', maxDepth: 100 });
+    expect(check(nested(MAX_ALERT_NESTING_DEPTH))).toBeNull();
+    expect(check(nested(MAX_ALERT_NESTING_DEPTH + 1))).toEqual({ kind: 'too_deep', maxDepth: 100 });
     const objects = (depth: number) => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
     expect(check(objects(100))).toBeNull();
     expect(check(objects(101))).toEqual({ kind: 'too_deep', maxDepth: 100 });
@@ -64,16 +65,16 @@ describe('JsonBodyLimits', () => {
   });
 
   it('accepts a body of exactly 1 MiB and refuses one byte more, as soon as it arrives', () => {
-    const exactly = `{"p":"${'x'.repeat(MAX_BODY_BYTES - 8)}"}`;
-    expect(Buffer.byteLength(exactly)).toBe(MAX_BODY_BYTES);
+    const exactly = `{"p":"${'x'.repeat(MAX_ALERT_BODY_BYTES - 8)}"}`;
+    expect(Buffer.byteLength(exactly)).toBe(MAX_ALERT_BODY_BYTES);
     expect(check(exactly, 64 * 1024)).toBeNull();
 
     const limits = new JsonBodyLimits();
     expect(limits.write(Buffer.from(exactly))).toBeNull();
-    expect(limits.write(Buffer.from(' '))).toEqual({ kind: 'too_large', maxBytes: MAX_BODY_BYTES });
+    expect(limits.write(Buffer.from(' '))).toEqual({ kind: 'too_large', maxBytes: MAX_ALERT_BODY_BYTES });
     // The violation sticks, so a caller that keeps writing cannot slip past it.
-    expect(limits.write(Buffer.from(' '))).toEqual({ kind: 'too_large', maxBytes: MAX_BODY_BYTES });
-    expect(limits.end()).toEqual({ kind: 'too_large', maxBytes: MAX_BODY_BYTES });
+    expect(limits.write(Buffer.from(' '))).toEqual({ kind: 'too_large', maxBytes: MAX_ALERT_BODY_BYTES });
+    expect(limits.end()).toEqual({ kind: 'too_large', maxBytes: MAX_ALERT_BODY_BYTES });
   });
 
   it('counts multi-byte characters by their UTF-8 bytes', () => {

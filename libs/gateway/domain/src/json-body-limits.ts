@@ -1,6 +1,4 @@
-/** "The payload application limits" (spec sections 4.1 and 8; numbers are ours, CONTRACT.md). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-export const MAX_NESTING_DEPTH = 100;
+import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH } from '@alert-ingestion/contracts';
 
 export type BodyLimitViolation =
   | { kind: 'too_large'; maxBytes: number }
@@ -38,7 +36,7 @@ export class JsonBodyLimits {
   private escaped = false;
   private violation: BodyLimitViolation | null = null;
 
-  constructor(private readonly options: JsonBodyLimitOptions = { maxBytes: MAX_BODY_BYTES, maxDepth: MAX_NESTING_DEPTH }) {}
+  constructor(private readonly options: JsonBodyLimitOptions = { maxBytes: MAX_ALERT_BODY_BYTES, maxDepth: MAX_ALERT_NESTING_DEPTH }) {}
 
   /** Feeds the next chunk; returns the first violation found (and keeps returning it). */
   write(chunk: Uint8Array): BodyLimitViolation | null {

@@ -1,12 +1,10 @@
-import { encodeMessage, IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
-import {
-  alertBodyShapeViolation,
-  authorizationKeyMatches,
-  IntegrationRateLimiter,
-  presentedAuthorizationKey,
-} from '@alert-ingestion/gateway-domain';
+import { DeliveryRecord, IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
+import { secretMatchesSha256 } from '@alert-ingestion/crypto';
+import { alertBodyShapeViolation, presentedAuthorizationKey, RateLimitState, rateLimitHeaders } from '@alert-ingestion/gateway-domain';
+import { secondsSince } from '@alert-ingestion/metrics';
 import {
   BadRequestError,
+  DomainError,
   NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
@@ -16,33 +14,71 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AlertReplyWaiter } from './alert-reply-waiter';
+import { DeliveryRecorder } from './delivery-recorder';
+import { GatewayMetrics } from './gateway-metrics';
+import { IntegrationRateLimit } from './integration-rate-limit';
 import { RawAlertPublisher } from './raw-alert-publisher';
-import { readAlertBody } from './read-alert-body';
+import { BodySeen, readAlertBody } from './read-alert-body';
 
 type IntegrationSnapshotValue = IntegrationSnapshot.IntegrationSnapshotValue;
 
 /** Where the gateway finds integrations by the token in their URL (IntegrationRegistry fits). */
 export interface IntegrationDirectory {
   findByUrlToken(urlToken: string): IntegrationSnapshotValue | undefined;
+  /** Resolves true once everything published to the directory before the call is in it (false after timeoutMs). */
+  awaitLatest(timeoutMs: number): Promise<boolean>;
 }
 
 export interface ReceiveRequest {
+  /** The request's X-Request-Id: the caller's, or a new UUID v4. Answers (202), deliveries and raw alerts name the request by it. */
+  requestId: string;
+  /**
+   * True when requestId is the caller's: it may repeat, so the request gets a delivery id of its
+   * own. A requestId made by the gateway is unique and serves as the delivery id too.
+   */
+  requestIdFromCaller: boolean;
   urlToken: string;
   authorization: string | undefined;
   contentLength: string | undefined;
+  /** The Idempotency-Key header(s), as Node gives them. */
+  idempotencyKey: string | string[] | undefined;
   body: Readable;
 }
 
-/** A receive request's answer (errors are thrown as DomainErrors and mapped once by the filter). */
-export type ReceiveOutcome =
-  | { status: 200; body: Array<{ iid: number; title: string }> }
-  | { status: 202; body: { request_id: string } };
+/** A receive request's answer: status, JSON body and headers (the rate-limit headers of a known integration). */
+export interface ReceiveAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  /** The rest of the body was not read: the connection must close (413). */
+  closeConnection?: boolean;
+}
 
 export interface AlertReceiveOptions {
   replyTimeoutMs: number;
+  /**
+   * How long a request whose URL or key the gateway does not know waits for the integration view
+   * to catch up with the integrations topic before it is refused (read-your-writes, see authenticate()).
+   */
+  integrationWaitMs: number;
   unavailableRetryAfterSeconds: number;
-  /** Current time in ms (injected so rate limiting is testable). */
+  /** Current time in ms (injected so time-dependent rules are testable). */
   now?: () => number;
+}
+
+/** The most characters of an Idempotency-Key (CONTRACT.md "Receiving alerts"). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** What one request has shown so far: what its delivery record and its headers are made of. */
+interface Delivery {
+  deliveryId: string;
+  requestId: string;
+  receivedAt: Date;
+  integration?: IntegrationSnapshotValue;
+  rateLimit?: RateLimitState;
+  seen: BodySeen;
+  /** Content-Length as the client declared it: the size of a body refused before it was read. */
+  declaredBytes: number;
 }
 
 /**
@@ -51,10 +87,13 @@ export interface AlertReceiveOptions {
  * 1. the integration by its URL token: unknown, inactive or not an HTTP endpoint -> 404;
  * 2. the authorization key, compared in constant time -> 401 (before the body is read);
  * 3. the integration's rate limit -> 429 with Retry-After (a throttled caller's body is never read);
- * 4. the body, limits checked while it streams -> 413 / 400, then JSON.parse and shape -> 400;
- * 5. publish to alerts.raw.v1 (acks all) -> 503 when Kafka does not take it;
- * 6. wait for the processor's reply: processed -> 200 [{iid, title}], rejected -> 422,
- *    none within the reply timeout -> 202 {request_id} (the alert is still processed).
+ * 4. the Idempotency-Key, when sent -> 400 when empty or longer than 255 characters;
+ * 5. the body, limits checked while it streams -> 413 / 400, then JSON.parse and shape -> 400;
+ * 6. publish to alerts.raw.v1 (acks all) -> 503 when Kafka does not take it;
+ * 7. wait for the processor's reply: processed -> 200 [{iid, title}], rejected -> 422,
+ *    none within the reply timeout -> 202 {request_id}, the X-Request-Id (the alert is still processed).
+ * Every answer for a known integration carries its rate-limit headers. Refusals of a known URL
+ * (400, 401, 413, 429) and 202s are reported as delivery records; the processor records the rest.
  */
 export class AlertReceiveService {
   private inFlight = 0;
@@ -63,9 +102,11 @@ export class AlertReceiveService {
 
   constructor(
     private readonly integrations: IntegrationDirectory,
-    private readonly rateLimiter: IntegrationRateLimiter,
+    private readonly rateLimit: IntegrationRateLimit,
     private readonly publisher: RawAlertPublisher,
+    private readonly deliveries: DeliveryRecorder,
     private readonly replies: AlertReplyWaiter,
+    private readonly metrics: GatewayMetrics,
     private readonly options: AlertReceiveOptions,
   ) {
     this.now = options.now ?? Date.now;
@@ -82,41 +123,51 @@ export class AlertReceiveService {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
-  async receive(request: ReceiveRequest): Promise<ReceiveOutcome> {
+  /**
+   * Answers a receive request. Refusals the contract names come back as answers; anything else
+   * (the client went away, an unexpected error) is thrown.
+   */
+  async receive(request: ReceiveRequest): Promise<ReceiveAnswer> {
     this.inFlight++;
+    const deliveryId = request.requestIdFromCaller ? randomUUID() : request.requestId;
+    const delivery: Delivery = {
+      deliveryId,
+      requestId: request.requestId,
+      receivedAt: new Date(this.now()),
+      seen: new BodySeen(DeliveryRecord.DELIVERY_BODY_MAX_BYTES),
+      declaredBytes: Number(request.contentLength) || 0,
+    };
     try {
-      return await this.process(request);
+      const answer = await this.process(request, delivery);
+      if (answer.status === 202) this.record(delivery, 202, null);
+      return { ...answer, headers: this.headers(delivery) };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (error.status !== 404 && error.status !== 422 && error.status !== 503) this.record(delivery, error.status, error.code);
+      const headers = this.headers(delivery);
+      if (error.retryAfterSeconds !== undefined && !headers['Retry-After']) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+      return { status: error.status, body: { error: error.code, message: error.message }, headers, closeConnection: error.status === 413 };
     } finally {
       this.inFlight--;
       if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
     }
   }
 
-  private async process(request: ReceiveRequest): Promise<ReceiveOutcome> {
-    const integration = this.integrations.findByUrlToken(request.urlToken);
-    // One answer for unknown, disabled and external-link integrations: a URL token reveals nothing.
-    if (!integration || !integration.active || integration.type !== 'http') {
-      throw new NotFoundError('No active alert integration has this URL.', 'integration_not_found');
-    }
+  private async process(request: ReceiveRequest, delivery: Delivery): Promise<{ status: number; body: unknown }> {
+    const integration = await this.authenticate(request.urlToken, request.authorization, delivery);
+    delivery.integration = integration;
 
-    const key = presentedAuthorizationKey(request.authorization);
-    if (key === null || !authorizationKeyMatches(key, integration.authorization_key_sha256)) {
-      throw new UnauthorizedError(
-        'A valid authorization key is required: send "Authorization: Bearer <authorization_key>", or Basic credentials with a blank username and the key as password.',
-        'unauthorized',
-      );
-    }
-
-    const decision = this.rateLimiter.consume(integration.id, integration.rate_limit_per_minute, this.now());
-    if (!decision.allowed) {
+    delivery.rateLimit = await this.rateLimit.consume(integration);
+    if (!delivery.rateLimit.allowed) {
       throw new TooManyRequestsError(
-        `Integration "${integration.name}" (id ${integration.id}) is over its rate limit of ${decision.limitPerMinute} requests per minute; retry after ${decision.retryAfterSeconds} s.`,
-        decision.retryAfterSeconds,
+        `Integration "${integration.name}" (id ${integration.id}) is over its rate limit of ${delivery.rateLimit.limit} requests per minute; retry after the time in Retry-After.`,
+        Math.max(1, Math.ceil((delivery.rateLimit.resetAtMs - this.now()) / 1000)),
         'rate_limit_exceeded',
       );
     }
+    const idempotencyKey = idempotencyKeyOf(request.idempotencyKey);
 
-    const body = await readAlertBody(request.body, request.contentLength);
+    const body = await readAlertBody(request.body, request.contentLength, delivery.seen);
     let payload: unknown;
     try {
       payload = JSON.parse(body.toString('utf8'));
@@ -126,36 +177,103 @@ export class AlertReceiveService {
     const shapeViolation = alertBodyShapeViolation(payload);
     if (shapeViolation) throw new BadRequestError('invalid_payload', `The request body is not an alert: ${shapeViolation}.`);
 
-    const requestId = randomUUID();
-    const message: RawAlert.RawAlertValue = {
+    // Repeats of an Idempotency-Key share one request id: the processor answers them with the first answer.
+    const requestId = idempotencyKey === undefined ? delivery.deliveryId : RawAlert.idempotentRequestId(integration.id, idempotencyKey);
+    const envelope: RawAlert.RawAlertEnvelope = {
       request_id: requestId,
       integration_id: integration.id,
       project_id: integration.project_id,
-      received_at: new Date(this.now()).toISOString(),
+      received_at: delivery.receivedAt.toISOString(),
       reply_to: this.replies.instanceId,
-      payload,
+      ...(requestId === delivery.deliveryId ? {} : { delivery_id: delivery.deliveryId }),
+      ...(delivery.requestId === delivery.deliveryId ? {} : { x_request_id: delivery.requestId }),
+      ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }),
     };
     const pendingReply = this.replies.expect(requestId);
     try {
-      await this.publisher.publish(integration.id, encodeMessage(message));
+      await this.publisher.publish(integration.id, RawAlert.encodeRawAlert(envelope, body));
     } catch {
       // The publisher logs the Kafka error once per failed batch; broker addresses stay internal.
       pendingReply.cancel();
-      throw new ServiceUnavailableError(
-        'Kafka is unavailable; the alert was not accepted. Retry later.',
-        this.options.unavailableRetryAfterSeconds,
-        'kafka_unavailable',
-      );
+      throw new ServiceUnavailableError('Kafka is unavailable; the alert was not accepted. Retry later.', this.options.unavailableRetryAfterSeconds, 'kafka_unavailable');
     }
 
+    const published = performance.now();
     const reply = await pendingReply.wait(this.options.replyTimeoutMs);
-    if (reply === null) return { status: 202, body: { request_id: requestId } };
+    if (reply === null) return { status: 202, body: { request_id: delivery.requestId } };
+    this.metrics.replied(secondsSince(published));
     if (reply.status === 'rejected') {
-      throw new UnprocessableEntityError(
-        reply.error?.message ?? 'The payload cannot be processed.',
-        reply.error?.error ?? 'unprocessable_payload',
-      );
+      throw new UnprocessableEntityError(reply.error?.message ?? 'The payload cannot be processed.', reply.error?.error ?? 'unprocessable_payload');
     }
     return { status: 200, body: reply.alerts.map((alert) => ({ iid: alert.iid, title: alert.title })) };
   }
+
+  /**
+   * The integration a request may be received by, or the refusal. integration-config answers a
+   * create, an activation or a key reset once its snapshot is on the integrations topic, but this
+   * gateway's view reads it a moment later: a request that the view would refuse waits (bounded, one
+   * wait shared by concurrent misses) until the view has caught up with the topic as it is now, and
+   * is judged again. A URL or key is thus accepted as soon as its change has been answered.
+   */
+  private async authenticate(urlToken: string, authorization: string | undefined, delivery: Delivery): Promise<IntegrationSnapshotValue> {
+    const key = presentedAuthorizationKey(authorization);
+    let integration = this.integrations.findByUrlToken(urlToken);
+    let refusal = this.refusal(integration, key);
+    // A missing key stays missing whatever the view learns; an unknown URL or key may be news.
+    const mayBeNews = refusal instanceof NotFoundError || (refusal !== undefined && key !== null);
+    if (mayBeNews && (await this.integrations.awaitLatest(this.options.integrationWaitMs))) {
+      integration = this.integrations.findByUrlToken(urlToken);
+      refusal = this.refusal(integration, key);
+    }
+    if (refusal instanceof UnauthorizedError && integration) {
+      // A known URL: the answer shows the integration's rate limit, without counting this request.
+      delivery.integration = integration;
+      delivery.rateLimit = await this.rateLimit.peek(integration);
+    }
+    if (refusal) throw refusal;
+    return integration as IntegrationSnapshotValue;
+  }
+
+  private refusal(integration: IntegrationSnapshotValue | undefined, key: string | null): NotFoundError | UnauthorizedError | undefined {
+    // One answer for unknown, disabled and external-link integrations: a URL token reveals nothing.
+    if (!integration || !integration.active || integration.type !== 'http') {
+      return new NotFoundError('No active alert integration has this URL.', 'integration_not_found');
+    }
+    if (key === null || !secretMatchesSha256(key, integration.authorization_key_sha256)) {
+      return new UnauthorizedError(
+        'A valid authorization key is required: send "Authorization: Bearer <authorization_key>", or Basic credentials with a blank username and the key as password.',
+        'unauthorized',
+      );
+    }
+    return undefined;
+  }
+
+  private headers(delivery: Delivery): Record<string, string> {
+    return delivery.rateLimit ? rateLimitHeaders(delivery.rateLimit, this.now()) : {};
+  }
+
+  /** Reports a delivery the processor does not record itself (never a credential: only the body). */
+  private record(delivery: Delivery, status: DeliveryRecord.GatewayDeliveryStatus | number, error: string | null): void {
+    const integration = delivery.integration;
+    if (!integration || !(DeliveryRecord.GATEWAY_DELIVERY_STATUSES as readonly number[]).includes(status)) return;
+    this.deliveries.record({
+      delivery_id: delivery.deliveryId,
+      request_id: delivery.requestId,
+      integration_id: integration.id,
+      project_id: integration.project_id,
+      received_at: delivery.receivedAt.toISOString(),
+      status: status as DeliveryRecord.GatewayDeliveryStatus,
+      error,
+      ...DeliveryRecord.deliveryBody(delivery.seen.start, delivery.seen.bytes || delivery.declaredBytes),
+    });
+  }
+}
+
+/** The Idempotency-Key, when sent: 1 to 255 characters (CONTRACT.md), otherwise a 400. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || header.length === 0 || header.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new BadRequestError('invalid_idempotency_key', `The Idempotency-Key header must be one value of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
+  }
+  return header;
 }

@@ -1,7 +1,6 @@
-import { AlertReply, ContractViolationError } from '@alert-ingestion/contracts';
+import { AlertReply, ContractViolationError, decodeMessage } from '@alert-ingestion/contracts';
 import { restartWhile } from '@alert-ingestion/kafka';
 import { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
-import { decodeAlertReply } from './alert-reply-decoder';
 
 export type AlertReplyValue = AlertReply.AlertReplyValue;
 
@@ -41,7 +40,8 @@ interface Waiting {
  * (202) finds nobody waiting and is dropped: that request's result is in the database anyway.
  */
 export class AlertReplyWaiter {
-  private readonly waiting = new Map<string, Waiting>();
+  /** Requests waiting, by request id: several when repeats of one Idempotency-Key wait at once. */
+  private readonly waiting = new Map<string, Set<Waiting>>();
   private consumer: Consumer | null = null;
   private crashed: Error | null = null;
 
@@ -60,7 +60,9 @@ export class AlertReplyWaiter {
   }
 
   get waitingCount(): number {
-    return this.waiting.size;
+    let count = 0;
+    for (const waiters of this.waiting.values()) count += waiters.size;
+    return count;
   }
 
   /** Resolves once the group is joined and the first fetch ran, i.e. the latest offsets are fixed. */
@@ -120,24 +122,30 @@ export class AlertReplyWaiter {
   /** Registers interest in a reply before the raw alert is published, so no reply can slip past. */
   expect(requestId: string): PendingReply {
     const waiting: Waiting = {};
-    this.waiting.set(requestId, waiting);
+    const waiters = this.waiting.get(requestId) ?? new Set<Waiting>();
+    waiters.add(waiting);
+    this.waiting.set(requestId, waiters);
+    const forget = () => {
+      waiters.delete(waiting);
+      if (waiters.size === 0 && this.waiting.get(requestId) === waiters) this.waiting.delete(requestId);
+    };
     return {
       wait: (timeoutMs) =>
         new Promise<AlertReplyValue | null>((resolve) => {
           if (waiting.reply) {
-            this.waiting.delete(requestId);
+            forget();
             resolve(waiting.reply);
             return;
           }
           waiting.resolve = resolve;
           waiting.timer = setTimeout(() => {
-            this.waiting.delete(requestId);
+            forget();
             resolve(null);
           }, timeoutMs);
         }),
       cancel: () => {
         if (waiting.timer) clearTimeout(waiting.timer);
-        this.waiting.delete(requestId);
+        forget();
       },
     };
   }
@@ -148,7 +156,7 @@ export class AlertReplyWaiter {
       if (message.key?.toString() !== instanceId) continue;
       let reply: AlertReplyValue;
       try {
-        reply = decodeAlertReply(message.value);
+        reply = decodeMessage(AlertReply.AlertReplyValue, message.value);
       } catch (error) {
         const reason = error instanceof ContractViolationError ? error.message : String(error);
         this.options.logger.warn(`ignoring an invalid reply at ${batch.topic}[${batch.partition}]@${message.offset}: ${reason}`);
@@ -160,14 +168,18 @@ export class AlertReplyWaiter {
 
   private deliver(reply: AlertReplyValue): void {
     if (reply.reply_to !== this.options.instanceId) return;
-    const waiting = this.waiting.get(reply.request_id);
-    if (!waiting) return;
-    if (waiting.resolve) {
-      if (waiting.timer) clearTimeout(waiting.timer);
-      this.waiting.delete(reply.request_id);
-      waiting.resolve(reply);
-    } else {
-      waiting.reply = reply;
+    const waiters = this.waiting.get(reply.request_id);
+    if (!waiters) return;
+    // Repeats of one Idempotency-Key share a request id: every one waiting gets the first answer.
+    for (const waiting of [...waiters]) {
+      if (waiting.resolve) {
+        if (waiting.timer) clearTimeout(waiting.timer);
+        waiters.delete(waiting);
+        waiting.resolve(reply);
+      } else {
+        waiting.reply ??= reply;
+      }
     }
+    if (waiters.size === 0) this.waiting.delete(reply.request_id);
   }
 }

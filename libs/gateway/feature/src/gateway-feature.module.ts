@@ -1,25 +1,36 @@
 import { ConfigService } from '@alert-ingestion/config';
 import { Topic, topicName } from '@alert-ingestion/contracts';
-import { IntegrationRateLimiter } from '@alert-ingestion/gateway-domain';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
 import { createKafkaConfig, DurableProducer, KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { HttpRequestMetrics } from '@alert-ingestion/metrics';
 import { Logger, Module } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import { Kafka } from 'kafkajs';
+import { Registry } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import { AlertReceiveService } from './alert-receive.service';
 import { AlertReplyWaiter } from './alert-reply-waiter';
+import { DeliveryRecorder } from './delivery-recorder';
+import { GATEWAY_REDIS, DELIVERY_RECORDS_PUBLISHER } from './gateway.tokens';
+import { IntegrationRateLimit } from './integration-rate-limit';
 import { GatewayEnv } from './gateway.env';
 import { GatewayLifecycle } from './gateway-lifecycle.service';
+import { GatewayMetrics } from './gateway-metrics';
 import { RawAlertPublisher } from './raw-alert-publisher';
 
 type Config = ConfigService<GatewayEnv>;
 
 /**
- * The receive pipeline's providers. Needs ConfigModule.forRoot(GatewayEnv) and KafkaModule.forRoot
- * (the KAFKA_CLIENT) in the application module.
+ * The receive pipeline's providers. Needs ConfigModule.forRoot(GatewayEnv), KafkaModule.forRoot
+ * (the KAFKA_CLIENT) and MetricsModule.forRoot in the application module.
  */
 @Module({
   providers: [
+    {
+      provide: GatewayMetrics,
+      inject: [Registry, HttpRequestMetrics],
+      useFactory: (registry: Registry, http: HttpRequestMetrics) => new GatewayMetrics(registry, http),
+    },
     {
       provide: IntegrationRegistry,
       inject: [KAFKA_CLIENT, ConfigService],
@@ -56,8 +67,8 @@ type Config = ConfigService<GatewayEnv>;
     },
     {
       provide: RawAlertPublisher,
-      inject: [DurableProducer, ConfigService],
-      useFactory: (producer: DurableProducer, config: Config) =>
+      inject: [DurableProducer, ConfigService, GatewayMetrics],
+      useFactory: (producer: DurableProducer, config: Config, metrics: GatewayMetrics) =>
         new RawAlertPublisher(producer, {
           topic: topicName(Topic.RawAlerts, config.get('KAFKA_TOPIC_PREFIX')),
           lingerMs: config.get('GATEWAY_BATCH_LINGER_MS'),
@@ -66,6 +77,7 @@ type Config = ConfigService<GatewayEnv>;
           maxInFlight: config.get('GATEWAY_BATCH_MAX_IN_FLIGHT'),
           compressAboveBytes: config.get('GATEWAY_COMPRESS_ABOVE_BYTES'),
           logger: new Logger('RawAlertPublisher'),
+          onSendFailed: () => metrics.publishFailed(),
         }),
     },
     {
@@ -85,22 +97,78 @@ type Config = ConfigService<GatewayEnv>;
       },
     },
     {
-      provide: IntegrationRateLimiter,
+      // Delivery records are few and never urgent: batched like raw alerts, on the same producer.
+      provide: DELIVERY_RECORDS_PUBLISHER,
+      inject: [DurableProducer, ConfigService],
+      useFactory: (producer: DurableProducer, config: Config) =>
+        new RawAlertPublisher(producer, {
+          topic: topicName(Topic.Deliveries, config.get('KAFKA_TOPIC_PREFIX')),
+          lingerMs: 20,
+          maxMessages: 500,
+          maxBytes: config.get('GATEWAY_BATCH_MAX_BYTES'),
+          maxInFlight: 1,
+          compressAboveBytes: config.get('GATEWAY_COMPRESS_ABOVE_BYTES'),
+          logger: new Logger('DeliveryRecords'),
+        }),
+    },
+    {
+      provide: DeliveryRecorder,
+      inject: [DELIVERY_RECORDS_PUBLISHER, ConfigService],
+      useFactory: (publisher: RawAlertPublisher, config: Config) =>
+        new DeliveryRecorder(publisher, { maxPerIntegrationPerSecond: config.get('GATEWAY_DELIVERY_RECORDS_PER_SECOND'), logger: new Logger('DeliveryRecords') }),
+    },
+    {
+      provide: GATEWAY_REDIS,
       inject: [ConfigService],
-      useFactory: (config: Config) => new IntegrationRateLimiter(config.get('GATEWAY_RATE_LIMIT_PER_MINUTE')),
+      useFactory: (config: Config): Redis | null => {
+        const url = config.get('REDIS_URL');
+        if (!url) return null;
+        const logger = new Logger('Redis');
+        // Commands fail fast while Redis is away (the rate limit's in-memory stand-in takes over).
+        const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+        let down = false;
+        redis.on('error', (error: Error) => {
+          if (!down) logger.warn(`Redis is unavailable, rate limits count per instance until it answers: ${error.message}`);
+          down = true;
+        });
+        redis.on('ready', () => {
+          if (down) logger.log('Redis answers again: rate limits are shared');
+          down = false;
+        });
+        return redis;
+      },
+    },
+    {
+      provide: IntegrationRateLimit,
+      inject: [ConfigService, GATEWAY_REDIS],
+      useFactory: (config: Config, redis: Redis | null) =>
+        new IntegrationRateLimit({
+          defaultPerMinute: config.get('GATEWAY_RATE_LIMIT_PER_MINUTE'),
+          redis: redis ?? undefined,
+          keyPrefix: config.get('REDIS_KEY_PREFIX'),
+        }),
     },
     {
       provide: AlertReceiveService,
-      inject: [IntegrationRegistry, IntegrationRateLimiter, RawAlertPublisher, AlertReplyWaiter, ConfigService],
-      useFactory: (registry: IntegrationRegistry, limiter: IntegrationRateLimiter, publisher: RawAlertPublisher, replies: AlertReplyWaiter, config: Config) =>
-        new AlertReceiveService(registry, limiter, publisher, replies, {
+      inject: [IntegrationRegistry, IntegrationRateLimit, RawAlertPublisher, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics, ConfigService],
+      useFactory: (
+        registry: IntegrationRegistry,
+        rateLimit: IntegrationRateLimit,
+        publisher: RawAlertPublisher,
+        deliveries: DeliveryRecorder,
+        replies: AlertReplyWaiter,
+        metrics: GatewayMetrics,
+        config: Config,
+      ) =>
+        new AlertReceiveService(registry, rateLimit, publisher, deliveries, replies, metrics, {
           replyTimeoutMs: config.get('GATEWAY_REPLY_TIMEOUT_MS'),
+          integrationWaitMs: config.get('GATEWAY_INTEGRATION_WAIT_MS'),
           unavailableRetryAfterSeconds: config.get('GATEWAY_UNAVAILABLE_RETRY_AFTER_SECONDS'),
         }),
     },
     GatewayLifecycle,
   ],
   // The registry and reply waiter are exported for GatewayHealthProbe, which HealthModule instantiates.
-  exports: [AlertReceiveService, GatewayLifecycle, IntegrationRegistry, AlertReplyWaiter],
+  exports: [AlertReceiveService, GatewayLifecycle, GatewayMetrics, IntegrationRegistry, AlertReplyWaiter],
 })
 export class GatewayFeatureModule {}

@@ -3,12 +3,23 @@ import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
 import { DurableProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import type { Redis } from 'ioredis';
 import { Kafka } from 'kafkajs';
 import type { Server } from 'node:http';
 import { AlertReceiveService } from './alert-receive.service';
 import { AlertReplyWaiter } from './alert-reply-waiter';
 import { GatewayEnv } from './gateway.env';
+import { DELIVERY_RECORDS_PUBLISHER, GATEWAY_REDIS } from './gateway.tokens';
 import { RawAlertPublisher } from './raw-alert-publisher';
+
+/**
+ * Longest the gateway waits at shutdown for the receive requests in flight: each ends by its reply
+ * timeout at the latest; the margin covers a slow final produce. The Kubernetes grace period is
+ * sized from it (deploy/k8s, checked by tools/k8s/test/manifests.spec.ts).
+ */
+export function shutdownDrainLimitMs(replyTimeoutMs: number): number {
+  return replyTimeoutMs + 10_000;
+}
 
 /**
  * Starts and stops the gateway's Kafka clients around the HTTP server.
@@ -31,6 +42,8 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     private readonly producer: DurableProducer,
     private readonly replies: AlertReplyWaiter,
     private readonly publisher: RawAlertPublisher,
+    @Inject(DELIVERY_RECORDS_PUBLISHER) private readonly deliveryRecords: RawAlertPublisher,
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis | null,
     private readonly receiving: AlertReceiveService,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
@@ -52,16 +65,15 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     if (server?.listening) server.close();
     const inFlight = this.receiving.inFlightRequests;
     if (inFlight > 0) this.logger.log(`finishing ${inFlight} receive requests in flight`);
-    // Each request ends by its reply timeout at the latest; the margin covers a slow final produce.
-    const limitMs = this.config.get('GATEWAY_REPLY_TIMEOUT_MS') + 10_000;
+    const limitMs = shutdownDrainLimitMs(this.config.get('GATEWAY_REPLY_TIMEOUT_MS'));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.receiving.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
     clearTimeout(timer);
-    await this.publisher.drain();
+    await Promise.all([this.publisher.drain(), this.deliveryRecords.drain()]);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const results = await Promise.allSettled([this.replies.stop(), this.registry.stop(), this.producer.disconnect()]);
+    const results = await Promise.allSettled([this.replies.stop(), this.registry.stop(), this.producer.disconnect(), this.redis?.quit()]);
     for (const result of results) {
       if (result.status === 'rejected') this.logger.warn(`disconnect failed: ${String(result.reason)}`);
     }

@@ -1,4 +1,6 @@
 import { BaseEnv, IntegerSetting } from '@alert-ingestion/config';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { MAX_RECORD_BATCH_VALUE_BYTES } from '@alert-ingestion/contracts';
 
 /**
  * The gateway's environment. Defaults suit `npm start` and the benchmark on one machine; see
@@ -12,13 +14,30 @@ export class GatewayEnv extends BaseEnv {
   GATEWAY_REPLY_TIMEOUT_MS = 10_000;
 
   /**
-   * Default requests per minute per integration (an integration snapshot's rate_limit_per_minute
-   * overrides it). Tokens refill continuously and a full minute's allowance may arrive at once.
-   * 120,000 (2,000/s sustained) lets one integration use the whole pipeline during a benchmark run
-   * while still capping a runaway sender; lower it where many tenants share the pipeline.
+   * Default requests per minute per integration (an integration's own rate_limit_per_minute
+   * overrides it), counted in fixed one-minute windows. 600,000 (10,000/s) lets one integration use
+   * the whole pipeline during a benchmark run while still capping a runaway sender; lower it where
+   * many tenants share the pipeline.
    */
   @IntegerSetting({ min: 1 })
-  GATEWAY_RATE_LIMIT_PER_MINUTE = 120_000;
+  GATEWAY_RATE_LIMIT_PER_MINUTE = 600_000;
+
+  /**
+   * Redis (`redis://host:6379/0`) shared by every gateway instance for the rate limits; unset: each
+   * instance counts alone (an integration may then reach its limit once per instance).
+   */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix of every Redis key the gateway writes (tests use a per-run prefix). */
+  @IsString()
+  @Matches(/^[a-zA-Z0-9._:-]*$/, { message: 'may only hold letters, digits, ".", "_", ":" and "-"' })
+  REDIS_KEY_PREFIX = 'alert-ingestion:';
+
+  /** Most delivery records per integration per second one instance reports for refusals and 202s. */
+  @IntegerSetting({ min: 1, max: 10_000 })
+  GATEWAY_DELIVERY_RECORDS_PER_SECOND = 20;
 
   /**
    * How long the raw-alert publisher waits to collect more messages into one produce request.
@@ -35,9 +54,10 @@ export class GatewayEnv extends BaseEnv {
   /**
    * Most bytes (keys + values) in one produce request. A batch becomes one record batch per
    * partition, and a broker refuses a record batch above max.message.bytes (1 MB by default).
-   * A single larger message (a body near the 1 MiB limit) is still sent, alone.
+   * A single larger message (a body near the 1 MiB limit) is still sent, alone. At most what a
+   * record batch of alerts.raw.v1 takes.
    */
-  @IntegerSetting({ min: 1_024 })
+  @IntegerSetting({ min: 1_024, max: MAX_RECORD_BATCH_VALUE_BYTES })
   GATEWAY_BATCH_MAX_BYTES = 900_000;
 
   /** Messages above this many bytes are produced alone, gzip-compressed (see RawAlertPublisher). */
@@ -70,6 +90,14 @@ export class GatewayEnv extends BaseEnv {
    */
   @IntegerSetting({ min: 1 })
   GATEWAY_REPLY_MIN_BYTES = 1;
+
+  /**
+   * How long a request for a URL (or with a key) this instance does not know waits for its view of
+   * the integrations topic to catch up before it is refused: a URL is accepted as soon as its
+   * create or activation has been answered.
+   */
+  @IntegerSetting({ min: 0, max: 10_000 })
+  GATEWAY_INTEGRATION_WAIT_MS = 1_000;
 
   /** Idle keep-alive time of client connections; above common load balancers' 60 s. */
   @IntegerSetting({ min: 1_000 })

@@ -7,4 +7,6 @@ export * from './gateway-lifecycle.service';
 export * from './gateway-health.probe';
 export * from './gateway-feature.module';
 export * from './receive-alert.http-handler';
-export * from './alert-reply-decoder';
+export * from './delivery-recorder';
+export * from './integration-rate-limit';
+export * from './gateway-metrics';

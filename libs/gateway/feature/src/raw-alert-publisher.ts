@@ -19,6 +19,8 @@ export interface RawAlertPublisherOptions {
    */
   compressAboveBytes: number;
   logger?: { warn(message: string): void };
+  /** Called once per produce request that failed. */
+  onSendFailed?: () => void;
 }
 
 interface PendingMessage {
@@ -31,7 +33,7 @@ interface PendingMessage {
 /**
  * Publishes raw alerts to Kafka with `acks: -1` (all in-sync replicas), batching concurrent receive
  * requests into few produce requests: one produce per request would cap the gateway far below the
- * throughput target (issue 4, "let the gateway batch its produce calls"). Each caller's promise
+ * throughput target. Each caller's promise
  * settles when the batch holding its message is acknowledged or has failed, so a 200/202 is never
  * sent for a message Kafka did not accept.
  *
@@ -127,6 +129,7 @@ export class RawAlertPublisher {
         () => batch.forEach((entry) => entry.resolve()),
         (error: unknown) => {
           this.options.logger?.warn(`producing ${batch.length} raw alerts failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.options.onSendFailed?.();
           batch.forEach((entry) => entry.reject(error));
         },
       )

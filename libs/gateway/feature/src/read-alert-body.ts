@@ -1,4 +1,5 @@
-import { BodyLimitViolation, JsonBodyLimits, MAX_BODY_BYTES, MAX_NESTING_DEPTH } from '@alert-ingestion/gateway-domain';
+import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH } from '@alert-ingestion/contracts';
+import { BodyLimitViolation, JsonBodyLimits } from '@alert-ingestion/gateway-domain';
 import { BadRequestError, PayloadTooLargeError } from '@alert-ingestion/http';
 import { Readable } from 'node:stream';
 
@@ -21,17 +22,42 @@ export function bodyLimitError(violation: BodyLimitViolation): PayloadTooLargeEr
   }
 }
 
+/** What reading a body saw, kept for its delivery also when the body is refused: its first bytes and its size. */
+export class BodySeen {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  /** Bytes received (or declared by Content-Length when the body was refused unread). */
+  bytes = 0;
+
+  constructor(private readonly keepBytes: number) {}
+
+  add(chunk: Buffer): void {
+    this.bytes += chunk.length;
+    if (this.kept >= this.keepBytes) return;
+    const part = chunk.length <= this.keepBytes - this.kept ? chunk : chunk.subarray(0, this.keepBytes - this.kept);
+    this.chunks.push(part);
+    this.kept += part.length;
+  }
+
+  /** The first `keepBytes` bytes seen. */
+  get start(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+  }
+}
+
 /**
  * Reads a receive request's body while checking the payload limits on every chunk (size, nesting
  * depth, object-or-array). The first violation stops the reading: the rest of the body is
  * discarded as it arrives, never buffered, and the caller answers 413/400 at once. A declared
- * Content-Length above the limit is refused before a byte is read.
+ * Content-Length above the limit is refused before a byte is read. `seen` keeps the body's first
+ * bytes and its size, for the delivery.
  */
-export function readAlertBody(body: Readable, contentLength: string | undefined): Promise<Buffer> {
-  const limits = new JsonBodyLimits({ maxBytes: MAX_BODY_BYTES, maxDepth: MAX_NESTING_DEPTH });
-  if (contentLength !== undefined && Number(contentLength) > MAX_BODY_BYTES) {
+export function readAlertBody(body: Readable, contentLength: string | undefined, seen?: BodySeen): Promise<Buffer> {
+  const limits = new JsonBodyLimits({ maxBytes: MAX_ALERT_BODY_BYTES, maxDepth: MAX_ALERT_NESTING_DEPTH });
+  if (contentLength !== undefined && Number(contentLength) > MAX_ALERT_BODY_BYTES) {
+    if (seen) seen.bytes = Number(contentLength);
     body.resume();
-    return Promise.reject(bodyLimitError({ kind: 'too_large', maxBytes: MAX_BODY_BYTES }));
+    return Promise.reject(bodyLimitError({ kind: 'too_large', maxBytes: MAX_ALERT_BODY_BYTES }));
   }
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -48,6 +74,7 @@ export function readAlertBody(body: Readable, contentLength: string | undefined)
       reject(error);
     };
     const onData = (chunk: Buffer) => {
+      seen?.add(chunk);
       const violation = limits.write(chunk);
       if (violation) fail(bodyLimitError(violation));
       else chunks.push(chunk);

@@ -1,7 +1,10 @@
-import { PayloadTooLargeError, toErrorResponse } from '@alert-ingestion/http';
+import { acceptableRequestId, REQUEST_ID_HEADER, StructuredLogMessage, toErrorResponse, wrapRequestListener } from '@alert-ingestion/http';
+import { secondsSince } from '@alert-ingestion/metrics';
 import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { RequestListener, Server, ServerResponse } from 'node:http';
 import { AlertReceiveService } from './alert-receive.service';
+import { GatewayMetrics } from './gateway-metrics';
 import { RequestAbortedError } from './read-alert-body';
 
 /** `/alerts/notify/<url_token>.json`, the path of INTEGRATION_URL_PATH, with an optional query. */
@@ -10,6 +13,12 @@ const RECEIVE_PATH = /^\/alerts\/notify\/([^/?#]+)\.json(?:\?.*)?$/;
 export interface ReceiveRouteOptions {
   /** True once shutdown began: answers then ask the client to close the connection. */
   draining: () => boolean;
+  metrics: GatewayMetrics;
+  /**
+   * Write a debug line per answered request (status, time, request id; never the URL, whose token
+   * names the integration). Decided once at start-up, so that the hot path pays nothing without it.
+   */
+  logAnswers?: boolean;
 }
 
 /**
@@ -21,7 +30,8 @@ export interface ReceiveRouteOptions {
  * they offer:
  * it reads its own body stream (no body parser), has no DTO to validate and no guard. Everything
  * else (GET /healthz, unknown paths, other methods on this path) still goes to the Nest app, and
- * errors use the same `{error, message}` mapping as HttpErrorFilter (toErrorResponse).
+ * errors use the same `{error, message}` mapping as HttpErrorFilter (toErrorResponse). The request
+ * id costs one header read and one header write, as for the Nest routes (configureHttpApp).
  */
 export function receiveAlertRoute(receiving: AlertReceiveService, next: RequestListener, options: ReceiveRouteOptions): RequestListener {
   const logger = new Logger('ReceiveAlert');
@@ -37,40 +47,65 @@ export function receiveAlertRoute(receiving: AlertReceiveService, next: RequestL
     } catch {
       urlToken = match[1]; // not a valid escape: no integration has it, so it answers 404
     }
+    const start = performance.now();
+    const callerRequestId = acceptableRequestId(request.headers['x-request-id']);
+    const requestId = callerRequestId ?? randomUUID();
+    response.setHeader(REQUEST_ID_HEADER, requestId);
     if (options.draining()) response.setHeader('Connection', 'close');
+    if (options.logAnswers) logAnswer(response, requestId, start, logger);
     receiving
-      .receive({ urlToken, authorization: request.headers.authorization, contentLength: request.headers['content-length'], body: request })
+      .receive({
+        requestId,
+        requestIdFromCaller: callerRequestId !== undefined,
+        urlToken,
+        authorization: request.headers.authorization,
+        contentLength: request.headers['content-length'],
+        idempotencyKey: request.headers['idempotency-key'],
+        body: request,
+      })
       .then(
-        (outcome) => sendJson(response, outcome.status, outcome.body),
-        (error: unknown) => sendError(response, error, logger),
+        (answer) => {
+          // The rest of an oversized body is not read: close the connection instead of draining it.
+          if (answer.closeConnection) response.setHeader('Connection', 'close');
+          sendJson(response, answer.status, answer.body, answer.headers);
+          options.metrics.received(answer.status, secondsSince(start));
+        },
+        (error: unknown) => {
+          const status = sendError(response, error, requestId, logger);
+          if (status !== undefined) options.metrics.received(status, secondsSince(start));
+        },
       );
   };
 }
 
 /** Puts the receive route in front of the request listener Nest installed on its HTTP server. */
 export function installReceiveAlertRoute(server: Server, receiving: AlertReceiveService, options: ReceiveRouteOptions): void {
-  const listeners = server.listeners('request') as RequestListener[];
-  if (listeners.length !== 1) throw new Error(`expected one request listener on the HTTP server, found ${listeners.length}`);
-  server.removeAllListeners('request');
-  server.on('request', receiveAlertRoute(receiving, listeners[0], options));
+  wrapRequestListener(server, (next) => receiveAlertRoute(receiving, next, options));
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function logAnswer(response: ServerResponse, requestId: string, start: number, logger: Logger): void {
+  response.once('finish', () => {
+    const durationMs = Math.round(performance.now() - start);
+    logger.debug({ message: `POST <integration url> ${response.statusCode}`, request_id: requestId, status: response.statusCode, duration_ms: durationMs } satisfies StructuredLogMessage);
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent || response.destroyed) return;
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   response.end(text);
 }
 
-function sendError(response: ServerResponse, error: unknown, logger: Logger): void {
+/**
+ * What the receive service did not answer itself: an unexpected error (500), or a client that went
+ * away. Returns the status answered, if any.
+ */
+function sendError(response: ServerResponse, error: unknown, requestId: string, logger: Logger): number | undefined {
   // The client went away mid-body: there is nobody to answer, and nothing was published.
-  if (error instanceof RequestAbortedError) return;
-  const { status, body, retryAfterSeconds } = toErrorResponse(error);
-  if (status >= 500 && status !== 503) {
-    logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  }
-  if (retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
-  // The rest of an oversized body is not read: close the connection instead of draining it.
-  if (error instanceof PayloadTooLargeError) response.setHeader('Connection', 'close');
+  if (error instanceof RequestAbortedError) return undefined;
+  const { status, body } = toErrorResponse(error);
+  logger.error({ message: error instanceof Error ? (error.stack ?? error.message) : String(error), request_id: requestId } satisfies StructuredLogMessage);
   sendJson(response, status, body);
+  return status;
 }

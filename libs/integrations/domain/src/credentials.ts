@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /**
  * Credentials are random strings, never derived from ids:
@@ -27,26 +27,7 @@ export function generatePersonalAccessToken(): string {
   return PERSONAL_ACCESS_TOKEN_PREFIX + randomBytes(PERSONAL_ACCESS_TOKEN_BYTES).toString('base64url');
 }
 
-/**
- * Hex SHA-256 of a secret. Secrets here are high-entropy random strings, so a fast hash is sound:
- * there is nothing to brute-force.
- */
-export function sha256Hex(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
-
-/** Compares a presented secret with a stored SHA-256 in constant time. */
-export function secretMatchesSha256(secret: string, expectedSha256Hex: string): boolean {
-  const presented = createHash('sha256').update(secret, 'utf8').digest();
-  const expected = Buffer.from(expectedSha256Hex, 'hex');
-  return expected.length === presented.length && timingSafeEqual(presented, expected);
-}
-
 export function personalAccessTokenExpiry(issuedAt: Date): Date {
   return new Date(issuedAt.getTime() + PERSONAL_ACCESS_TOKEN_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
 }
 
-/** A token is usable until its expiry instant (exclusive) and while not revoked. */
-export function isPersonalAccessTokenUsable(token: { expires_at: Date; revoked_at: Date | null }, now: Date): boolean {
-  return token.revoked_at === null && now.getTime() < token.expires_at.getTime();
-}

@@ -17,7 +17,7 @@ const http = (id: string, name: string, active = false): ProjectIntegration => (
 const link = (active: boolean): ProjectIntegration => ({ id: '99', type: 'external_link', name: EXTERNAL_LINK_INTEGRATION_NAME, active });
 
 function stored(overrides: Partial<StoredIntegration> = {}): StoredIntegration {
-  return { id: '1', type: 'http', name: 'Prometheus', active: false, sample_payload: null, payload_field_mapping: [], api_url: null, ...overrides };
+  return { id: '1', type: 'http', name: 'Prometheus', active: false, sample_payload: null, payload_field_mapping: [], api_url: null, rate_limit_per_minute: null, ...overrides };
 }
 
 describe('creating an integration on the Free tier (spec 1.4, 2.1)', () => {
@@ -30,6 +30,7 @@ describe('creating an integration on the Free tier (spec 1.4, 2.1)', () => {
       sample_payload: null,
       payload_field_mapping: [],
       api_url: null,
+      rate_limit_per_minute: null,
     });
   });
 
@@ -177,5 +178,26 @@ describe('validateApiUrl', () => {
     expect(validateApiUrl(' https://ops.example/alerts ')).toBe('https://ops.example/alerts');
     expect(() => validateApiUrl('not a url')).toThrow(IntegrationRuleViolation);
     expect(() => validateApiUrl(42)).toThrow(IntegrationRuleViolation);
+  });
+});
+
+describe("an HTTP Endpoint's own rate limit", () => {
+  it('is taken on create and update, kept when not given, and cleared by null', () => {
+    expect(planIntegrationCreate('free', { type: 'http', rate_limit_per_minute: 600 }, []).rate_limit_per_minute).toBe(600);
+    expect(planIntegrationCreate('premium', { type: 'http', name: 'P' }, []).rate_limit_per_minute).toBeNull();
+    const current = stored({ rate_limit_per_minute: 120 });
+    expect(planIntegrationUpdate('free', current, { active: true }, []).rate_limit_per_minute).toBe(120);
+    expect(planIntegrationUpdate('free', current, { rate_limit_per_minute: 30 }, []).rate_limit_per_minute).toBe(30);
+    expect(planIntegrationUpdate('free', current, { rate_limit_per_minute: null }, []).rate_limit_per_minute).toBeNull();
+  });
+
+  it('refuses a limit that is no whole number of at least 1, and any limit on the external link', () => {
+    for (const limit of [0, -5, 1.5, 10_000_001]) {
+      expect(violationOf(() => planIntegrationCreate('free', { type: 'http', rate_limit_per_minute: limit }, []))).toMatchObject({ kind: 'invalid', code: 'invalid_rate_limit' });
+    }
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://ops.example', rate_limit_per_minute: 5 }, []))).toMatchObject({
+      kind: 'invalid',
+      code: 'not_applicable',
+    });
   });
 });

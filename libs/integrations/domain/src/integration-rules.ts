@@ -1,6 +1,6 @@
 import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
 import { IntegrationRuleViolation } from './integration-rule-violation';
-import { JsonObject } from './json-value';
+import { JsonObject } from '@alert-ingestion/json';
 import { validatePayloadFieldMapping } from './payload-field-mapping';
 import { parseSamplePayload } from './sample-payload';
 
@@ -39,6 +39,8 @@ export interface IntegrationSettings {
   sample_payload: string | null;
   payload_field_mapping: PayloadFieldMappingEntry[];
   api_url: string | null;
+  /** Requests per minute the gateway takes for this HTTP Endpoint; null: the gateway's default. */
+  rate_limit_per_minute: number | null;
 }
 
 export interface StoredIntegration extends IntegrationSettings {
@@ -53,6 +55,7 @@ export interface IntegrationCreateRequest {
   sample_payload?: string | null;
   payload_field_mapping?: unknown;
   api_url?: string | null;
+  rate_limit_per_minute?: number | null;
 }
 
 export type IntegrationUpdateRequest = Omit<IntegrationCreateRequest, 'type'>;
@@ -81,6 +84,18 @@ export function validateApiUrl(apiUrl: unknown): string {
     throw invalid('invalid_api_url', 'api_url must be an http or https URL.');
   }
   return url.toString();
+}
+
+/** The highest rate limit an integration may ask for (requests per minute). */
+export const MAX_RATE_LIMIT_PER_MINUTE = 10_000_000;
+
+/** An HTTP Endpoint's own rate limit: a whole number of requests per minute, or null for the gateway's default. */
+function validateRateLimit(limit: unknown): number | null {
+  if (limit === null) return null;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_RATE_LIMIT_PER_MINUTE) {
+    throw invalid('invalid_rate_limit', `rate_limit_per_minute must be a whole number from 1 to ${MAX_RATE_LIMIT_PER_MINUTE}, or null for the gateway's default.`);
+  }
+  return limit;
 }
 
 function validateName(name: unknown): string {
@@ -133,10 +148,13 @@ function forbidCustomMappingOnFree(sample: string | null | undefined, mapping: u
   }
 }
 
-/** Spec 2.3: the external link integration receives no alerts, so nothing is mapped. */
+/** Spec 2.3: the external link integration receives no alerts, so nothing is mapped or limited. */
 function forbidMappingOnExternalLink(request: IntegrationUpdateRequest): void {
   if ((request.sample_payload !== undefined && request.sample_payload !== null) || setsMapping(request.payload_field_mapping)) {
     throw invalid('not_applicable', 'The external link integration receives no alerts: it has no sample payload or payload field mapping.');
+  }
+  if (request.rate_limit_per_minute !== undefined && request.rate_limit_per_minute !== null) {
+    throw invalid('not_applicable', 'The external link integration receives no alerts: it has no rate limit.');
   }
 }
 
@@ -179,7 +197,15 @@ export function planIntegrationCreate(tier: ProjectTier, request: IntegrationCre
     const link = existing.find((other) => other.type === 'external_link');
     if (link) throw conflict('external_link_exists', `The project already has an ${describe(link)}.`);
     checkActiveConflict({ type: 'external_link', active }, existing);
-    return { type: 'external_link', name: EXTERNAL_LINK_INTEGRATION_NAME, active, sample_payload: null, payload_field_mapping: [], api_url: apiUrl };
+    return {
+      type: 'external_link',
+      name: EXTERNAL_LINK_INTEGRATION_NAME,
+      active,
+      sample_payload: null,
+      payload_field_mapping: [],
+      api_url: apiUrl,
+      rate_limit_per_minute: null,
+    };
   }
 
   if (tier === 'free') {
@@ -193,9 +219,10 @@ export function planIntegrationCreate(tier: ProjectTier, request: IntegrationCre
   // Free: no name is asked (spec 2.1), so any given name is ignored in favour of the default.
   const name = tier === 'free' ? DEFAULT_HTTP_INTEGRATION_NAME : validateName(request.name);
   const custom = applyCustomMapping({ sample_payload: null, payload_field_mapping: [] }, request);
+  const rateLimit = request.rate_limit_per_minute === undefined ? null : validateRateLimit(request.rate_limit_per_minute);
   requireUniqueName(name, existing);
   checkActiveConflict({ type: 'http', active }, existing);
-  return { type: 'http', name, active, ...custom, api_url: null };
+  return { type: 'http', name, active, ...custom, api_url: null, rate_limit_per_minute: rateLimit };
 }
 
 /**
@@ -226,7 +253,8 @@ export function planIntegrationUpdate(
   if (request.api_url != null) throw invalid('not_applicable', 'api_url is only for the external link integration.');
   const name = tier === 'free' || request.name === undefined ? current.name : validateName(request.name);
   const custom = applyCustomMapping(current, request);
+  const rateLimit = request.rate_limit_per_minute === undefined ? current.rate_limit_per_minute : validateRateLimit(request.rate_limit_per_minute);
   if (name !== current.name) requireUniqueName(name, others);
   checkActiveConflict({ type: 'http', active }, others);
-  return { type: 'http', name, active, ...custom, api_url: null };
+  return { type: 'http', name, active, ...custom, api_url: null, rate_limit_per_minute: rateLimit };
 }

@@ -7,8 +7,8 @@ import {
   PlatformAlertField,
 } from '@alert-ingestion/contracts';
 import { IntegrationRuleViolation } from './integration-rule-violation';
-import { isJsonObject, JsonObject, JsonValue } from './json-value';
-import { isDateTimeString, payloadPathLabel, valueAtPath } from './sample-payload';
+import { isJsonObject, JsonObject, JsonValue, valueAtPath } from '@alert-ingestion/json';
+import { isDateTimeString, payloadPathLabel } from './sample-payload';
 
 /**
  * The mapping types each platform alert key accepts (spec 2.2): text keys take strings, start and

@@ -1,5 +1,5 @@
 import { violationOf } from './integration-rule-violation.testing';
-import { isDateTimeString, jsonNestingDepth, listPayloadAlertFields, parseJsonText, parseSamplePayload, valueAtPath } from './sample-payload';
+import { isDateTimeString, jsonNestingDepth, listPayloadAlertFields, parseJsonText, parseSamplePayload } from './sample-payload';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
@@ -88,17 +88,3 @@ describe('listPayloadAlertFields ("Parse payload for custom mapping")', () => {
   });
 });
 
-describe('valueAtPath', () => {
-  const payload = { a: { b: [10, { c: null }] } };
-  it('follows keys and indices', () => {
-    expect(valueAtPath(payload, ['a', 'b', 0])).toBe(10);
-    expect(valueAtPath(payload, ['a', 'b', 1, 'c'])).toBeNull();
-  });
-  it('is undefined for a path that does not exist', () => {
-    expect(valueAtPath(payload, ['a', 'x'])).toBeUndefined();
-    expect(valueAtPath(payload, ['a', 'b', 2])).toBeUndefined();
-    expect(valueAtPath(payload, ['a', 'b', '0'])).toBeUndefined();
-    expect(valueAtPath(payload, ['a', 0])).toBeUndefined();
-    expect(valueAtPath(payload, ['toString'])).toBeUndefined();
-  });
-});

@@ -1,10 +1,6 @@
-import { PayloadFieldType, PayloadPath } from '@alert-ingestion/contracts';
+import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH, PayloadFieldType, PayloadPath } from '@alert-ingestion/contracts';
 import { IntegrationRuleViolation } from './integration-rule-violation';
-import { isJsonObject, JsonObject, JsonValue } from './json-value';
-
-/** The receiver's limits (CONTRACT.md "Receiving alerts"); a sample payload must fit them too. */
-export const MAX_PAYLOAD_BYTES = 1024 * 1024;
-export const MAX_PAYLOAD_DEPTH = 100;
+import { isJsonObject, JsonObject, JsonValue } from '@alert-ingestion/json';
 
 /** One entry of "Parse payload for custom mapping" (spec 2.1): a value the mapping can point at. */
 export interface PayloadAlertField {
@@ -48,11 +44,11 @@ export function jsonNestingDepth(text: string): number {
  * accepted here would also be accepted by the gateway.
  */
 export function parseJsonText(text: string, what: string): JsonTextResult {
-  if (Buffer.byteLength(text, 'utf8') > MAX_PAYLOAD_BYTES) {
+  if (Buffer.byteLength(text, 'utf8') > MAX_ALERT_BODY_BYTES) {
     return { ok: false, problem: 'too_large', message: `The ${what} is larger than 1 MiB.` };
   }
-  if (jsonNestingDepth(text) > MAX_PAYLOAD_DEPTH) {
-    return { ok: false, problem: 'too_deep', message: `The ${what} is nested deeper than ${MAX_PAYLOAD_DEPTH} levels.` };
+  if (jsonNestingDepth(text) > MAX_ALERT_NESTING_DEPTH) {
+    return { ok: false, problem: 'too_deep', message: `The ${what} is nested deeper than ${MAX_ALERT_NESTING_DEPTH} levels.` };
   }
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue };
@@ -134,19 +130,4 @@ export function listPayloadAlertFields(sample: JsonObject): PayloadAlertField[] 
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return fields;
-}
-
-/** The value at `path` in `payload`, or `undefined` when the path does not exist. */
-export function valueAtPath(payload: JsonValue, path: PayloadPath): JsonValue | undefined {
-  let current: JsonValue | undefined = payload;
-  for (const segment of path) {
-    if (typeof segment === 'number') {
-      if (!Array.isArray(current) || !Number.isInteger(segment) || segment < 0 || segment >= current.length) return undefined;
-      current = current[segment];
-    } else {
-      if (!isJsonObject(current) || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
-      current = current[segment];
-    }
-  }
-  return current;
 }

@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessTokenService } from './auth/access-token.service';
-import { AuthenticationGuard } from './auth/authentication.guard';
-import { ProjectAccessGuard } from './auth/project-access.guard';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from './integrations-feature.options';
+import { IntegrationMetrics } from './integrations/integration-metrics';
 import { IntegrationSnapshotsService } from './integrations/integration-snapshots.service';
 import { IntegrationsService } from './integrations/integrations.service';
 import { TestAlertService } from './integrations/test-alert.service';
@@ -10,17 +9,19 @@ import { ProjectsService } from './projects/projects.service';
 import { UsersService } from './users/users.service';
 
 /**
- * Users, projects, members and alert integrations. Needs the global DatabaseModule (PrismaService)
- * and KafkaModule (KAFKA_CLIENT) from the app.
+ * Users, projects, members and alert integrations. Needs the global DatabaseModule (PrismaService),
+ * KafkaModule (KAFKA_CLIENT) and MetricsModule (the Registry) from the app.
  */
 @Module({})
 export class IntegrationsFeatureModule {
   static forRoot(options: IntegrationsFeatureOptions): DynamicModule {
-    const services = [AccessTokenService, UsersService, ProjectsService, IntegrationsService, IntegrationSnapshotsService, TestAlertService];
+    const services = [AccessTokenService, UsersService, ProjectsService, IntegrationsService, IntegrationSnapshotsService, TestAlertService, IntegrationMetrics];
     return {
       module: IntegrationsFeatureModule,
-      providers: [{ provide: INTEGRATIONS_FEATURE_OPTIONS, useValue: options }, ...services, AuthenticationGuard, ProjectAccessGuard],
-      exports: [...services, AuthenticationGuard, ProjectAccessGuard],
+      // Global so that HealthModule's snapshot relay probe resolves.
+      global: true,
+      providers: [{ provide: INTEGRATIONS_FEATURE_OPTIONS, useValue: options }, ...services],
+      exports: services,
     };
   }
 }

@@ -1,7 +1,5 @@
 /** What the integration management feature needs from the service's configuration. */
 export interface IntegrationsFeatureOptions {
-  /** The bootstrap administrator's token (ADMIN_TOKEN). */
-  adminToken: string;
   /** Base of the integration URLs shown to users (GATEWAY_PUBLIC_URL). */
   gatewayPublicUrl: string;
   /** Where integration-config itself reaches the gateway to send test alerts; defaults to the public URL. */
@@ -12,8 +10,10 @@ export interface IntegrationsFeatureOptions {
   topicPrefix: string;
   /** How long a test alert may take at the gateway before the request gives up. */
   testAlertTimeoutMs: number;
-  /** Republish every integration to the compacted topic at start-up (default true). */
-  resyncOnStart?: boolean;
+  /** DATABASE_URL: the snapshot relay keeps a session of its own. */
+  databaseUrl: string;
+  /** How long a change waits for its snapshot to reach the integrations topic before it is answered anyway. */
+  snapshotPublishTimeoutMs: number;
 }
 
 export const INTEGRATIONS_FEATURE_OPTIONS = Symbol('INTEGRATIONS_FEATURE_OPTIONS');

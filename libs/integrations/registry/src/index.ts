@@ -1,3 +1,2 @@
 export * from './integration-view';
 export * from './integration-registry';
-export * from './integration-publisher';

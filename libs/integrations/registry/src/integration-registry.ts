@@ -1,7 +1,7 @@
 import { ContractViolationError, decodeMessage, IntegrationSnapshot, Topic, topicName } from '@alert-ingestion/contracts';
 import { restartWhile } from '@alert-ingestion/kafka';
 import { randomUUID } from 'node:crypto';
-import { Consumer, EachBatchPayload, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
+import { Admin, Consumer, EachBatchPayload, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
 import { IntegrationView, IntegrationViewChange } from './integration-view';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
@@ -38,6 +38,11 @@ const silentLogger: IntegrationRegistryLogger = { log: () => undefined, warn: ()
  * per request. It reads the topic from the beginning under a group id of its own (every instance
  * needs every integration, and nothing is committed), `start()` resolves once it has read up to the
  * end offsets the topic had when start() was called, and it keeps following afterwards.
+ *
+ * Read-your-writes: integration-config answers a change once its snapshot is on the topic, but this
+ * view learns it a fetch later. `awaitLatest()` waits until the view has read the topic up to its
+ * end offsets as they are at the moment of the call, so a lookup that misses can wait for what was
+ * published before it, and then decide.
  */
 export class IntegrationRegistry {
   private readonly view = new IntegrationView();
@@ -46,6 +51,12 @@ export class IntegrationRegistry {
   private readonly logger: IntegrationRegistryLogger;
   private consumer: Consumer | undefined;
   private crashed: Error | undefined;
+  private admin: Promise<Admin> | undefined;
+  /** The next offset to read, per partition, once everything before it is applied. */
+  private readonly positions = new Map<number, bigint>();
+  private readonly positionWaiters = new Set<() => void>();
+  /** The catch-up round that has not read its end offsets yet: misses until then share it. */
+  private nextRound: Promise<void> | undefined;
 
   constructor(
     private readonly kafka: Kafka,
@@ -79,6 +90,32 @@ export class IntegrationRegistry {
     return this.consumer !== undefined && this.crashed === undefined;
   }
 
+  /**
+   * Resolves true once the view has read the topic up to its end offsets as they are now (or
+   * later), false after `timeoutMs`. Concurrent calls that come before the end offsets are read
+   * share one round, so a burst of misses costs one request to the broker.
+   */
+  async awaitLatest(timeoutMs: number): Promise<boolean> {
+    if (!this.consumer || this.crashed) return false;
+    this.nextRound ??= (async () => {
+      // Calls made in this turn of the event loop join this round; a later one starts its own,
+      // whose end offsets are read after it began.
+      await Promise.resolve();
+      this.nextRound = undefined;
+      await this.reached(await this.endOffsets());
+    })();
+    const round = this.nextRound;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([round.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+    } catch (error) {
+      this.logger.warn(`Reading the end of ${this.topic} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async start(): Promise<void> {
     if (this.consumer) throw new Error('IntegrationRegistry already started');
     const targets = await this.endOffsets();
@@ -98,13 +135,12 @@ export class IntegrationRegistry {
       caughtUp = resolve;
       failed = reject;
     });
-    const positions = new Map<number, bigint>();
-    const checkCaughtUp = () => {
-      for (const [partition, end] of targets) {
-        if ((positions.get(partition) ?? -1n) < end) return;
-      }
-      caughtUp();
-    };
+    void this.reached(targets).then(() => caughtUp());
+    // Positions move after each batch, also one of transaction markers only, which never reaches
+    // eachBatch: the integration snapshot relay publishes in transactions.
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+      if (payload.topic === this.topic) this.advance(payload.partition, BigInt(payload.lastOffset) + 1n);
+    });
 
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.logger.error(`Integrations topic consumer crashed (${payload.restart ? 'restarting' : 'stopped'}): ${payload.error.message}`);
@@ -124,11 +160,8 @@ export class IntegrationRegistry {
         eachBatchAutoResolve: true,
         eachBatch: async ({ batch }: EachBatchPayload) => {
           for (const message of batch.messages) this.apply(message);
-          if (batch.messages.length > 0) positions.set(batch.partition, BigInt(batch.lastOffset()) + 1n);
-          checkCaughtUp();
         },
       });
-      checkCaughtUp(); // an empty topic is read at once
       await ready;
       this.logger.log(`Read ${this.view.size} integrations from ${this.topic}`);
     } catch (error) {
@@ -142,33 +175,64 @@ export class IntegrationRegistry {
   async stop(): Promise<void> {
     const consumer = this.consumer;
     this.consumer = undefined;
+    const admin = this.admin;
+    this.admin = undefined;
     if (consumer) await consumer.disconnect();
+    if (admin) await (await admin.catch(() => undefined))?.disconnect();
+  }
+
+  /** Resolves once every partition's position has reached its target. */
+  private reached(targets: ReadonlyMap<number, bigint>): Promise<void> {
+    const done = () => [...targets].every(([partition, end]) => (this.positions.get(partition) ?? 0n) >= end);
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!done()) return;
+        this.positionWaiters.delete(check);
+        resolve();
+      };
+      this.positionWaiters.add(check);
+    });
+  }
+
+  private advance(partition: number, next: bigint): void {
+    if (next <= (this.positions.get(partition) ?? 0n)) return;
+    this.positions.set(partition, next);
+    for (const check of [...this.positionWaiters]) check();
   }
 
   /**
-   * The end offset of every partition that holds records, read once at start. Retried while the
-   * broker answers with a retriable error (e.g. a just-created topic whose leader is not known yet).
+   * The end offset of every partition that holds records. Retried while the broker answers with a
+   * retriable error (e.g. a just-created topic whose leader is not known yet).
    */
   private async endOffsets(): Promise<Map<number, bigint>> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const offsets = await admin.fetchTopicOffsets(this.topic);
-          const targets = new Map<number, bigint>();
-          for (const { partition, high, low } of offsets) {
-            if (BigInt(high) > BigInt(low)) targets.set(partition, BigInt(high));
-          }
-          return targets;
-        } catch (error) {
-          if (!(error instanceof KafkaJSError) || !error.retriable || attempt >= 20) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 250));
+    const admin = await this.connectedAdmin();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const offsets = await admin.fetchTopicOffsets(this.topic);
+        const targets = new Map<number, bigint>();
+        for (const { partition, high, low } of offsets) {
+          if (BigInt(high) > BigInt(low)) targets.set(partition, BigInt(high));
         }
+        return targets;
+      } catch (error) {
+        if (!(error instanceof KafkaJSError) || !error.retriable || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
-    } finally {
-      await admin.disconnect();
     }
+  }
+
+  /** One admin connection for the registry's lifetime: a catch-up round costs one request, not a connection. */
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.admin = undefined;
+      throw error;
+    });
+    return this.admin;
   }
 
   private apply(message: KafkaMessage): void {

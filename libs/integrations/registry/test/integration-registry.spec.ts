@@ -1,7 +1,7 @@
 import { IntegrationSnapshot, Topic, topicName } from '@alert-ingestion/contracts';
-import { createTestTopics, eventually, testKafka, TestTopics } from '@alert-ingestion/testing';
+import { createTestTopics, eventually, testKafka, TestTopics, IntegrationPublisher } from '@alert-ingestion/testing';
 import { Kafka, logLevel, Partitioners, Producer } from 'kafkajs';
-import { IntegrationPublisher, IntegrationRegistry, IntegrationRegistryOptions } from '../src';
+import { IntegrationRegistry, IntegrationRegistryOptions } from '../src';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
 
@@ -82,7 +82,7 @@ describe('IntegrationRegistry and IntegrationPublisher (real Kafka)', () => {
 
     await publisher.publish(snapshot(1, { url_token: 'token-1-new', authorization_key_sha256: 'cd'.repeat(32), version: 2 }));
 
-    // The gateway must stop accepting a reset key within 2 s (issue 3).
+    // The gateway must stop accepting a reset key within 2 s (CONTRACT.md).
     await eventually(() => {
       expect(registry.findByUrlToken('token-1')).toBeUndefined();
       expect(registry.findByUrlToken('token-1-new')?.authorization_key_sha256).toBe('cd'.repeat(32));

@@ -1,8 +1,12 @@
-import { PROJECT_TIERS, ProjectTier } from '@alert-ingestion/contracts';
-import { ACCESS_LEVELS, AccessLevel, INTEGRATION_TYPES, IntegrationType } from '@alert-ingestion/integrations-domain';
+import { ACCESS_LEVELS, AccessLevel, PROJECT_TIERS, ProjectTier } from '@alert-ingestion/contracts';
+import { PaginationQueryDto } from '@alert-ingestion/http';
+import { INTEGRATION_TYPES, IntegrationType } from '@alert-ingestion/integrations-domain';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { PayloadFieldMappingEntryDto } from './management-responses.dto';
 
 export class CreateUserDto {
+  @ApiProperty({ maxLength: 255, pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$', example: 'jane' })
   @IsString()
   @Matches(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { message: 'username may hold letters, digits, "_", "." and "-", and starts with a letter or digit' })
   @MaxLength(255)
@@ -10,6 +14,7 @@ export class CreateUserDto {
 }
 
 export class CreateProjectDto {
+  @ApiProperty({ description: 'One or more "/"-separated names.', maxLength: 255, example: 'acme/web' })
   @IsString()
   @Matches(/^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/, {
     message: 'path is one or more "/"-separated names of letters, digits, "_", "." and "-"',
@@ -17,48 +22,75 @@ export class CreateProjectDto {
   @MaxLength(255)
   path!: string;
 
+  @ApiProperty({ enum: PROJECT_TIERS })
   @IsIn(PROJECT_TIERS)
   tier!: ProjectTier;
 }
 
 export class UpdateProjectDto {
+  @ApiProperty({ enum: PROJECT_TIERS })
   @IsIn(PROJECT_TIERS)
   tier!: ProjectTier;
 }
 
-export class AddMemberDto {
-  @IsInt()
-  @Min(1)
-  user_id!: number;
+/** Query of `GET /projects`: the path search and the page. */
+export class ListProjectsQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({ description: 'Text searched in the project path (case-insensitive).', maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  search?: string;
+}
 
+export class UpdateMemberDto {
+  @ApiProperty({ enum: ACCESS_LEVELS })
   @IsIn(ACCESS_LEVELS)
   access_level!: AccessLevel;
 }
 
+export class AddMemberDto extends UpdateMemberDto {
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  @IsInt()
+  @Min(1)
+  user_id!: number;
+}
+
 /** Any of name, active, sample_payload, payload_field_mapping, api_url (CONTRACT.md). */
 export class UpdateIntegrationDto {
+  @ApiPropertyOptional({ description: 'Premium: unique in the project. Free: not asked (a default name is given).', maxLength: 255 })
   @IsOptional()
   @IsString()
   @MaxLength(255)
   name?: string;
 
+  @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean()
   active?: boolean;
 
   /** A JSON text (spec 2.1); null means none. */
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'Premium: a JSON text. Changing it clears the mapping unless the same request sets one.' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsString({ message: 'sample_payload must be a string holding JSON' })
   sample_payload?: string | null;
 
+  @ApiPropertyOptional({ type: [PayloadFieldMappingEntryDto], nullable: true, description: 'Premium: paths must exist in the sample payload.' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsArray()
   payload_field_mapping?: unknown[] | null;
 
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 2048, description: 'external_link only: base URL of the external tool\'s alert list.' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsString()
   @MaxLength(2048)
   api_url?: string | null;
+
+  /** Requests per minute the gateway takes for this HTTP Endpoint; null: the gateway's default. */
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: "Requests per minute the gateway takes for this HTTP Endpoint; null: the gateway's default." })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt()
+  @Min(1)
+  rate_limit_per_minute?: number | null;
 }
 
 /**
@@ -66,18 +98,39 @@ export class UpdateIntegrationDto {
  * (default: the HTTP Endpoint). Rules beyond shape are the domain's.
  */
 export class CreateIntegrationDto extends UpdateIntegrationDto {
+  @ApiPropertyOptional({ enum: INTEGRATION_TYPES, default: 'http' })
   @IsOptional()
   @IsIn(INTEGRATION_TYPES)
   type?: IntegrationType;
 }
 
 export class ParseSamplePayloadDto {
+  @ApiProperty({ description: 'The sample payload as JSON text.', example: '{"title": "Disk full", "labels": {"host": "db-1"}}' })
   @IsString({ message: 'sample_payload must be a string holding JSON' })
   sample_payload!: string;
 }
 
 export class TestAlertDto {
   /** The test payload as JSON text (spec 4.2). A JSON value given directly is taken as its text. */
+  @ApiProperty({
+    description: 'The test payload as JSON text; a JSON object or array given directly is taken as its text.',
+    oneOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: {} }],
+    example: '{"title": "Test alert"}',
+  })
   @IsDefined({ message: 'payload is required: the test payload as JSON text' })
   payload!: unknown;
+}
+
+/** `POST .../preview`: a payload, as the test payload is given, and optionally a mapping to try. */
+export class PreviewDto extends TestAlertDto {
+  /** A proposed payload field mapping; without it the integration's own applies. */
+  @ApiPropertyOptional({ type: [PayloadFieldMappingEntryDto], description: "A proposed payload field mapping; without it the integration's own applies." })
+  @IsOptional()
+  @IsArray()
+  payload_field_mapping?: unknown[];
+}
+
+/** A payload given as JSON text, or as a JSON value taken as its text. */
+export function payloadText(payload: unknown): string {
+  return typeof payload === 'string' ? payload : JSON.stringify(payload);
 }

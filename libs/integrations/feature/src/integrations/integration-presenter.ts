@@ -12,6 +12,7 @@ export interface IntegrationRow {
   sample_payload: string | null;
   payload_field_mapping: unknown;
   api_url: string | null;
+  rate_limit_per_minute: number | null;
 }
 
 /** An integration in the management API (CONTRACT.md "Integrations"). */
@@ -26,6 +27,8 @@ export interface IntegrationJson {
   sample_payload: string | null;
   payload_field_mapping: PayloadFieldMappingEntry[];
   api_url: string | null;
+  /** Requests per minute the gateway takes (HTTP Endpoint); null: the gateway's default. */
+  rate_limit_per_minute: number | null;
   /** External link only: spec 2.3 rule 3, for clients to show beside the "View alerts" link. */
   link_deprecation?: typeof EXTERNAL_LINK_DEPRECATION;
 }
@@ -50,6 +53,7 @@ export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string
     sample_payload: row.sample_payload,
     payload_field_mapping: row.payload_field_mapping as PayloadFieldMappingEntry[],
     api_url: row.api_url,
+    rate_limit_per_minute: row.rate_limit_per_minute,
     ...(row.type === 'external_link' ? { link_deprecation: EXTERNAL_LINK_DEPRECATION } : {}),
   };
 }

@@ -1,18 +1,29 @@
-import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
-import { PrismaService } from '@alert-ingestion/database';
+import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier, Topic, topicName, validateMessage } from '@alert-ingestion/contracts';
+import { PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
+import { HealthDetails, HealthProbe } from '@alert-ingestion/http';
 import { IntegrationType } from '@alert-ingestion/integrations-domain';
-import { IntegrationPublisher, IntegrationRegistry } from '@alert-ingestion/integrations-registry';
 import { ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { OutboxRecord, OutboxRelay, OutboxTable, registerOutboxMetrics, relayHealth, writeOutbox } from '@alert-ingestion/outbox';
+import { SqlQuery } from '@alert-ingestion/sql';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
+import { Registry } from 'prom-client';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
 
+/** integration-config's transactional outbox of integration snapshots, published to the compacted integrations.v1. */
+export const INTEGRATION_SNAPSHOT_OUTBOX: OutboxTable = {
+  name: 'integration_snapshot_outbox',
+  channel: 'integration_snapshot_outbox',
+  writeLock: 7_311_202_403,
+  leaderLock: 7_311_202_404,
+};
+
 /** What a snapshot is built from: the integration row joined with its project's tier. */
 interface SnapshotRow {
-  id: bigint;
-  project_id: bigint;
+  id: bigint | string;
+  project_id: bigint | string;
   project_tier: ProjectTier;
   type: IntegrationType;
   name: string;
@@ -20,9 +31,13 @@ interface SnapshotRow {
   url_token: string;
   authorization_key_sha256: string;
   payload_field_mapping: PayloadFieldMappingEntry[];
+  rate_limit_per_minute: number | null;
   version: number;
   updated_at: Date;
 }
+
+const SNAPSHOT_COLUMNS = `i.id, i.project_id, p.tier::text AS project_tier, i.type::text AS type, i.name, i.active,
+  i.url_token, i.authorization_key_sha256, i.payload_field_mapping, i.rate_limit_per_minute, i.version, i.updated_at`;
 
 export function toSnapshot(row: SnapshotRow): Snapshot {
   return {
@@ -35,167 +50,111 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
     url_token: row.url_token,
     authorization_key_sha256: row.authorization_key_sha256.trim(),
     payload_field_mapping: row.payload_field_mapping,
+    ...(row.rate_limit_per_minute === null ? {} : { rate_limit_per_minute: row.rate_limit_per_minute }),
     version: row.version,
-    updated_at: row.updated_at.toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
   };
 }
 
-const COMPARED_FIELDS = ['id', 'project_id', 'project_tier', 'type', 'name', 'active', 'url_token', 'authorization_key_sha256', 'version'] as const;
-
-function mappingKey(mapping: readonly PayloadFieldMappingEntry[]): string {
-  return JSON.stringify(mapping.map((entry) => [entry.field_name, entry.path, entry.type]));
+/**
+ * Writes the current state of integrations, as the transaction `query` belongs to sees it, to the
+ * snapshot outbox: a snapshot per existing integration (validated against its contract), a tombstone
+ * per deleted one. `ids` 'all' writes every integration (the republish command). Returns the
+ * highest outbox id written.
+ */
+export async function writeIntegrationSnapshots(query: SqlQuery, ids: readonly bigint[] | 'all'): Promise<bigint | null> {
+  const rows =
+    ids === 'all'
+      ? await query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM alert_integrations i JOIN projects p ON p.id = i.project_id ORDER BY i.id`, [])
+      : await query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM alert_integrations i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::bigint[])`, [
+          ids.map(String),
+        ]);
+  const snapshots = new Map(rows.map((row) => [row.id.toString(), toSnapshot(row)]));
+  const keys = ids === 'all' ? [...snapshots.keys()] : ids.map(String);
+  const records: OutboxRecord[] = keys.map((key) => {
+    const snapshot = snapshots.get(key);
+    return { key, value: snapshot ? JSON.stringify(validateMessage(IntegrationSnapshot.IntegrationSnapshotValue, { ...snapshot })) : null };
+  });
+  return writeOutbox(query, INTEGRATION_SNAPSHOT_OUTBOX, records);
 }
-
-/** Whether a consumer holding `held` already has everything `current` says. */
-function sameSnapshot(held: Snapshot | undefined, current: Snapshot): boolean {
-  if (!held) return false;
-  return COMPARED_FIELDS.every((field) => held[field] === current[field]) && mappingKey(held.payload_field_mapping) === mappingKey(current.payload_field_mapping);
-}
-
-const RETRY_INTERVAL_MS = 2_000;
 
 /**
- * Publishes integration changes to the compacted integrations topic, AFTER the database commit,
- * so consumers never see a change that was rolled back.
- *
- * Ordering: compaction keeps the LAST record per key, so the last record must be the latest state.
- * Two changes of one integration may commit in one order and publish in the other. To rule that
- * out, a publish does not send what its transaction wrote: it locks the integration row
- * (SELECT ... FOR UPDATE), reads the committed state (none: a tombstone) and sends it while holding
- * the lock. Publishes of one integration are thereby serialised, and each sends a state no older
- * than the one before it.
- *
- * Failure between commit and publish: a failed publish is retried in the background every 2 s, and
- * at start-up every integration is compared with the topic (read through an IntegrationRegistry)
- * and republished when it differs; ids on the topic that are gone from the database get a tombstone.
+ * Integration changes reach the compacted integrations topic through a transactional outbox: each
+ * change writes the integration's snapshot (or a tombstone) in its own transaction, and the outbox
+ * relay publishes the rows in commit order. The last record per key is therefore the latest state,
+ * by construction, and a crash between commit and publish loses nothing: the row waits in the
+ * outbox. A change is answered once its record is on the topic (or after `snapshotPublishTimeoutMs`
+ * when Kafka is away), so a URL is accepted by the gateway as soon as its create is answered.
  */
 @Injectable()
-export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(IntegrationSnapshotsService.name);
-  private readonly publisher: IntegrationPublisher;
-  private readonly pending = new Set<bigint>();
-  private retryTimer: NodeJS.Timeout | undefined;
-  private retrying = false;
+  readonly relay: OutboxRelay;
 
   constructor(
-    private readonly prisma: PrismaService,
+    prisma: PrismaService,
     @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
     @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
+    registry: Registry,
   ) {
-    this.publisher = new IntegrationPublisher(kafka, { topicPrefix: options.topicPrefix });
+    const prefix = options.topicPrefix;
+    this.relay = new OutboxRelay(kafka, {
+      name: 'integration snapshots',
+      databaseUrl: options.databaseUrl,
+      table: INTEGRATION_SNAPSHOT_OUTBOX,
+      topic: topicName(Topic.Integrations, prefix),
+      deadLetterTopic: topicName(Topic.IntegrationsDeadLetter, prefix),
+      transactionalId: `${prefix}integration-config-snapshot-relay`,
+      positionGroupId: `${prefix}integration-config-snapshot-relay`,
+      // Changes are few and someone waits for each: publish at once.
+      batchSize: 500,
+      lingerMs: 0,
+      pollIntervalMs: 500,
+      initialRetryMs: 1_000,
+      maxRetryMs: 30_000,
+      maxAttempts: 3,
+      stallAfterMs: 60_000,
+      query: prismaSqlQuery(prisma),
+      confirmReadable: true,
+      logger: new Logger('IntegrationSnapshotRelay'),
+    });
+    registerOutboxMetrics(registry, { integration_snapshots: this.relay });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     // Every service creates the topics it needs up front (idempotent); kafkajs cannot use a missing topic.
     await ensureTopics(this.kafka, this.options.topicPrefix);
-    await this.publisher.connect();
-    if (this.options.resyncOnStart ?? true) await this.resync();
-    this.retryTimer = setInterval(() => void this.retryPending(), RETRY_INTERVAL_MS);
-    this.retryTimer.unref();
+    this.relay.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.retryTimer);
-    await this.publisher.disconnect();
+  async onModuleDestroy(): Promise<void> {
+    await this.relay.stop();
   }
 
-  /** Integrations whose latest state is not on the topic yet (a publish failed and awaits its retry). */
-  get pendingCount(): number {
-    return this.pending.size;
+  /** Writes the integrations' snapshots in the caller's transaction (see writeIntegrationSnapshots). */
+  record(query: SqlQuery, ids: readonly bigint[]): Promise<bigint | null> {
+    return writeIntegrationSnapshots(query, ids);
   }
 
-  /**
-   * Publishes the committed state of each integration. A failure is logged and left to the
-   * background retry: the change is durably stored, and the topic catches up when Kafka answers.
-   */
-  async publishAfterCommit(ids: readonly bigint[]): Promise<void> {
-    for (const id of ids) {
-      try {
-        await this.publishCurrentState(id);
-      } catch (error) {
-        this.pending.add(id);
-        this.logger.warn(`Publishing integration ${id} failed; retrying in the background: ${error instanceof Error ? error.message : String(error)}`);
-      }
+  /** After the commit: waits until the change's outbox row is on the topic, bounded. */
+  async published(outboxId: bigint | null): Promise<void> {
+    if (outboxId === null) return;
+    if (!(await this.relay.awaitPublished(outboxId, this.options.snapshotPublishTimeoutMs))) {
+      this.logger.warn(
+        `An integration change is stored but not yet on the integrations topic after ${this.options.snapshotPublishTimeoutMs} ms; it is published when Kafka takes it`,
+      );
     }
   }
+}
 
-  /** Locks the integration row, reads its committed state and publishes it (a tombstone when deleted). */
-  async publishCurrentState(id: bigint): Promise<void> {
-    await this.prisma.$transaction(
-      async (tx) => {
-        const rows = await tx.$queryRaw<SnapshotRow[]>`
-          SELECT i.id, i.project_id, p.tier::text AS project_tier, i.type::text AS type, i.name, i.active,
-                 i.url_token, i.authorization_key_sha256, i.payload_field_mapping, i.version, i.updated_at
-          FROM alert_integrations i JOIN projects p ON p.id = i.project_id
-          WHERE i.id = ${id}
-          FOR UPDATE OF i`;
-        if (rows.length === 0) await this.publisher.publishDeletion(id.toString());
-        else await this.publisher.publish(toSnapshot(rows[0]));
-      },
-      { timeout: 30_000, maxWait: 10_000 },
-    );
-    this.pending.delete(id);
-  }
+/** `/healthz`: the integration snapshot relay keeps up (see relayHealth). */
+@Injectable()
+export class IntegrationSnapshotRelayHealthProbe implements HealthProbe {
+  readonly name = 'integration_snapshot_relay';
 
-  /**
-   * Makes the topic match the database (start-up): republishes every integration whose snapshot on
-   * the topic differs or is missing, and tombstones integrations the database no longer has.
-   */
-  async resync(): Promise<{ published: number; deleted: number }> {
-    const registry = new IntegrationRegistry(this.kafka, {
-      topicPrefix: this.options.topicPrefix,
-      consumerName: 'integration-config-resync',
-      logger: this.logger,
-    });
-    await registry.start();
-    try {
-      let published = 0;
-      const known = new Set<string>();
-      let after = 0n;
-      for (;;) {
-        const rows = await this.prisma.$queryRaw<SnapshotRow[]>`
-          SELECT i.id, i.project_id, p.tier::text AS project_tier, i.type::text AS type, i.name, i.active,
-                 i.url_token, i.authorization_key_sha256, i.payload_field_mapping, i.version, i.updated_at
-          FROM alert_integrations i JOIN projects p ON p.id = i.project_id
-          WHERE i.id > ${after} ORDER BY i.id LIMIT 500`;
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          known.add(row.id.toString());
-          if (!sameSnapshot(registry.findById(row.id.toString()), toSnapshot(row))) {
-            await this.publishCurrentState(row.id);
-            published++;
-          }
-        }
-        after = rows[rows.length - 1].id;
-      }
-      let deleted = 0;
-      for (const snapshot of registry.all()) {
-        if (!known.has(snapshot.id)) {
-          await this.publishCurrentState(BigInt(snapshot.id));
-          deleted++;
-        }
-      }
-      this.logger.log(`Integrations topic resynchronised: ${published} published, ${deleted} deleted, ${known.size - published} already current`);
-      return { published, deleted };
-    } finally {
-      await registry.stop();
-    }
-  }
+  constructor(private readonly snapshots: IntegrationSnapshotsService) {}
 
-  private async retryPending(): Promise<void> {
-    if (this.retrying || this.pending.size === 0) return;
-    this.retrying = true;
-    try {
-      for (const id of [...this.pending]) {
-        try {
-          await this.publishCurrentState(id);
-          this.logger.log(`Published integration ${id} after an earlier failure`);
-        } catch {
-          return; // Kafka or the database is still unavailable; try again on the next tick.
-        }
-      }
-    } finally {
-      this.retrying = false;
-    }
+  async ping(): Promise<HealthDetails> {
+    return relayHealth(this.snapshots.relay.status());
   }
 }

@@ -1,5 +1,6 @@
-import { ProjectTier } from '@alert-ingestion/contracts';
-import { Prisma, PrismaService } from '@alert-ingestion/database';
+import { PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
+import { sha256Hex } from '@alert-ingestion/crypto';
+import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
 import {
   AuthorizationKeyCipher,
@@ -13,14 +14,15 @@ import {
   planIntegrationUpdate,
   parseSamplePayload,
   ProjectIntegration,
-  sha256Hex,
 } from '@alert-ingestion/integrations-domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { applyRules, isUniqueViolation } from '../errors';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
 import { IntegrationJson, IntegrationListItemJson, IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
+import { IntegrationChange, IntegrationMetrics } from './integration-metrics';
 import { IntegrationSnapshotsService } from './integration-snapshots.service';
-import { TestAlertResult, TestAlertService } from './test-alert.service';
+import { PreviewAlertJson, previewAlerts } from './alert-preview';
+import { payloadFromText, TestAlertResult, TestAlertService } from './test-alert.service';
 
 type Tx = Prisma.TransactionClient;
 
@@ -36,7 +38,8 @@ function integrationNotFound(): NotFoundError {
  * integrations (Free tier: one HTTP Endpoint; the external link excludes other active integrations;
  * unique names) are checked and written under that lock, so concurrent requests are serialised per
  * project and cannot break them; partial unique indexes back the name and external link rules.
- * A request that breaks a rule rolls back whole. Changes are published after the commit.
+ * A request that breaks a rule rolls back whole. Each change writes the integration's snapshot to the
+ * outbox in the same transaction (IntegrationSnapshotsService).
  */
 @Injectable()
 export class IntegrationsService {
@@ -46,6 +49,7 @@ export class IntegrationsService {
     private readonly prisma: PrismaService,
     private readonly snapshots: IntegrationSnapshotsService,
     private readonly testAlerts: TestAlertService,
+    private readonly metrics: IntegrationMetrics,
     @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
   ) {
     this.cipher = new AuthorizationKeyCipher(options.authorizationKeyEncryptionKey);
@@ -65,7 +69,7 @@ export class IntegrationsService {
   }
 
   async create(projectId: bigint, request: IntegrationCreateRequest): Promise<IntegrationJson> {
-    const created = await this.write(async (tx) => {
+    const created = await this.write('created', async (tx) => {
       const tier = await this.lockProject(tx, projectId);
       const existing = await this.projectIntegrations(tx, projectId);
       const settings = applyRules(() => planIntegrationCreate(tier, request, existing));
@@ -82,15 +86,15 @@ export class IntegrationsService {
           sample_payload: settings.sample_payload,
           payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
           api_url: settings.api_url,
+          rate_limit_per_minute: settings.rate_limit_per_minute,
         },
       });
-    });
-    await this.snapshots.publishAfterCommit([created.id]);
+    }, (integration) => [integration.id]);
     return this.present(created);
   }
 
   async update(projectId: bigint, integrationId: bigint, request: IntegrationUpdateRequest): Promise<IntegrationJson> {
-    const updated = await this.write(async (tx) => {
+    const updated = await this.write('updated', async (tx) => {
       const tier = await this.lockProject(tx, projectId);
       const current = await this.find(tx, projectId, integrationId);
       const others = (await this.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
@@ -105,6 +109,7 @@ export class IntegrationsService {
             sample_payload: current.sample_payload,
             payload_field_mapping: current.payload_field_mapping as unknown as IntegrationJson['payload_field_mapping'],
             api_url: current.api_url,
+            rate_limit_per_minute: current.rate_limit_per_minute,
           },
           request,
           others,
@@ -118,29 +123,28 @@ export class IntegrationsService {
           sample_payload: settings.sample_payload,
           payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
           api_url: settings.api_url,
+          rate_limit_per_minute: settings.rate_limit_per_minute,
           version: { increment: 1 },
         },
       });
-    });
-    await this.snapshots.publishAfterCommit([updated.id]);
+    }, (integration) => [integration.id]);
     return this.present(updated);
   }
 
   async delete(projectId: bigint, integrationId: bigint): Promise<void> {
-    await this.write(async (tx) => {
+    await this.write('deleted', async (tx) => {
       await this.lockProject(tx, projectId);
       const { count } = await tx.alertIntegration.deleteMany({ where: { id: integrationId, project_id: projectId } });
       if (count === 0) throw integrationNotFound();
-    });
-    await this.snapshots.publishAfterCommit([integrationId]);
+    }, () => [integrationId]);
   }
 
   /**
-   * Issues a new authorization key. The new hash is published before the answer, so the gateway
-   * refuses the old key as soon as its registry reads the snapshot (well within 2 s).
+   * Issues a new authorization key. The new hash is on the integrations topic before the answer,
+   * so the gateway refuses the old key as soon as its registry reads it (well within 2 s).
    */
   async resetAuthorizationKey(projectId: bigint, integrationId: bigint): Promise<IntegrationJson> {
-    const updated = await this.write(async (tx) => {
+    const updated = await this.write('key_reset', async (tx) => {
       const current = await this.find(tx, projectId, integrationId);
       const authorizationKey = generateAuthorizationKey();
       return tx.alertIntegration.update({
@@ -151,8 +155,7 @@ export class IntegrationsService {
           version: { increment: 1 },
         },
       });
-    });
-    await this.snapshots.publishAfterCommit([updated.id]);
+    }, (integration) => [integration.id]);
     return this.present(updated);
   }
 
@@ -164,7 +167,23 @@ export class IntegrationsService {
     return { payload_alert_fields: applyRules(() => listPayloadAlertFields(parseSamplePayload(samplePayload))) };
   }
 
-  async sendTestAlert(projectId: bigint, integrationId: bigint, payload: string): Promise<TestAlertResult> {
+  /** What a payload would become under the integration's mapping or a proposed one; stores nothing. */
+  async preview(project: { projectId: bigint; tier: ProjectTier }, integrationId: bigint, payload: string, proposedMapping: unknown): Promise<{ alerts: PreviewAlertJson[] }> {
+    const integration = await this.find(this.prisma, project.projectId, integrationId);
+    if (integration.type !== 'http') {
+      throw new ConflictError('The external link integration receives no alerts; preview an HTTP Endpoint.', 'not_applicable');
+    }
+    const samplePayload = integration.sample_payload === null ? null : parseSamplePayload(integration.sample_payload);
+    const alerts = previewAlerts(
+      payloadFromText(payload, 'payload'),
+      { tier: project.tier, payloadFieldMapping: integration.payload_field_mapping as unknown as PayloadFieldMappingEntry[], samplePayload },
+      proposedMapping,
+      new Date(),
+    );
+    return { alerts };
+  }
+
+  async sendTestAlert(projectId: bigint, integrationId: bigint, payload: string, requestId?: string): Promise<TestAlertResult> {
     const integration = await this.find(this.prisma, projectId, integrationId);
     if (integration.type !== 'http') {
       throw new ConflictError('The external link integration receives no alerts; send test alerts to an HTTP Endpoint.', 'not_applicable');
@@ -172,6 +191,7 @@ export class IntegrationsService {
     return this.testAlerts.send(
       { url_token: integration.url_token, active: integration.active, authorization_key: this.cipher.decrypt(integration.authorization_key_encrypted) },
       payload,
+      requestId,
     );
   }
 
@@ -179,10 +199,22 @@ export class IntegrationsService {
     return presentIntegration(row, this.options.gatewayPublicUrl, this.cipher);
   }
 
-  /** Runs a write transaction; a unique index that still catches a race answers 409. */
-  private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs a write transaction that also writes the snapshots of the integrations it `changed` to the
+   * outbox, counts the `change` once committed, and answers once the snapshots are on the
+   * integrations topic. A unique index that still catches a race answers 409.
+   */
+  private async write<T>(change: IntegrationChange, work: (tx: Tx) => Promise<T>, changed: (result: T) => readonly bigint[]): Promise<T> {
+    let outboxId: bigint | null = null;
     try {
-      return await this.prisma.$transaction(work, TRANSACTION_OPTIONS);
+      const result = await this.prisma.$transaction(async (tx) => {
+        const value = await work(tx);
+        outboxId = await this.snapshots.record(prismaSqlQuery(tx), changed(value));
+        return value;
+      }, TRANSACTION_OPTIONS);
+      this.metrics.changed(change);
+      await this.snapshots.published(outboxId);
+      return result;
     } catch (error) {
       if (isUniqueViolation(error, 'alert_integrations_http_name_key')) {
         throw new ConflictError('The project already has an HTTP Endpoint with this name.', 'name_taken');

@@ -1,6 +1,15 @@
 import { AlertReply, integrationUrl } from '@alert-ingestion/contracts';
-import { BadRequestError, DomainError, PayloadTooLargeError, ServiceUnavailableError, TooManyRequestsError, UnprocessableEntityError } from '@alert-ingestion/http';
+import {
+  BadRequestError,
+  DomainError,
+  PayloadTooLargeError,
+  REQUEST_ID_HEADER,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnprocessableEntityError,
+} from '@alert-ingestion/http';
 import { parseJsonText } from '@alert-ingestion/integrations-domain';
+import { JsonValue } from '@alert-ingestion/json';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
 
@@ -16,8 +25,18 @@ export interface TestAlertTarget {
   active: boolean;
 }
 
-/** How long a just-saved integration may take to reach the gateway (the registry follows within ~100 ms). */
-const PROPAGATION_WINDOW_MS = 3_000;
+/**
+ * A payload given as JSON text (the test alert, the preview): valid JSON within the receiver's
+ * limits, else the error the gateway would answer (400 invalid_json or payload_too_deep, 413).
+ */
+export function payloadFromText(text: string, what: string): JsonValue {
+  const parsed = parseJsonText(text, what);
+  if (!parsed.ok) {
+    if (parsed.problem === 'too_large') throw new PayloadTooLargeError(parsed.message);
+    throw new BadRequestError(parsed.problem === 'invalid_json' ? 'invalid_json' : 'payload_too_deep', parsed.message);
+  }
+  return parsed.value;
+}
 
 function gatewayMessage(body: unknown): { error?: string; message?: string } {
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
@@ -46,36 +65,28 @@ export class TestAlertService {
 
   constructor(@Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions) {}
 
-  async send(target: TestAlertTarget, payload: string): Promise<TestAlertResult> {
-    const parsed = parseJsonText(payload, 'test payload');
-    if (!parsed.ok) {
-      if (parsed.problem === 'too_large') throw new PayloadTooLargeError(parsed.message);
-      throw new BadRequestError(parsed.problem === 'invalid_json' ? 'invalid_json' : 'payload_too_deep', parsed.message);
-    }
+  /** `requestId` names the request that sends it, and becomes the gateway request's X-Request-Id. */
+  async send(target: TestAlertTarget, payload: string, requestId?: string): Promise<TestAlertResult> {
+    payloadFromText(payload, 'test payload');
     if (!target.active) {
       throw new UnprocessableEntityError('The integration is disabled: enable it (Active) before sending a test alert.', 'integration_inactive');
     }
-
-    const url = integrationUrl(this.options.gatewayInternalUrl, target.url_token);
-    const deadline = Date.now() + PROPAGATION_WINDOW_MS;
-    for (;;) {
-      const response = await this.post(url, target.authorization_key, payload);
-      // A just-created or just-enabled integration, or a just-reset key, may not have reached the
-      // gateway yet: it answers 404 or 401 until then.
-      if ((response.status === 404 || response.status === 401) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        continue;
-      }
-      return this.outcome(response.status, response.body, response.retryAfter);
-    }
+    // The gateway accepts an integration as soon as its create, activation or key reset has been
+    // answered (read-your-writes), so the first answer is the answer.
+    const response = await this.post(integrationUrl(this.options.gatewayInternalUrl, target.url_token), target.authorization_key, payload, requestId);
+    return this.outcome(response.status, response.body, response.retryAfter);
   }
 
-  private async post(url: string, authorizationKey: string, payload: string): Promise<{ status: number; body: unknown; retryAfter: number }> {
+  private async post(url: string, authorizationKey: string, payload: string, requestId: string | undefined): Promise<{ status: number; body: unknown; retryAfter: number }> {
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${authorizationKey}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${authorizationKey}`,
+          ...(requestId !== undefined ? { [REQUEST_ID_HEADER]: requestId } : {}),
+        },
         body: payload,
         signal: AbortSignal.timeout(this.options.testAlertTimeoutMs),
       });

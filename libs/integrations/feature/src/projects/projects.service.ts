@@ -1,9 +1,8 @@
-import { ProjectTier } from '@alert-ingestion/contracts';
-import { PrismaService } from '@alert-ingestion/database';
-import { ConflictError, NotFoundError } from '@alert-ingestion/http';
-import { AccessLevel } from '@alert-ingestion/integrations-domain';
+import { Principal, ProjectAccess } from '@alert-ingestion/access';
+import { ACCESS_LEVELS, AccessLevel, ProjectTier } from '@alert-ingestion/contracts';
+import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
+import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
-import { Principal, ProjectAccess } from '../auth/principal';
 import { isUniqueViolation } from '../errors';
 import { IntegrationSnapshotsService } from '../integrations/integration-snapshots.service';
 
@@ -13,11 +12,33 @@ export interface ProjectJson {
   tier: ProjectTier;
 }
 
+/** A project as its reader sees it: with the caller's role, null for the administrator. */
+export interface ProjectWithAccessJson extends ProjectJson {
+  access_level: AccessLevel | null;
+}
+
 export interface MemberJson {
-  project_id: number;
   user_id: number;
   username: string;
   access_level: AccessLevel;
+}
+
+export interface ProjectListQuery {
+  /** Case-insensitive text searched in the path. */
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+type Tx = Prisma.TransactionClient;
+
+function memberNotFound(userId: bigint): NotFoundError {
+  return new NotFoundError(`User ${userId} is not a member of the project.`, 'member_not_found');
+}
+
+/** `LIKE` treats % and _ as wildcards; a search text means itself. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 @Injectable()
@@ -38,21 +59,67 @@ export class ProjectsService {
   }
 
   /**
+   * The projects the caller is a member of, with their role (the administrator: every project, role
+   * null), ordered by path.
+   */
+  async listProjects(principal: Principal, query: ProjectListQuery): Promise<{ projects: ProjectWithAccessJson[]; page: PageInfo }> {
+    const userId = principal.kind === 'user' ? principal.userId.toString() : null;
+    const search = query.search ? likePattern(query.search) : null;
+    const offset = (query.page - 1) * query.perPage;
+    const where = `($1::bigint IS NULL OR m.user_id IS NOT NULL) AND ($2::text IS NULL OR p.path ILIKE $2)`;
+    const from = `FROM projects p LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = $1::bigint`;
+    const [rows, counted] = await Promise.all([
+      this.prisma.$queryRawUnsafe<Array<{ id: bigint; path: string; tier: ProjectTier; access_level: AccessLevel | null }>>(
+        `SELECT p.id, p.path, p.tier::text AS tier, m.access_level::text AS access_level ${from} WHERE ${where}
+         ORDER BY p.path LIMIT ${query.perPage} OFFSET ${offset}`,
+        userId,
+        search,
+      ),
+      this.prisma.$queryRawUnsafe<Array<{ total: bigint }>>(`SELECT count(*) AS total ${from} WHERE ${where}`, userId, search),
+    ]);
+    return {
+      projects: rows.map((row) => ({ id: Number(row.id), path: row.path, tier: row.tier, access_level: row.access_level })),
+      page: pageInfo(Number(counted[0].total), query.page, query.perPage),
+    };
+  }
+
+  async getProject(access: ProjectAccess): Promise<ProjectWithAccessJson> {
+    const project = await this.prisma.project.findUnique({ where: { id: access.projectId } });
+    if (!project) throw new NotFoundError('Project not found.', 'project_not_found');
+    return { id: Number(project.id), path: project.path, tier: project.tier, access_level: access.accessLevel };
+  }
+
+  /**
    * Changes a project's tier. The gateway and the processor apply tier rules from integration
-   * snapshots, so every integration of the project gets a new version and is republished after the
-   * commit (ARCHITECTURE.md "Kafka topics").
+   * snapshots, so every integration of the project gets a new version and a new snapshot.
    */
   async updateTier(projectId: bigint, tier: ProjectTier): Promise<ProjectJson> {
-    const { project, integrationIds } = await this.prisma.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<Array<{ id: bigint }>>`SELECT id FROM projects WHERE id = ${projectId} FOR UPDATE`;
-      if (locked.length === 0) throw new NotFoundError('Project not found.', 'project_not_found');
+    const { project, outboxId } = await this.prisma.$transaction(async (tx) => {
+      await this.lockProject(tx, projectId);
       const updated = await tx.project.update({ where: { id: projectId }, data: { tier } });
       await tx.alertIntegration.updateMany({ where: { project_id: projectId }, data: { version: { increment: 1 } } });
       const integrations = await tx.alertIntegration.findMany({ where: { project_id: projectId }, select: { id: true } });
-      return { project: updated, integrationIds: integrations.map((integration) => integration.id) };
+      return {
+        project: updated,
+        outboxId: await this.snapshots.record(
+          prismaSqlQuery(tx),
+          integrations.map((integration) => integration.id),
+        ),
+      };
     });
-    await this.snapshots.publishAfterCommit(integrationIds);
+    await this.snapshots.published(outboxId);
     return { id: Number(project.id), path: project.path, tier: project.tier };
+  }
+
+  /** Members by role (highest first), then username. */
+  async listMembers(projectId: bigint): Promise<MemberJson[]> {
+    const members = await this.prisma.projectMember.findMany({
+      where: { project_id: projectId },
+      select: { user_id: true, access_level: true, user: { select: { username: true } } },
+    });
+    return members
+      .map((member) => ({ user_id: Number(member.user_id), username: member.user.username, access_level: member.access_level }))
+      .sort((a, b) => ACCESS_LEVELS.indexOf(b.access_level) - ACCESS_LEVELS.indexOf(a.access_level) || a.username.localeCompare(b.username));
   }
 
   /** Adds a member (admin or owner). 404 for an unknown user, 409 when already a member. */
@@ -61,23 +128,54 @@ export class ProjectsService {
     if (!user) throw new NotFoundError(`User ${userId} not found.`, 'user_not_found');
     try {
       const member = await this.prisma.projectMember.create({ data: { project_id: projectId, user_id: userId, access_level: accessLevel } });
-      return { project_id: Number(member.project_id), user_id: Number(member.user_id), username: user.username, access_level: member.access_level };
+      return { user_id: Number(member.user_id), username: user.username, access_level: member.access_level };
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(`User ${userId} is already a member of the project.`, 'already_member');
       throw error;
     }
   }
 
-  /** The caller's access to a project, or null when the project is unknown or the caller is not a member. */
-  async accessOf(principal: Principal, projectId: bigint): Promise<ProjectAccess | null> {
-    if (principal.kind === 'admin') {
-      const project = await this.prisma.project.findUnique({ where: { id: projectId }, select: { tier: true } });
-      return project ? { projectId, tier: project.tier, accessLevel: 'owner' } : null;
-    }
-    const member = await this.prisma.projectMember.findUnique({
-      where: { project_id_user_id: { project_id: projectId, user_id: principal.userId } },
-      select: { access_level: true, project: { select: { tier: true } } },
+  /** Changes a member's role (admin or owner). A project that has an owner keeps at least one. */
+  async updateMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<MemberJson> {
+    return this.prisma.$transaction(async (tx) => {
+      await this.lockProject(tx, projectId);
+      const member = await this.findMember(tx, projectId, userId);
+      if (member.access_level === 'owner' && accessLevel !== 'owner') await this.keepAnOwner(tx, projectId, 'demoted');
+      const updated = await tx.projectMember.update({
+        where: { project_id_user_id: { project_id: projectId, user_id: userId } },
+        data: { access_level: accessLevel },
+      });
+      return { user_id: Number(updated.user_id), username: member.user.username, access_level: updated.access_level };
     });
-    return member ? { projectId, tier: member.project.tier, accessLevel: member.access_level } : null;
+  }
+
+  /** Removes a member (admin or owner). A project that has an owner keeps at least one. */
+  async removeMember(projectId: bigint, userId: bigint): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await this.lockProject(tx, projectId);
+      const member = await this.findMember(tx, projectId, userId);
+      if (member.access_level === 'owner') await this.keepAnOwner(tx, projectId, 'removed');
+      await tx.projectMember.delete({ where: { project_id_user_id: { project_id: projectId, user_id: userId } } });
+    });
+  }
+
+  /** Serialises membership changes of a project, so two of them cannot remove its last two owners at once. */
+  private async lockProject(tx: Tx, projectId: bigint): Promise<void> {
+    const locked = await tx.$queryRaw<Array<{ id: bigint }>>`SELECT id FROM projects WHERE id = ${projectId} FOR UPDATE`;
+    if (locked.length === 0) throw new NotFoundError('Project not found.', 'project_not_found');
+  }
+
+  private async findMember(tx: Tx, projectId: bigint, userId: bigint) {
+    const member = await tx.projectMember.findUnique({
+      where: { project_id_user_id: { project_id: projectId, user_id: userId } },
+      select: { access_level: true, user: { select: { username: true } } },
+    });
+    if (!member) throw memberNotFound(userId);
+    return member;
+  }
+
+  private async keepAnOwner(tx: Tx, projectId: bigint, change: 'demoted' | 'removed'): Promise<void> {
+    const owners = await tx.projectMember.count({ where: { project_id: projectId, access_level: 'owner' } });
+    if (owners <= 1) throw new ConflictError(`The last owner of a project cannot be ${change}; make another member owner first.`, 'last_owner');
   }
 }

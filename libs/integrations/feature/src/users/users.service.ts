@@ -1,3 +1,4 @@
+import { Principal } from '@alert-ingestion/access';
 import { PrismaService } from '@alert-ingestion/database';
 import { ConflictError } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
@@ -11,6 +12,16 @@ export interface CreatedUser {
   token: string;
   token_expires_at: string;
 }
+
+/** `GET /user`: who the token belongs to. The administrator token belongs to no user (`id` null). */
+export interface CurrentUserJson {
+  id: number | null;
+  username: string;
+  is_admin: boolean;
+}
+
+/** The name shown for the administrator token, which belongs to no user record. */
+export const ADMINISTRATOR_USERNAME = 'administrator';
 
 @Injectable()
 export class UsersService {
@@ -31,5 +42,11 @@ export class UsersService {
       if (isUniqueViolation(error)) throw new ConflictError(`The username "${username}" is taken.`, 'username_taken');
       throw error;
     }
+  }
+
+  currentUser(principal: Principal): CurrentUserJson {
+    return principal.kind === 'admin'
+      ? { id: null, username: ADMINISTRATOR_USERNAME, is_admin: true }
+      : { id: Number(principal.userId), username: principal.username, is_admin: false };
   }
 }

@@ -1,0 +1,116 @@
+import { ALERT_STATUSES, AlertStatus, AlertView, CreatedAlert, SEVERITIES, Severity } from '@alert-ingestion/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+
+// The alerts query API's answers as the OpenAPI documents describe them (CONTRACT.md "alert",
+// "deliveries"). The classes implement the contract's types where they are shared; the processor's
+// controllers return these classes, so what the services answer and what is documented cannot drift.
+
+export class AlertDto implements AlertView {
+  @ApiProperty({ type: 'integer', description: 'Counts from 1 per project.' })
+  iid!: number;
+
+  @ApiProperty({ example: 'New: Alert' })
+  title!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  description!: string | null;
+
+  @ApiProperty({ enum: SEVERITIES })
+  severity!: Severity;
+
+  @ApiProperty({ enum: ALERT_STATUSES })
+  status!: AlertStatus;
+
+  @ApiProperty({ type: 'integer', description: 'The events counter: payloads grouped into this alert.' })
+  events!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  started_at!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  ended_at!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  service!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  monitoring_tool!: string | null;
+
+  @ApiProperty({ type: [String] })
+  hosts!: string[];
+
+  @ApiProperty({ type: 'string', nullable: true })
+  platform_environment_name!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  fingerprint!: string | null;
+
+  @ApiProperty({ type: 'integer' })
+  integration_id!: number;
+
+  @ApiProperty({ description: 'The payload as received (any JSON value).' })
+  payload!: unknown;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+}
+
+export class AlertStatusCountsDto implements Record<AlertStatus, number> {
+  @ApiProperty({ type: 'integer' })
+  triggered!: number;
+
+  @ApiProperty({ type: 'integer' })
+  acknowledged!: number;
+
+  @ApiProperty({ type: 'integer' })
+  resolved!: number;
+
+  @ApiProperty({ type: 'integer' })
+  ignored!: number;
+
+  @ApiProperty({ type: 'integer', description: 'triggered + acknowledged' })
+  open!: number;
+
+  @ApiProperty({ type: 'integer' })
+  all!: number;
+}
+
+export class CreatedAlertDto implements CreatedAlert {
+  @ApiProperty({ type: 'integer' })
+  iid!: number;
+
+  @ApiProperty()
+  title!: string;
+}
+
+export class DeliveryDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  received_at!: string;
+
+  @ApiProperty({ description: "The request's X-Request-Id." })
+  request_id!: string;
+
+  @ApiProperty({ type: 'integer', description: 'The status the gateway answered (a 202 becomes its 200 once processed).', example: 200 })
+  status!: number;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The error code of a refusal.' })
+  error!: string | null;
+
+  @ApiProperty({ type: [CreatedAlertDto] })
+  alerts!: CreatedAlert[];
+
+  @ApiProperty({ description: 'The body as received (its first 64 KiB); never a header, so never a credential.' })
+  body!: string;
+
+  @ApiProperty({ type: 'integer' })
+  body_size!: number;
+
+  @ApiProperty()
+  body_truncated!: boolean;
+}

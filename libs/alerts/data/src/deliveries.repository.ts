@@ -1,0 +1,131 @@
+import { CreatedAlert, DeliveryRecord } from '@alert-ingestion/contracts';
+import { sqlLiteral } from '@alert-ingestion/sql';
+import { AlertsDatabase } from './alerts-database';
+
+/** A delivery to record with its answer (CONTRACT.md "deliveries"): what the monitoring tool sent. */
+export interface DeliveryWork {
+  deliveryId: string;
+  /** The X-Request-Id. */
+  requestId: string;
+  receivedAt: Date;
+  /** The first 64 KiB of the body as received. */
+  body: string;
+  bodySize: number;
+  bodyTruncated: boolean;
+}
+
+/** A delivery and the answer the processor gave it. */
+export interface AnsweredDelivery {
+  projectId: string;
+  integrationId: string;
+  delivery: DeliveryWork;
+  /** 200 with the alerts created or grouped into, or 422 with the error code. */
+  status: number;
+  error: string | null;
+  alerts: CreatedAlert[];
+}
+
+/** A delivery as `GET .../deliveries` answers it (CONTRACT.md). */
+export interface DeliveryView {
+  id: number;
+  received_at: string;
+  request_id: string;
+  status: number;
+  error: string | null;
+  alerts: CreatedAlert[];
+  body: string;
+  body_size: number;
+  body_truncated: boolean;
+}
+
+/**
+ * The statement recording deliveries with the processor's answer, inlined to travel with a batch's
+ * other statements. A delivery the gateway reported first (a 202) takes the answer ("a 202 is
+ * updated once processed"); a redelivered message writes the same again.
+ */
+export function deliveryStatements(rows: readonly AnsweredDelivery[]): string[] {
+  if (rows.length === 0) return [];
+  // One row per delivery: a message redelivered within one batch is one delivery (an upsert may
+  // not touch a row twice).
+  const unique = [...new Map(rows.map((row) => [row.delivery.deliveryId, row])).values()];
+  const document = unique.map(({ projectId, integrationId, delivery, status, error, alerts }) => ({
+    delivery_id: delivery.deliveryId,
+    project_id: projectId,
+    integration_id: integrationId,
+    request_id: delivery.requestId,
+    received_at: delivery.receivedAt,
+    status,
+    error,
+    alerts,
+    body: delivery.body,
+    body_size: delivery.bodySize,
+    body_truncated: delivery.bodyTruncated,
+  }));
+  return [
+    `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, alerts, body, body_size, body_truncated)
+     SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.alerts, d.body, d.body_size, d.body_truncated
+     FROM json_to_recordset(${sqlLiteral.json(document)}) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text,
+       received_at timestamptz, status int, error text, alerts jsonb, body text, body_size int, body_truncated boolean)
+     ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, error = EXCLUDED.error, alerts = EXCLUDED.alerts`,
+  ];
+}
+
+/** Deliveries of integrations (the processor owns alert_deliveries): recorded, listed, pruned. */
+export class DeliveriesRepository {
+  constructor(private readonly database: AlertsDatabase) {}
+
+  /** Deliveries the processor answered outside a batch transaction (the ones it rejected). */
+  async recordAnswered(rows: readonly AnsweredDelivery[]): Promise<void> {
+    const [statement] = deliveryStatements(rows);
+    if (statement) await this.database.pool.query(statement);
+  }
+
+  /**
+   * Deliveries the gateway reported (refusals and 202s). A delivery the processor has recorded
+   * already keeps its answer: a 202 record that arrives after the processing changes nothing.
+   */
+  async recordFromGateway(records: readonly DeliveryRecord.DeliveryRecordValue[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.database.pool.query(
+      `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, body, body_size, body_truncated)
+       SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.body, d.body_size, d.body_truncated
+       FROM json_to_recordset($1::json) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text, received_at timestamptz,
+         status int, error text, body text, body_size int, body_truncated boolean)
+       ON CONFLICT (delivery_id) DO NOTHING`,
+      [JSON.stringify(records)],
+    );
+  }
+
+  /** The latest deliveries of an integration, newest first. */
+  async list(integrationId: string, limit: number, offset: number): Promise<{ deliveries: DeliveryView[]; total: number }> {
+    const [rows, counted] = await Promise.all([
+      this.database.pool.query<DeliveryView & { id: string; received_at: Date }>(
+        `SELECT id, received_at, request_id, status, error, alerts, body, body_size, body_truncated
+         FROM alert_deliveries WHERE integration_id = $1 ORDER BY received_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [integrationId, limit, offset],
+      ),
+      this.database.pool.query<{ total: string }>('SELECT count(*) AS total FROM alert_deliveries WHERE integration_id = $1', [integrationId]),
+    ]);
+    return {
+      deliveries: rows.rows.map((row) => ({ ...row, id: Number(row.id), received_at: new Date(row.received_at).toISOString() })),
+      total: Number(counted.rows[0].total),
+    };
+  }
+
+  /**
+   * Keeps, per integration, the latest `keepPerIntegration` deliveries of the last `retentionMs`:
+   * older ones go, and so do the ones beyond the count. Returns how many were removed.
+   */
+  async prune(now: Date, retentionMs: number, keepPerIntegration: number): Promise<number> {
+    const expired = await this.database.pool.query('DELETE FROM alert_deliveries WHERE received_at < $1', [new Date(now.getTime() - retentionMs)]);
+    const surplus = await this.database.pool.query(
+      `DELETE FROM alert_deliveries d USING (
+         SELECT id FROM (
+           SELECT id, row_number() OVER (PARTITION BY integration_id ORDER BY received_at DESC, id DESC) AS position FROM alert_deliveries
+         ) ranked WHERE ranked.position > $1
+       ) beyond WHERE d.id = beyond.id`,
+      [keepPerIntegration],
+    );
+    return (expired.rowCount ?? 0) + (surplus.rowCount ?? 0);
+  }
+}

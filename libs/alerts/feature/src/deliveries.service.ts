@@ -1,0 +1,28 @@
+import { DeliveriesRepository, DeliveryView } from '@alert-ingestion/alerts-data';
+import { NotFoundError, PageInfo, pageInfo, PaginationQueryDto, pageRequest } from '@alert-ingestion/http';
+import { Inject, Injectable } from '@nestjs/common';
+import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
+
+/** `GET .../deliveries` answers the latest 100 unless asked for fewer (CONTRACT.md: "at least the last 100"). */
+export const DELIVERIES_PER_PAGE = 100;
+
+const INTEGRATION_ID = /^[1-9][0-9]{0,17}$/;
+
+/** The deliveries of an integration (CONTRACT.md "deliveries"), newest first. */
+@Injectable()
+export class DeliveriesService {
+  constructor(
+    private readonly repository: DeliveriesRepository,
+    @Inject(INTEGRATION_LOOKUP) private readonly integrations: IntegrationLookup,
+  ) {}
+
+  async list(projectId: bigint, integrationIdText: string, query: PaginationQueryDto): Promise<{ deliveries: DeliveryView[]; page: PageInfo }> {
+    const integration = INTEGRATION_ID.test(integrationIdText) ? this.integrations.findById(integrationIdText) : undefined;
+    if (!integration || integration.project_id !== projectId.toString() || integration.type !== 'http') {
+      throw new NotFoundError('Integration not found.', 'integration_not_found');
+    }
+    const { page, perPage, offset } = pageRequest({ ...query, per_page: query.per_page ?? DELIVERIES_PER_PAGE });
+    const result = await this.repository.list(integration.id, perPage, offset);
+    return { deliveries: result.deliveries, page: pageInfo(result.total, page, perPage) };
+  }
+}

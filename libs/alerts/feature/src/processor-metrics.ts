@@ -1,0 +1,46 @@
+import { ALERT_ACTIONS } from '@alert-ingestion/alerts-data';
+import { counter, gauge, histogram } from '@alert-ingestion/metrics';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { BatchOutcome } from './raw-alert-batch.processor';
+
+/** The alert processor's consumer metrics (README "Metrics"); the event relay's are the outbox's. */
+export class ProcessorMetrics {
+  private readonly alerts: Counter<'action'>;
+  private readonly batchMessages: Histogram;
+  private readonly batchDuration: Histogram;
+  private readonly consumerLag: Gauge<'partition'>;
+  private readonly deadLetters: Counter;
+
+  constructor(registry: Registry) {
+    this.alerts = counter(registry, 'alert_processor_alerts_total');
+    for (const action of ALERT_ACTIONS) this.alerts.inc({ action }, 0);
+    this.batchMessages = histogram(registry, 'alert_processor_batch_messages');
+    this.batchDuration = histogram(registry, 'alert_processor_batch_duration_seconds');
+    this.consumerLag = gauge(registry, 'alert_processor_consumer_lag_messages');
+    this.deadLetters = counter(registry, 'alert_processor_dead_letters_total');
+  }
+
+  /** A batch of `messages` raw alert messages was stored in `seconds`, with this outcome. */
+  batchStored(messages: number, seconds: number, outcome: BatchOutcome): void {
+    this.batchMessages.observe(messages);
+    this.batchDuration.observe(seconds);
+    for (const action of ALERT_ACTIONS) {
+      if (outcome.actions[action] > 0) this.alerts.inc({ action }, outcome.actions[action]);
+    }
+  }
+
+  /** Messages of `partition` after the last one stored: its high watermark minus the next offset. */
+  lag(partition: number, highWatermark: string, nextOffset: string): void {
+    const lag = BigInt(highWatermark) - BigInt(nextOffset);
+    this.consumerLag.set({ partition }, Number(lag > 0n ? lag : 0n));
+  }
+
+  /** After a rebalance: partitions this instance no longer consumes are another's to report. */
+  partitionsReassigned(): void {
+    this.consumerLag.reset();
+  }
+
+  deadLettered(count: number): void {
+    if (count > 0) this.deadLetters.inc(count);
+  }
+}

@@ -1,0 +1,5 @@
+/** The gateway's Redis client (`ioredis`), or null without REDIS_URL. */
+export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
+
+/** The batching publisher of delivery records (a RawAlertPublisher on alerts.deliveries.v1). */
+export const DELIVERY_RECORDS_PUBLISHER = Symbol('DELIVERY_RECORDS_PUBLISHER');

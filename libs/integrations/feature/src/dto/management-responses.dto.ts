@@ -1,0 +1,216 @@
+import {
+  ACCESS_LEVELS,
+  AccessLevel,
+  CreatedAlert,
+  PAYLOAD_FIELD_TYPES,
+  PayloadFieldMappingEntry,
+  PayloadFieldType,
+  PayloadPath,
+  PLATFORM_ALERT_FIELDS,
+  PlatformAlertField,
+  PROJECT_TIERS,
+  ProjectTier,
+  SEVERITIES,
+  Severity,
+} from '@alert-ingestion/contracts';
+import { INTEGRATION_TYPES, IntegrationType, PayloadAlertField } from '@alert-ingestion/integrations-domain';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
+import type { PreviewAlertJson } from '../integrations/alert-preview';
+import type { IntegrationJson, IntegrationListItemJson } from '../integrations/integration-presenter';
+import type { TestAlertResult } from '../integrations/test-alert.service';
+import type { MemberJson, ProjectJson, ProjectWithAccessJson } from '../projects/projects.service';
+import type { CreatedUser, CurrentUserJson } from '../users/users.service';
+
+// The management API's answers as the OpenAPI document describes them (CONTRACT.md "Management API").
+// Each class implements the interface the services return, so the two cannot drift apart.
+
+/** A path into a JSON payload: object keys and array indices. */
+const PAYLOAD_PATH: ApiPropertyOptions = { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] }, example: ['labels', 'hosts', 0] };
+
+export class CreatedUserDto implements CreatedUser {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty()
+  username!: string;
+
+  @ApiProperty({ description: 'The personal access token, shown only in this answer.' })
+  token!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  token_expires_at!: string;
+}
+
+export class CurrentUserDto implements CurrentUserJson {
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null for the administrator token, which belongs to no user.' })
+  id!: number | null;
+
+  @ApiProperty()
+  username!: string;
+
+  @ApiProperty()
+  is_admin!: boolean;
+}
+
+export class ProjectDto implements ProjectJson {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ example: 'acme/web' })
+  path!: string;
+
+  @ApiProperty({ enum: PROJECT_TIERS })
+  tier!: ProjectTier;
+}
+
+export class ProjectWithAccessDto extends ProjectDto implements ProjectWithAccessJson {
+  @ApiProperty({ enum: ACCESS_LEVELS, nullable: true, description: "The caller's role; null for the administrator." })
+  access_level!: AccessLevel | null;
+}
+
+export class MemberDto implements MemberJson {
+  @ApiProperty({ type: 'integer' })
+  user_id!: number;
+
+  @ApiProperty()
+  username!: string;
+
+  @ApiProperty({ enum: ACCESS_LEVELS })
+  access_level!: AccessLevel;
+}
+
+export class PayloadFieldMappingEntryDto implements PayloadFieldMappingEntry {
+  @ApiProperty({ enum: PLATFORM_ALERT_FIELDS })
+  field_name!: PlatformAlertField;
+
+  @ApiProperty(PAYLOAD_PATH)
+  path!: PayloadPath;
+
+  @ApiProperty({ enum: PAYLOAD_FIELD_TYPES })
+  type!: PayloadFieldType;
+}
+
+export class LinkDeprecationDto {
+  @ApiProperty({ example: '13.8' })
+  deprecated_in!: string;
+
+  @ApiProperty()
+  message!: string;
+}
+
+export class IntegrationListItemDto implements IntegrationListItemJson {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ enum: INTEGRATION_TYPES })
+  type!: IntegrationType;
+
+  @ApiProperty()
+  active!: boolean;
+}
+
+export class IntegrationDto extends IntegrationListItemDto implements IntegrationJson {
+  @ApiProperty({ type: 'string', nullable: true, description: 'The receiving URL; null for the external link, which receives nothing.' })
+  url!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The authorization key (Bearer, or Basic password); null for the external link.' })
+  authorization_key!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'JSON text (Premium).' })
+  sample_payload!: string | null;
+
+  @ApiProperty({ type: [PayloadFieldMappingEntryDto] })
+  payload_field_mapping!: PayloadFieldMappingEntry[];
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'external_link only.' })
+  api_url!: string | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: "Requests per minute the gateway takes; null: the gateway's default." })
+  rate_limit_per_minute!: number | null;
+
+  @ApiPropertyOptional({ type: LinkDeprecationDto, description: 'external_link only (spec 2.3 rule 3).' })
+  link_deprecation?: IntegrationJson['link_deprecation'];
+}
+
+export class PayloadAlertFieldDto implements PayloadAlertField {
+  @ApiProperty(PAYLOAD_PATH)
+  path!: PayloadPath;
+
+  @ApiProperty({ example: 'labels.hosts[0]' })
+  label!: string;
+
+  @ApiProperty({ enum: PAYLOAD_FIELD_TYPES })
+  type!: PayloadFieldType;
+}
+
+export class PayloadAlertFieldsDto {
+  @ApiProperty({ type: [PayloadAlertFieldDto] })
+  payload_alert_fields!: PayloadAlertField[];
+}
+
+export class CreatedAlertDto implements CreatedAlert {
+  @ApiProperty({ type: 'integer' })
+  iid!: number;
+
+  @ApiProperty()
+  title!: string;
+}
+
+type TestAlertBody = TestAlertResult['body'];
+
+export class TestAlertResultDto implements TestAlertBody {
+  @ApiProperty({ example: 'The test alert was processed.' })
+  message!: string;
+
+  @ApiProperty({ type: [CreatedAlertDto], description: 'The alerts created or grouped into (empty while processing is under way).' })
+  alerts!: CreatedAlert[];
+
+  @ApiPropertyOptional({ description: "202 only: the gateway's request id, to find the alert later." })
+  request_id?: string;
+}
+
+export class PreviewAlertDto implements PreviewAlertJson {
+  @ApiProperty({ example: 'New: Alert' })
+  title!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  description!: string | null;
+
+  @ApiProperty({ enum: SEVERITIES })
+  severity!: Severity;
+
+  @ApiProperty({ format: 'date-time' })
+  started_at!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  ended_at!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  service!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  monitoring_tool!: string | null;
+
+  @ApiProperty({ type: [String] })
+  hosts!: string[];
+
+  @ApiProperty({ type: 'string', nullable: true, description: "The payload's own fingerprint as the alert would store it." })
+  fingerprint!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'What grouping compares (SHA-256 hex); null when the alert is never grouped.' })
+  grouping_key!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  platform_environment_name!: string | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The payload of this alert, as it would be kept.' })
+  payload!: PreviewAlertJson['payload'];
+}
+
+export class PreviewResultDto {
+  @ApiProperty({ type: [PreviewAlertDto], description: 'One per alert the payload would create or group into; nothing is stored.' })
+  alerts!: PreviewAlertJson[];
+}

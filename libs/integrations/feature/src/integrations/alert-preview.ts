@@ -1,0 +1,69 @@
+import { alertCandidates, AlertCandidate } from '@alert-ingestion/alerts-domain';
+import { PayloadFieldMappingEntry, ProjectTier, Severity } from '@alert-ingestion/contracts';
+import { BadRequestError, ForbiddenError } from '@alert-ingestion/http';
+import { validatePayloadFieldMapping } from '@alert-ingestion/integrations-domain';
+import { isJsonObject, JsonObject, JsonValue } from '@alert-ingestion/json';
+import { applyRules } from '../errors';
+
+/** One alert as `POST .../preview` shows it (CONTRACT.md): every normalised field, nothing stored. */
+export interface PreviewAlertJson {
+  title: string;
+  description: string | null;
+  severity: Severity;
+  started_at: string;
+  ended_at: string | null;
+  service: string | null;
+  monitoring_tool: string | null;
+  hosts: string[];
+  /** The payload's own fingerprint as the alert would store it, or null. */
+  fingerprint: string | null;
+  /**
+   * What grouping compares (SHA-256 hex): payloads with the same key group into one alert (Premium;
+   * on Free only an explicit fingerprint groups); null when the alert is never grouped.
+   */
+  grouping_key: string | null;
+  platform_environment_name: string | null;
+  payload: JsonObject;
+}
+
+function present(candidate: AlertCandidate): PreviewAlertJson {
+  return {
+    title: candidate.title,
+    description: candidate.description,
+    severity: candidate.severity,
+    started_at: candidate.startedAt.toISOString(),
+    ended_at: candidate.endedAt?.toISOString() ?? null,
+    service: candidate.service,
+    monitoring_tool: candidate.monitoringTool,
+    hosts: candidate.hosts,
+    fingerprint: candidate.fingerprint,
+    grouping_key: candidate.fingerprintSha256,
+    platform_environment_name: candidate.platformEnvironmentName,
+    payload: candidate.payload,
+  };
+}
+
+/**
+ * What a payload would become (the alert candidates the processor would store), with the same
+ * normalisation code the processor runs (alertCandidates). A proposed payload field mapping is
+ * checked like a saved one, against the payload itself when it is one alert (else against the
+ * integration's sample payload); without one, the integration's saved mapping applies. Custom
+ * mapping is Premium (403 on Free for a proposed one).
+ */
+export function previewAlerts(
+  payload: JsonValue,
+  integration: { tier: ProjectTier; payloadFieldMapping: PayloadFieldMappingEntry[]; samplePayload: JsonObject | null },
+  proposedMapping: unknown,
+  now: Date,
+): PreviewAlertJson[] {
+  let mapping = integration.payloadFieldMapping;
+  if (proposedMapping !== undefined && proposedMapping !== null) {
+    if (integration.tier !== 'premium') {
+      throw new ForbiddenError('A payload field mapping (custom mapping) needs the Premium tier.', 'premium_required');
+    }
+    mapping = applyRules(() => validatePayloadFieldMapping(proposedMapping, isJsonObject(payload) ? payload : integration.samplePayload));
+  }
+  const candidates = alertCandidates(payload, { tier: integration.tier, payloadFieldMapping: mapping }, now);
+  if (!candidates.ok) throw new BadRequestError('invalid_payload', `The payload is not an alert: ${candidates.reason}.`);
+  return candidates.candidates.map(present);
+}

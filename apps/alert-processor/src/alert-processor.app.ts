@@ -1,25 +1,60 @@
-import { assertAdminTokenSetInProduction, nestLogLevels } from '@alert-ingestion/config';
+import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
 import { applyMigrations } from '@alert-ingestion/database';
-import { configureHttpApp } from '@alert-ingestion/http';
+import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
+import { deliveryRecordsGroupId } from '@alert-ingestion/alerts-feature';
+import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
 import { INestApplication, Logger } from '@nestjs/common';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { Kafka, Partitioners } from 'kafkajs';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertProcessorModule } from './alert-processor.module';
 
 /**
- * Builds the alert processor, initialised (migrations applied, integrations read, raw alert
- * consumer joined, event relay started) but not listening: main.ts listens on PORT, tests on port 0.
+ * Builds the alert processor, initialised (migrations applied, topics created, integrations read, raw alert
+ * consumer joined, event relay started, delivery records consumed) but not listening: main.ts
+ * listens on PORT, tests on port 0.
  */
 export async function createAlertProcessorApp(env: AlertProcessorEnv): Promise<INestApplication> {
+  const logging = useServiceLogging('alert-processor', env);
   assertAdminTokenSetInProduction(env);
   const logger = new Logger('AlertProcessor');
   await applyMigrations({ databaseUrl: env.DATABASE_URL, log: (message) => logger.log(message) });
+  // Every service creates the topics it needs up front (idempotent); kafkajs cannot use a missing topic.
+  await ensureTopics(new Kafka(createKafkaConfig({ ...env, KAFKA_CLIENT_ID: `${env.KAFKA_CLIENT_ID}-topics` }, { logSink: new Logger('Kafka') })), env.KAFKA_TOPIC_PREFIX);
   const app = await NestFactory.create<NestExpressApplication>(AlertProcessorModule.forRoot(env), {
-    logger: nestLogLevels(env.LOG_LEVEL),
+    logger: logging.logger,
   });
-  configureHttpApp(app);
+  configureHttpApp(app, logging);
   app.disable('x-powered-by');
+  // A hybrid app: the gateway's delivery records arrive through Nest's Kafka transport
+  // (@EventPattern in DeliveryRecordsController), while raw alerts keep their batch consumer.
+  app.connectMicroservice<MicroserviceOptions>(
+    {
+      transport: Transport.KAFKA,
+      options: {
+        client: createKafkaConfig({ ...env, KAFKA_CLIENT_ID: `${env.KAFKA_CLIENT_ID}-deliveries` }, { logSink: new Logger('DeliveryRecordsKafka') }),
+        consumer: {
+          groupId: deliveryRecordsGroupId(env.KAFKA_TOPIC_PREFIX),
+          allowAutoTopicCreation: false,
+          sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS,
+          heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS,
+          maxWaitTimeInMs: 500,
+        },
+        producer: { createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false },
+        subscribe: { fromBeginning: true },
+        // The group and client ids are ours, as given.
+        postfixId: '',
+      },
+    },
+    { inheritAppConfig: true },
+  );
+  serveOpenApi(app, {
+    title: 'alert-processor',
+    description: 'The alerts query API (CONTRACT.md "Alerts query API"): alerts of a project, their status counts and status changes, and the deliveries to an integration\'s URL.',
+  });
   await app.init();
+  await app.startAllMicroservices();
   return app;
 }

@@ -1,4 +1,5 @@
 import { BaseEnv, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
+import { MAX_MESSAGE_BYTES } from '@alert-ingestion/contracts';
 import { IsString } from 'class-validator';
 
 /** The alert processor's environment (CONTRACT.md "Processes and defaults"), validated once at start-up. */
@@ -21,8 +22,12 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 1, max: 64 })
   PROCESSOR_PARTITIONS_CONCURRENTLY = 4;
 
+  /**
+   * Bytes a fetch asks for per partition: by default what one record of alerts.raw.v1 may be
+   * (MAX_MESSAGE_BYTES). The broker returns a larger record anyway, alone.
+   */
   @IntegerSetting({ min: 1024 })
-  PROCESSOR_MAX_BYTES_PER_PARTITION = 1_048_576;
+  PROCESSOR_MAX_BYTES_PER_PARTITION = MAX_MESSAGE_BYTES;
 
   @IntegerSetting({ min: 1024 })
   PROCESSOR_MAX_BYTES = 10_485_760;
@@ -57,6 +62,19 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 1 })
   PROCESSED_REQUEST_SWEEP_MINUTES = 60;
 
+  /**
+   * Deliveries kept per integration (CONTRACT.md: at least the last 100 of 7 days); 0 records none.
+   * Older ones, and ones beyond DELIVERIES_RETENTION_HOURS, are swept every DELIVERIES_SWEEP_MINUTES.
+   */
+  @IntegerSetting({ min: 0 })
+  DELIVERIES_KEEP_PER_INTEGRATION = 1_000;
+
+  @IntegerSetting({ min: 1 })
+  DELIVERIES_RETENTION_HOURS = 168;
+
+  @IntegerSetting({ min: 1 })
+  DELIVERIES_SWEEP_MINUTES = 10;
+
   @IntegerSetting({ min: 2, max: 200 })
   DATABASE_POOL_SIZE = 10;
 
@@ -76,7 +94,19 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 10 })
   EVENT_RELAY_POLL_MS = 500;
 
-  /** Pause before another attempt to become the relay (another instance leads) or after a failure. */
+  /** Pause before another attempt to become the relay (another instance leads), and the first wait after a failure. */
   @IntegerSetting({ min: 10 })
   EVENT_RELAY_RETRY_MS = 1_000;
+
+  /** Longest wait between attempts while publishing keeps failing (the wait doubles from EVENT_RELAY_RETRY_MS). */
+  @IntegerSetting({ min: 10 })
+  EVENT_RELAY_MAX_RETRY_MS = 30_000;
+
+  /** Attempts at an event the broker refuses (too large, malformed) before it goes to alerts.events.v1.dlq. */
+  @IntegerSetting({ min: 1, max: 100 })
+  EVENT_RELAY_MAX_ATTEMPTS = 3;
+
+  /** The relay counts as behind (logged, and /healthz answers 503) while an event waits longer than this. */
+  @IntegerSetting({ min: 1 })
+  EVENT_RELAY_STALL_SECONDS = 60;
 }

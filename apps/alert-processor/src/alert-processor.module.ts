@@ -1,10 +1,15 @@
+import { AccessModule } from '@alert-ingestion/access';
+import { SqlQuery } from '@alert-ingestion/sql';
+import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
-import { AlertsFeatureModule, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, deliveryRecordsController, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
+import { MetricsModule } from '@alert-ingestion/metrics';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertsController } from './alerts.controller';
+import { DeliveriesController } from './deliveries.controller';
 
 @Module({})
 export class AlertProcessorModule {
@@ -14,11 +19,11 @@ export class AlertProcessorModule {
       imports: [
         ConfigModule.forRoot(env),
         KafkaModule.forRoot(env),
+        MetricsModule.forRoot(),
         AlertsFeatureModule.forRoot({
           databaseUrl: env.DATABASE_URL,
           databasePoolSize: env.DATABASE_POOL_SIZE,
           topicPrefix: env.KAFKA_TOPIC_PREFIX,
-          adminToken: env.ADMIN_TOKEN,
           consumer: {
             maxBatchMessages: env.PROCESSOR_MAX_BATCH_MESSAGES,
             maxWaitTimeInMs: env.PROCESSOR_MAX_WAIT_MS,
@@ -34,14 +39,34 @@ export class AlertProcessorModule {
             retentionMs: env.PROCESSED_REQUEST_RETENTION_HOURS * 3_600_000,
             sweepIntervalMs: env.PROCESSED_REQUEST_SWEEP_MINUTES * 60_000,
           },
+          deliveries: {
+            keepPerIntegration: env.DELIVERIES_KEEP_PER_INTEGRATION,
+            retentionMs: env.DELIVERIES_RETENTION_HOURS * 3_600_000,
+            sweepIntervalMs: env.DELIVERIES_SWEEP_MINUTES * 60_000,
+          },
           relay: {
             batchSize: env.EVENT_RELAY_BATCH_SIZE,
             lingerMs: env.EVENT_RELAY_LINGER_MS,
-            pollIntervalMs: env.EVENT_RELAY_POLL_MS, retryIntervalMs: env.EVENT_RELAY_RETRY_MS },
+            pollIntervalMs: env.EVENT_RELAY_POLL_MS,
+            initialRetryMs: env.EVENT_RELAY_RETRY_MS,
+            maxRetryMs: env.EVENT_RELAY_MAX_RETRY_MS,
+            maxAttempts: env.EVENT_RELAY_MAX_ATTEMPTS,
+            stallAfterMs: env.EVENT_RELAY_STALL_SECONDS * 1000,
+          },
         }),
-        HealthModule.forRoot({ probes: [PostgresHealthProbe, KafkaHealthProbe] }),
+        AccessModule.forRoot({
+          adminToken: env.ADMIN_TOKEN,
+          sqlQuery: {
+            inject: [AlertsDatabase],
+            useFactory:
+              (database: AlertsDatabase): SqlQuery =>
+              async <Row>(text: string, values: readonly unknown[]) =>
+                (await database.pool.query(text, [...values])).rows as Row[],
+          },
+        }),
+        HealthModule.forRoot({ probes: [PostgresHealthProbe, KafkaHealthProbe, AlertEventRelayHealthProbe] }),
       ],
-      controllers: [AlertsController],
+      controllers: [AlertsController, DeliveriesController, deliveryRecordsController(env.KAFKA_TOPIC_PREFIX)],
     };
   }
 }

@@ -1,34 +1,60 @@
-import { Body, Controller, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { AlertView } from '@alert-ingestion/contracts';
-import { AlertsQueryService, ListAlertsQueryDto, ProjectAccessGuard, UpdateAlertStatusDto } from '@alert-ingestion/alerts-feature';
+import { CurrentProject, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
+import { AlertDto, AlertStatusCountsDto, ListAlertsQueryDto, UpdateAlertStatusDto } from '@alert-ingestion/alerts-api';
+import { AlertsQueryService } from '@alert-ingestion/alerts-feature';
+import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { ApiErrorResponses, ApiPageResponse, paginationHeaders } from '@alert-ingestion/http';
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
-/** Alerts query API (CONTRACT.md "Alerts query API"): developer+ of the project. */
+const ApiAlertIid = () => ApiParam({ name: 'iid', description: 'The alert iid (counts from 1 per project).', schema: { type: 'integer', minimum: 1 } });
+
+/**
+ * Alerts query API (CONTRACT.md "Alerts query API"): developer+ of the project. ProjectRoute
+ * documents the token headers and its 401/403/404; each route adds its own answers.
+ */
+@ApiTags('alerts')
 @Controller('api/v4/projects/:id/alerts')
-@UseGuards(ProjectAccessGuard)
 export class AlertsController {
   constructor(private readonly alerts: AlertsQueryService) {}
 
   /** Newest first, with GitLab's pagination headers (X-Total, X-Next-Page empty on the last page). */
   @Get()
-  async list(@Param('id') projectId: string, @Query() query: ListAlertsQueryDto, @Res({ passthrough: true }) response: Response): Promise<AlertView[]> {
-    const page = await this.alerts.list(projectId, query);
-    response.setHeader('X-Total', String(page.total));
-    response.setHeader('X-Total-Pages', String(page.totalPages));
-    response.setHeader('X-Page', String(page.page));
-    response.setHeader('X-Per-Page', String(page.perPage));
-    response.setHeader('X-Next-Page', page.nextPage === null ? '' : String(page.nextPage));
-    response.setHeader('X-Prev-Page', page.previousPage === null ? '' : String(page.previousPage));
-    return page.alerts;
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
+  @ApiOperation({ summary: 'List the alerts of a project, newest first' })
+  @ApiPageResponse(AlertDto, 'One page of alerts.')
+  @ApiErrorResponses(400)
+  async list(@CurrentProject() project: ProjectAccess, @Query() query: ListAlertsQueryDto, @Res({ passthrough: true }) response: Response): Promise<AlertDto[]> {
+    const result = await this.alerts.list(project.projectId.toString(), query);
+    response.set(paginationHeaders(result.page));
+    return result.alerts;
+  }
+
+  /** Declared before `:iid`, which would otherwise take the path. */
+  @Get('status_counts')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
+  @ApiOperation({ summary: 'Count the alerts of a project by status' })
+  @ApiOkResponse({ type: AlertStatusCountsDto })
+  statusCounts(@CurrentProject() project: ProjectAccess): Promise<AlertStatusCountsDto> {
+    return this.alerts.statusCounts(project.projectId.toString());
   }
 
   @Get(':iid')
-  find(@Param('id') projectId: string, @Param('iid') iid: string): Promise<AlertView> {
-    return this.alerts.find(projectId, iid);
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
+  @ApiOperation({ summary: 'Get an alert' })
+  @ApiAlertIid()
+  @ApiOkResponse({ type: AlertDto })
+  find(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string): Promise<AlertDto> {
+    return this.alerts.find(project.projectId.toString(), iid);
   }
 
   @Put(':iid')
-  updateStatus(@Param('id') projectId: string, @Param('iid') iid: string, @Body() body: UpdateAlertStatusDto): Promise<AlertView> {
-    return this.alerts.updateStatus(projectId, iid, body.status);
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.changeAlertStatus)
+  @ApiOperation({ summary: 'Change the status of an alert' })
+  @ApiAlertIid()
+  @ApiOkResponse({ type: AlertDto, description: 'The alert with its new status.' })
+  @ApiErrorResponses(400)
+  updateStatus(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string, @Body() body: UpdateAlertStatusDto): Promise<AlertDto> {
+    return this.alerts.updateStatus(project.projectId.toString(), iid, body.status);
   }
 }

@@ -90,7 +90,7 @@ describe('alert processor: alerts query API', () => {
     it('403 for a member below Developer', async () => {
       for (const token of [tokens.guest, tokens.reporter]) {
         const answer = await call('GET', `/projects/${projectId}/alerts`, token);
-        expect(answer).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+        expect(answer).toMatchObject({ status: 403, body: { error: 'insufficient_role' } });
       }
       expect((await call('PUT', `/projects/${projectId}/alerts/1`, tokens.reporter, { status: 'acknowledged' })).status).toBe(403);
     });
@@ -153,7 +153,7 @@ describe('alert processor: alerts query API', () => {
       }
     });
 
-    it.each([['status=open'], ['per_page=0'], ['per_page=101'], ['page=x'], ['unknown=1']])('400 for %s', async (query) => {
+    it.each([['status=closed'], ['per_page=0'], ['per_page=101'], ['page=x'], ['unknown=1']])('400 for %s', async (query) => {
       const answer = await call('GET', `/projects/${projectId}/alerts?${query}`, tokens.developer);
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
@@ -214,6 +214,39 @@ describe('alert processor: alerts query API', () => {
       expect((await call('PUT', `/projects/${projectId}/alerts/3`, tokens.developer, { status: 'closed' })).status).toBe(400);
       expect((await call('PUT', `/projects/${projectId}/alerts/3`, tokens.developer, {})).status).toBe(400);
       expect((await call('PUT', `/projects/${projectId}/alerts/77`, tokens.developer, { status: 'resolved' })).status).toBe(404);
+    });
+  });
+
+  describe('GET /projects/:id/alerts/status_counts', () => {
+    // Runs after the PUT tests: #1 resolved, #2 and #4 triggered, #3 acknowledged.
+    it('counts alerts per status, open = triggered + acknowledged', async () => {
+      const answer = await call('GET', `/projects/${projectId}/alerts/status_counts`, tokens.developer);
+      expect(answer).toEqual(
+        expect.objectContaining({ status: 200, body: { triggered: 2, acknowledged: 1, resolved: 1, ignored: 0, open: 3, all: 4 } }),
+      );
+    });
+
+    it('lists the open alerts (triggered and acknowledged) with status=open', async () => {
+      const answer = await call('GET', `/projects/${projectId}/alerts?status=open`, tokens.developer);
+      expect((answer.body as Array<{ iid: number; status: string }>).map((alert) => [alert.iid, alert.status])).toEqual([
+        [4, 'triggered'],
+        [3, 'acknowledged'],
+        [2, 'triggered'],
+      ]);
+      expect(answer.headers.get('x-total')).toBe('3');
+    });
+
+    it('counts nothing in a project without alerts, and needs developer+', async () => {
+      const { rows } = await harness.db.query<{ id: string }>(`INSERT INTO projects (path, tier, updated_at) VALUES ('group/empty', 'free', now()) RETURNING id`);
+      expect((await call('GET', `/projects/${rows[0].id}/alerts/status_counts`, 'test-admin-token')).body).toEqual({
+        triggered: 0,
+        acknowledged: 0,
+        resolved: 0,
+        ignored: 0,
+        open: 0,
+        all: 0,
+      });
+      expect((await call('GET', `/projects/${projectId}/alerts/status_counts`, tokens.reporter)).status).toBe(403);
     });
   });
 

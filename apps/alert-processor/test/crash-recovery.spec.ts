@@ -10,7 +10,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number): Pro
   }
 }
 
-// Issue 4 point 6: a processor killed in the middle of a stream and restarted stores every alert
+// Exactly-once effect: a processor killed in the middle of a stream and restarted stores every alert
 // exactly once, with the right event counts, and publishes every event exactly once.
 describe('alert processor: crash and restart (built service, SIGKILL)', () => {
   const harness = new ProcessorHarness();

@@ -1,6 +1,7 @@
 import { AlertEvent } from '@alert-ingestion/contracts';
 import { randomUUID } from 'node:crypto';
-import { ProcessorHarness, Received } from './processor-harness';
+import { Received } from '@alert-ingestion/testing';
+import { ProcessorHarness } from './processor-harness';
 
 type Event = Received<AlertEvent.AlertEventValue>;
 
@@ -8,7 +9,7 @@ function eventsOf(harness: ProcessorHarness, projectId: string, iid: number): Ev
   return harness.events.received.filter((event) => event.key === `${projectId}:${iid}`);
 }
 
-// Issue 4 points 5 and 6, CONTRACT.md "Events": concurrency, exactly-once effect, dead letters, event publication.
+// CONTRACT.md "Events": concurrency, exactly-once effect, dead letters, event publication.
 describe('alert processor: delivery guarantees', () => {
   const harness = new ProcessorHarness();
 
@@ -20,7 +21,7 @@ describe('alert processor: delivery guarantees', () => {
     await harness.stop();
   });
 
-  describe('concurrency (issue 4 point 5)', () => {
+  describe('concurrency', () => {
     it('40 identical payloads at once make one alert with events 40', async () => {
       const integration = await harness.integration('premium');
       const raws = Array.from({ length: 40 }, () => harness.rawAlert(integration, { title: 'Storm', labels: { a: 1 } }));
@@ -63,7 +64,7 @@ describe('alert processor: delivery guarantees', () => {
     }
   });
 
-  describe('exactly-once effect (issue 4 point 6)', () => {
+  describe('exactly-once effect', () => {
     it('a redelivered message changes nothing and gets the same answer', async () => {
       const integration = await harness.integration('free');
       const raw = harness.rawAlert(integration, { title: 'Once', fingerprint: 'once' });
@@ -100,7 +101,7 @@ describe('alert processor: delivery guarantees', () => {
     });
   });
 
-  describe('dead letters (issue 4 point 6)', () => {
+  describe('dead letters', () => {
     it('a message that is not JSON goes to the dead-letter topic with the reason', async () => {
       const integration = await harness.integration('free');
       await harness.send({ key: integration.id, raw: 'not json {' });

@@ -1,71 +1,26 @@
 import { AlertEvent, AlertReply, DeadLetter, encodeMessage, IntegrationSnapshot, ProjectTier, RawAlert, Topic, topicName } from '@alert-ingestion/contracts';
 import { loadConfig } from '@alert-ingestion/config';
-import { IntegrationPublisher } from '@alert-ingestion/integrations-registry';
-import { DurableProducer, waitForGroupJoin } from '@alert-ingestion/kafka';
-import { createTestDatabase, createTestTopics, serviceEnv, ServiceProcess, startService, testKafka, TestDatabase, TestTopics } from '@alert-ingestion/testing';
+import { DurableProducer } from '@alert-ingestion/kafka';
+import {
+  createTestDatabase,
+  createTestTopics,
+  IntegrationPublisher,
+  serviceEnv,
+  ServiceProcess,
+  startService,
+  testKafka,
+  TestDatabase,
+  TestTopics,
+  TopicCollector,
+  Received,
+} from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
-import { Consumer, IHeaders, Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 import { createAlertProcessorApp } from '../src/alert-processor.app';
 import { AlertProcessorEnv } from '../src/alert-processor.env';
-
-export interface Received<T> {
-  key: string | null;
-  value: T;
-  headers: Record<string, string>;
-  partition: number;
-  offset: string;
-}
-
-/** Everything a topic delivered to a test consumer of its own, in arrival order. */
-export class TopicCollector<T> {
-  readonly received: Received<T>[] = [];
-  private constructor(private readonly consumer: Consumer) {}
-
-  static async start<T>(kafka: Kafka, topic: string, groupPrefix: string): Promise<TopicCollector<T>> {
-    const consumer = kafka.consumer({ groupId: `${groupPrefix}test-${randomBytes(4).toString('hex')}`, maxWaitTimeInMs: 50, sessionTimeout: 6_000, heartbeatInterval: 500 });
-    const collector = new TopicCollector<T>(consumer);
-    await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
-    const joined = waitForGroupJoin(consumer);
-    await consumer.run({
-      eachMessage: async ({ message, partition }) => {
-        collector.received.push({
-          key: message.key?.toString() ?? null,
-          value: JSON.parse(message.value?.toString() ?? 'null') as T,
-          headers: headersOf(message.headers),
-          partition,
-          offset: message.offset,
-        });
-      },
-    });
-    await joined;
-    return collector;
-  }
-
-  /** Waits until `count` received messages match, and returns them. */
-  async waitFor(match: (message: Received<T>) => boolean, count = 1, timeoutMs = 20_000): Promise<Received<T>[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.received.filter(match);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`Expected ${count} matching messages, got ${found.length} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-
-  async stop(): Promise<void> {
-    await this.consumer.disconnect();
-  }
-}
-
-function headersOf(headers: IHeaders | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) result[name] = value.toString();
-  return result;
-}
 
 export interface TestIntegration {
   id: string;

@@ -1,6 +1,6 @@
 import { nestLogLevels } from '@alert-ingestion/config';
-import { AlertReceiveService, GatewayEnv, GatewayLifecycle, installReceiveAlertRoute } from '@alert-ingestion/gateway-feature';
-import { configureHttpApp } from '@alert-ingestion/http';
+import { AlertReceiveService, GatewayEnv, GatewayLifecycle, GatewayMetrics, installReceiveAlertRoute } from '@alert-ingestion/gateway-feature';
+import { configureHttpApp, useServiceLogging } from '@alert-ingestion/http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -12,20 +12,26 @@ import { GatewayModule } from './gateway.module';
  * joined) but not listening: main.ts listens on PORT, tests on port 0.
  */
 export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
+  // No request context for the Nest routes (/healthz, unknown paths): see ServiceLoggingOptions.
+  const logging = useServiceLogging('gateway', env, { requestContext: false });
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env), {
     // The receive route streams its body through the payload limits itself (413 without buffering
     // a huge body); a global body parser would read the whole body first.
     bodyParser: false,
-    logger: nestLogLevels(env.LOG_LEVEL),
+    logger: logging.logger,
   });
-  configureHttpApp(app);
+  configureHttpApp(app, logging);
   app.disable('x-powered-by');
   // Answers are small and never cached; hashing every body for an ETag is wasted work.
   app.set('etag', false);
   const server = app.getHttpServer() as Server;
   // POST <integration url> is served in front of Express (see receiveAlertRoute for why).
   const lifecycle = app.get(GatewayLifecycle);
-  installReceiveAlertRoute(server, app.get(AlertReceiveService), { draining: () => lifecycle.draining });
+  installReceiveAlertRoute(server, app.get(AlertReceiveService), {
+    draining: () => lifecycle.draining,
+    metrics: app.get(GatewayMetrics),
+    logAnswers: nestLogLevels(env.LOG_LEVEL).includes('debug'),
+  });
   server.keepAliveTimeout = env.GATEWAY_KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = env.GATEWAY_KEEP_ALIVE_TIMEOUT_MS + 1_000;
   await app.init();

@@ -2,6 +2,7 @@ import { ConfigModule } from '@alert-ingestion/config';
 import { GatewayEnv, GatewayFeatureModule, GatewayHealthProbe } from '@alert-ingestion/gateway-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaModule } from '@alert-ingestion/kafka';
+import { MetricsModule } from '@alert-ingestion/metrics';
 import { DynamicModule, Module } from '@nestjs/common';
 
 @Module({})
@@ -12,6 +13,7 @@ export class GatewayModule {
       imports: [
         ConfigModule.forRoot(env),
         KafkaModule.forRoot(env),
+        MetricsModule.forRoot(),
         GatewayFeatureModule,
         HealthModule.forRoot({ imports: [GatewayFeatureModule], probes: [GatewayHealthProbe] }),
       ],

@@ -1,11 +1,10 @@
 import { loadConfig } from '@alert-ingestion/config';
 import { IntegrationSnapshot, integrationUrl } from '@alert-ingestion/contracts';
-import { authorizationKeySha256 } from '@alert-ingestion/gateway-domain';
+import { sha256Hex } from '@alert-ingestion/crypto';
 import { GatewayEnv } from '@alert-ingestion/gateway-feature';
-import { IntegrationPublisher } from '@alert-ingestion/integrations-registry';
 import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
-import { serviceEnv } from '@alert-ingestion/testing';
+import { scrapeMetrics, serviceEnv, IntegrationPublisher } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { spawnSync } from 'node:child_process';
@@ -80,7 +79,7 @@ describe('gateway: Kafka unavailable', () => {
     name: 'HTTP endpoint',
     active: true,
     url_token: randomBytes(16).toString('hex'),
-    authorization_key_sha256: authorizationKeySha256(key),
+    authorization_key_sha256: sha256Hex(key),
     payload_field_mapping: [],
     version: 1,
     updated_at: new Date().toISOString(),
@@ -132,6 +131,7 @@ describe('gateway: Kafka unavailable', () => {
   });
 
   it('answers 503 with Retry-After, never 200 or 202, while Kafka is down', async () => {
+    const before = await scrapeMetrics(baseUrl);
     await broker.stop();
     brokerRunning = false;
     const started = Date.now();
@@ -148,6 +148,10 @@ describe('gateway: Kafka unavailable', () => {
     // Callers learn quickly; they do not hang until some distant timeout.
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(await getStatus(`${baseUrl}/healthz`)).toBe(503);
+    // What the AlertIngestionGatewayKafkaUnavailable and AlertIngestionGatewayPublishErrors rules watch.
+    const after = await scrapeMetrics(baseUrl);
+    expect(after.value('gateway_receive_requests_total', { status: '503' }) - before.value('gateway_receive_requests_total', { status: '503' })).toBe(5);
+    expect(after.value('gateway_publish_errors_total') - before.value('gateway_publish_errors_total')).toBeGreaterThanOrEqual(1);
   }, 60_000);
 
   it('accepts alerts again once Kafka is back', async () => {

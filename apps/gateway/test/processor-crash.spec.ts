@@ -14,7 +14,7 @@ interface Sent {
 }
 
 /**
- * Issue 4 "exactly-once effect": the processor is SIGKILLed in the middle of a stream of alerts and
+ * Exactly-once effect: the processor is SIGKILLed in the middle of a stream of alerts and
  * started again. Every alert the gateway answered 200 or 202 must be stored exactly once, with the
  * right events counter, however Kafka redelivers what the killed processor had not committed.
  */

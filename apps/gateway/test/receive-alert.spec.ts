@@ -1,9 +1,8 @@
 import { loadConfig } from '@alert-ingestion/config';
 import { IntegrationSnapshot, integrationUrl } from '@alert-ingestion/contracts';
-import { authorizationKeySha256 } from '@alert-ingestion/gateway-domain';
+import { sha256Hex } from '@alert-ingestion/crypto';
 import { GatewayEnv } from '@alert-ingestion/gateway-feature';
-import { IntegrationPublisher } from '@alert-ingestion/integrations-registry';
-import { createTestTopics, eventually, serviceEnv, testKafka, TestTopics } from '@alert-ingestion/testing';
+import { createTestTopics, eventually, serviceEnv, testKafka, TestTopics, IntegrationPublisher } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -31,7 +30,7 @@ function snapshot(id: string, overrides: Partial<Snapshot> = {}): Snapshot {
     name: `Endpoint ${id}`,
     active: true,
     url_token: `tok${id}${randomBytes(8).toString('hex')}`,
-    authorization_key_sha256: authorizationKeySha256(key),
+    authorization_key_sha256: sha256Hex(key),
     payload_field_mapping: [],
     version: 1,
     updated_at: new Date().toISOString(),
@@ -44,7 +43,7 @@ const integrations = {
   inactive: snapshot('102', { active: false }),
   externalLink: snapshot('103', { type: 'external_link' }),
   limited: snapshot('104', { name: 'Limited endpoint', rate_limit_per_minute: 2 }),
-  otherKey: snapshot('105', { authorization_key_sha256: authorizationKeySha256(otherKey) }),
+  otherKey: snapshot('105', { authorization_key_sha256: sha256Hex(otherKey) }),
   toggled: snapshot('106'),
 };
 
@@ -130,7 +129,8 @@ describe('gateway: POST <integration url> (CONTRACT.md "Receiving alerts")', () 
       const [message] = standIn.received.filter((entry) => (entry.value.payload as { title?: string }).title === 'Disk full');
       expect(message.key).toBe('101');
       expect(message.value).toEqual({
-        request_id: expect.stringMatching(UUID),
+        // No X-Request-Id was sent: the one the gateway made names the request, and is its request_id.
+        request_id: answer.headers['x-request-id'],
         integration_id: '101',
         project_id: '7',
         received_at: expect.any(String),
@@ -384,9 +384,9 @@ describe('gateway: POST <integration url> (CONTRACT.md "Receiving alerts")', () 
       const answer = await post(url, JSON.stringify({ title: marker }), { headers: bearer(key) });
       expect(answer.status).toBe(429);
       const retryAfter = Number(answer.headers['retry-after']);
-      // 2 per minute: the next token comes within 30 s.
+      // 2 per minute, counted in one-minute windows: the window ends within a minute.
       expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(30);
+      expect(retryAfter).toBeLessThanOrEqual(60);
       expect(answer.body).toEqual({ error: 'rate_limit_exceeded', message: expect.stringContaining('"Limited endpoint"') });
       expect((answer.body as { message: string }).message).toContain('2 requests per minute');
       expect(standIn.received.some((entry) => (entry.value.payload as { title?: string }).title === marker)).toBe(false);
@@ -411,6 +411,82 @@ describe('gateway: POST <integration url> (CONTRACT.md "Receiving alerts")', () 
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual([{ iid: expect.any(Number), title: 'in flight at shutdown' }]);
       await expect(post(integrationUrl(secondUrl, integrations.active.url_token), '{}', { headers: bearer(key) })).rejects.toThrow(/ECONNREFUSED/);
+    });
+  });
+
+  describe('X-Request-Id (CONTRACT.md "Across all services")', () => {
+    const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const received = (title: string) => standIn.received.filter((entry) => (entry.value.payload as { title?: string }).title === title);
+
+    it("answers with the caller's id, and carries it to the processor beside a request_id of the request's own", async () => {
+      const callerId = `caller-${randomUUID()}`;
+      const first = await post(urlOf(integrations.active), JSON.stringify({ title: 'named by the caller' }), { headers: { ...bearer(key), 'X-Request-Id': callerId } });
+      const again = await post(urlOf(integrations.active), JSON.stringify({ title: 'named by the caller' }), { headers: { ...bearer(key), 'X-Request-Id': callerId } });
+      expect([first.status, again.status]).toEqual([200, 200]);
+      expect([first.headers['x-request-id'], again.headers['x-request-id']]).toEqual([callerId, callerId]);
+      const messages = received('named by the caller');
+      expect(messages.map((message) => message.value.x_request_id)).toEqual([callerId, callerId]);
+      // The caller's id may repeat; the processor's idempotency key may not.
+      const [one, two] = messages.map((message) => message.value.request_id);
+      expect(one).toMatch(UUID_V4);
+      expect(two).toMatch(UUID_V4);
+      expect(one).not.toBe(two);
+    });
+
+    it("answers 202 with the caller's id as request_id", async () => {
+      const callerId = 'trace:1234/ABC_def.~!';
+      const answer = await post(urlOf(integrations.active), JSON.stringify({ title: 'no reply' }), { headers: { ...bearer(key), 'X-Request-Id': callerId } });
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual({ request_id: callerId });
+      expect(answer.headers['x-request-id']).toBe(callerId);
+    });
+
+    it('answers 202 with the id it made when the caller sent none: the same as the header and the request_id', async () => {
+      const answer = await post(urlOf(integrations.active), JSON.stringify({ title: 'no reply' }), { headers: bearer(key) });
+      expect(answer.status).toBe(202);
+      const requestId = answer.headers['x-request-id'] as string;
+      expect(requestId).toMatch(UUID_V4);
+      expect(answer.body).toEqual({ request_id: requestId });
+      expect(standIn.byRequestId(requestId).map((message) => message.value.x_request_id)).toEqual([undefined]);
+    });
+
+    it.each([
+      ['empty', ''],
+      ['256 characters', 'a'.repeat(256)],
+      ['with a space', 'two words'],
+      ['with a tab', 'a\tb'],
+      ['with a non-ASCII character', 'caf\u00e9'],
+    ])('replaces an unacceptable id (%s) by a new UUID v4', async (_, value) => {
+      const answer = await post(urlOf(integrations.active), JSON.stringify({ title: 'id replaced' }), { headers: { ...bearer(key), 'X-Request-Id': value } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-request-id']).toMatch(UUID_V4);
+    });
+
+    it('takes an id of exactly 255 printable characters', async () => {
+      const callerId = `${'~'.repeat(254)}!`;
+      const answer = await post(urlOf(integrations.active), JSON.stringify({ title: 'longest id' }), { headers: { ...bearer(key), 'X-Request-Id': callerId } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-request-id']).toBe(callerId);
+      expect(received('longest id')[0].value.x_request_id).toBe(callerId);
+    });
+
+    it('carries it on refusals, on the other routes and on unknown paths', async () => {
+      const refusals = await Promise.all([
+        post(urlOf(integrations.active), '{}', { headers: { ...bearer(otherKey), 'X-Request-Id': 'refused-401' } }),
+        post(integrationUrl(baseUrl, 'no-such-token'), '{}', { headers: { ...bearer(key), 'X-Request-Id': 'refused-404' } }),
+        post(urlOf(integrations.active), '{not json', { headers: { ...bearer(key), 'X-Request-Id': 'refused-400' } }),
+      ]);
+      expect(refusals.map((answer) => [answer.status, answer.headers['x-request-id']])).toEqual([
+        [401, 'refused-401'],
+        [404, 'refused-404'],
+        [400, 'refused-400'],
+      ]);
+      for (const path of ['/healthz', '/no/such/path', `/alerts/notify/${integrations.active.url_token}.json`]) {
+        const named = await fetch(`${baseUrl}${path}`, { headers: { 'X-Request-Id': `get-${path}` } });
+        expect(named.headers.get('x-request-id')).toBe(`get-${path}`);
+        const unnamed = await fetch(`${baseUrl}${path}`);
+        expect(unnamed.headers.get('x-request-id')).toMatch(UUID_V4);
+      }
     });
   });
 

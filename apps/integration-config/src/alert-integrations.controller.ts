@@ -1,96 +1,165 @@
-import { NotFoundError } from '@alert-ingestion/http';
+import { ApiErrorResponses, NotFoundError, RequestId } from '@alert-ingestion/http';
+import { CurrentProject, parsePathId, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
+import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import {
   CreateIntegrationDto,
-  CurrentProject,
+  IntegrationDto,
   IntegrationJson,
+  IntegrationListItemDto,
   IntegrationListItemJson,
   IntegrationsService,
   ParseSamplePayloadDto,
-  parseId,
-  ProjectAccess,
-  ProjectRoute,
+  PayloadAlertFieldsDto,
+  payloadText,
+  PreviewAlertJson,
+  PreviewDto,
+  PreviewResultDto,
   TestAlertDto,
   TestAlertResult,
+  TestAlertResultDto,
   UpdateIntegrationDto,
 } from '@alert-ingestion/integrations-feature';
 import { PayloadAlertField } from '@alert-ingestion/integrations-domain';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 /** `:iid` is an integration id; anything that is not one names no integration (404). */
 class IntegrationIdPipe implements PipeTransform<string, bigint> {
   transform(value: string): bigint {
-    const id = parseId(value);
+    const id = parsePathId(value);
     if (id === undefined) throw new NotFoundError('Integration not found.', 'integration_not_found');
     return id;
   }
 }
 
+const ApiIntegrationId = () =>
+  ApiParam({ name: 'iid', description: 'The integration id.', schema: { type: 'integer', minimum: 1 } });
+
+/** Integration routes answer 404 for an id that names no integration of the project, too. */
+const ApiIntegrationRoute = () => applyDecorators(ApiIntegrationId(), ApiErrorResponses([404, 'No such integration in the project.']));
+
 /**
  * Alert integrations of a project (CONTRACT.md "Management API"; spec 1.7 and 5.2 for roles:
  * maintainer+ lists, creates, edits and configures; developer+ sends a test alert).
+ * ProjectRoute documents the token headers and its 401/403/404; each route adds its own answers.
  */
+@ApiTags('alert integrations')
 @Controller('api/v4/projects/:id/alert_integrations')
 export class AlertIntegrationsController {
   constructor(private readonly integrations: IntegrationsService) {}
 
   @Get()
-  @ProjectRoute('maintainer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'List the alert integrations of a project' })
+  @ApiOkResponse({ type: [IntegrationListItemDto] })
   list(@CurrentProject() project: ProjectAccess): Promise<IntegrationListItemJson[]> {
     return this.integrations.list(project.projectId);
   }
 
   @Post()
-  @ProjectRoute('maintainer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'Create an alert integration' })
+  @ApiCreatedResponse({ type: IntegrationDto, description: 'The integration, with its URL and authorization key.' })
+  @ApiErrorResponses(
+    400,
+    [403, 'The tier does not allow it (a second HTTP Endpoint, a custom mapping or the external link on Free).'],
+    [409, 'The name is taken, or an active external link and another active integration would coexist.'],
+  )
   create(@CurrentProject() project: ProjectAccess, @Body() body: CreateIntegrationDto): Promise<IntegrationJson> {
     return this.integrations.create(project.projectId, { ...body, type: body.type ?? 'http' });
   }
 
   @Post('parse_sample_payload')
   @HttpCode(HttpStatus.OK)
-  @ProjectRoute('maintainer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'List the fields of a sample payload, for a custom mapping' })
+  @ApiOkResponse({ type: PayloadAlertFieldsDto })
+  @ApiErrorResponses([400, 'The sample payload is not valid JSON.'], [403, 'Custom mapping needs the Premium tier.'])
   parseSamplePayload(@CurrentProject() project: ProjectAccess, @Body() body: ParseSamplePayloadDto): { payload_alert_fields: PayloadAlertField[] } {
     return this.integrations.parseSamplePayload(project.tier, body.sample_payload);
   }
 
   @Get(':iid')
-  @ProjectRoute('maintainer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'Get an alert integration, with its URL and authorization key' })
+  @ApiIntegrationRoute()
+  @ApiOkResponse({ type: IntegrationDto })
   get(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<IntegrationJson> {
     return this.integrations.get(project.projectId, iid);
   }
 
   @Put(':iid')
-  @ProjectRoute('maintainer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'Change an alert integration' })
+  @ApiIntegrationRoute()
+  @ApiOkResponse({ type: IntegrationDto })
+  @ApiErrorResponses(
+    400,
+    [403, 'The tier does not allow it (a custom mapping on Free).'],
+    [409, 'The name is taken, or an active external link and another active integration would coexist.'],
+  )
   update(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: UpdateIntegrationDto): Promise<IntegrationJson> {
     return this.integrations.update(project.projectId, iid, body);
   }
 
   @Delete(':iid')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ProjectRoute('maintainer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'Delete an alert integration' })
+  @ApiIntegrationRoute()
+  @ApiNoContentResponse({ description: 'Deleted; its URL stops receiving within 2 seconds.' })
   async remove(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<void> {
     await this.integrations.delete(project.projectId, iid);
   }
 
   @Post(':iid/reset_authorization_key')
   @HttpCode(HttpStatus.OK)
-  @ProjectRoute('maintainer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'Give an alert integration a new authorization key' })
+  @ApiIntegrationRoute()
+  @ApiOkResponse({ type: IntegrationDto, description: 'The integration with its new key; the old key stops working.' })
   resetAuthorizationKey(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<IntegrationJson> {
     return this.integrations.resetAuthorizationKey(project.projectId, iid);
   }
 
   /** 200 with the alerts created or grouped into; 202 when the gateway accepted it but processing is still under way. */
   @Post(':iid/test_alert')
-  @ProjectRoute('developer')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.sendTestAlert)
+  @ApiOperation({ summary: "Send a test alert through the integration's URL, as a monitoring tool would" })
+  @ApiIntegrationRoute()
+  @ApiOkResponse({ type: TestAlertResultDto, description: 'Processed: the alerts created or grouped into.' })
+  @ApiAcceptedResponse({ type: TestAlertResultDto, description: 'Accepted by the gateway; processing is still under way.' })
+  @ApiErrorResponses(
+    [400, 'The test payload is not valid JSON, or the gateway refused it.'],
+    [409, 'The external link receives no alerts.'],
+    413,
+    [422, 'The integration is disabled, or the payload cannot be processed.'],
+    [429, "Over the integration's rate limit."],
+    [502, 'The gateway answered something unexpected.'],
+    [503, 'The gateway did not answer, or Kafka is unavailable.'],
+  )
   async testAlert(
     @CurrentProject() project: ProjectAccess,
     @Param('iid', IntegrationIdPipe) iid: bigint,
     @Body() body: TestAlertDto,
+    @RequestId() requestId: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<TestAlertResult['body']> {
-    const payload = typeof body.payload === 'string' ? body.payload : JSON.stringify(body.payload);
-    const result = await this.integrations.sendTestAlert(project.projectId, iid, payload);
+    const result = await this.integrations.sendTestAlert(project.projectId, iid, payloadText(body.payload), requestId);
     response.status(result.status);
     return result.body;
+  }
+
+  /** What the payload would become under the integration's mapping or the proposed one; stores nothing. */
+  @Post(':iid/preview')
+  @HttpCode(HttpStatus.OK)
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: "Show what a payload would become under the integration's mapping or a proposed one" })
+  @ApiIntegrationRoute()
+  @ApiOkResponse({ type: PreviewResultDto })
+  @ApiErrorResponses([400, 'The payload is not valid JSON, or the proposed mapping is invalid.'], [403, 'Custom mapping needs the Premium tier.'], [409, 'The external link receives no alerts.'])
+  preview(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: PreviewDto): Promise<{ alerts: PreviewAlertJson[] }> {
+    return this.integrations.preview(project, iid, payloadText(body.payload), body.payload_field_mapping);
   }
 }

@@ -1,5 +1,5 @@
-import { assertAdminTokenSetInProduction, nestLogLevels } from '@alert-ingestion/config';
-import { configureHttpApp } from '@alert-ingestion/http';
+import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
+import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
 import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/integrations-feature';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -17,6 +17,8 @@ const JSON_BODY_LIMIT = '3mb';
 export interface CreateIntegrationConfigAppOptions {
   /** Apply migrations at start-up (main.ts); tests use databases cloned from a migrated template. */
   applyMigrations?: boolean;
+  /** The built web console to serve at `/` (tests use their own); by default dist/apps/console. */
+  consoleDir?: string | null;
 }
 
 /**
@@ -24,6 +26,7 @@ export interface CreateIntegrationConfigAppOptions {
  * republished to the compacted topic) but not listening: main.ts listens on PORT, tests on port 0.
  */
 export async function createIntegrationConfigApp(env: IntegrationConfigEnv, options: CreateIntegrationConfigAppOptions = {}): Promise<INestApplication> {
+  const logging = useServiceLogging('integration-config', env);
   assertAdminTokenSetInProduction(env);
   const production = env.NODE_ENV === 'production';
   const encryptionKey = resolveAuthorizationKeyEncryptionKey({
@@ -41,21 +44,28 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
     IntegrationConfigModule.forRoot({
       env,
       applyMigrations: options.applyMigrations ?? false,
+      consoleDir: options.consoleDir,
       feature: {
-        adminToken: env.ADMIN_TOKEN,
         gatewayPublicUrl: env.GATEWAY_PUBLIC_URL,
         gatewayInternalUrl: env.GATEWAY_INTERNAL_URL ?? env.GATEWAY_PUBLIC_URL,
         authorizationKeyEncryptionKey: encryptionKey.key,
         topicPrefix: env.KAFKA_TOPIC_PREFIX,
         testAlertTimeoutMs: env.TEST_ALERT_TIMEOUT_MS,
+        databaseUrl: env.DATABASE_URL,
+        snapshotPublishTimeoutMs: env.SNAPSHOT_PUBLISH_TIMEOUT_MS,
       },
     }),
-    { logger: nestLogLevels(env.LOG_LEVEL) },
+    { logger: logging.logger },
   );
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   usePipelineConfigurationBodyParser(app);
-  configureHttpApp(app);
+  configureHttpApp(app, logging);
   app.disable('x-powered-by');
+  serveOpenApi(app, {
+    title: 'integration-config',
+    description:
+      'The management API (CONTRACT.md "Management API"): users and tokens, projects and members, alert integrations, and the deprecation catalogue.',
+  });
   await app.init();
   return app;
 }

@@ -35,7 +35,21 @@ export class IntegrationConfigEnv extends BaseEnv {
   @IsString()
   INTEGRATION_KEY_ENCRYPTION_KEY_FILE = '.data/integration-key-encryption.key';
 
+  /**
+   * Where the alerts query API runs (alert-processor). The console reaches it through this
+   * service's narrow proxy of `/api/v4/projects/:id/alerts...`, so it needs one origin only.
+   */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  ALERT_PROCESSOR_URL = 'http://127.0.0.1:8082';
+
   /** How long a test alert may take at the gateway (which itself answers 202 after its reply timeout). */
   @IntegerSetting({ min: 1_000 })
   TEST_ALERT_TIMEOUT_MS = 30_000;
+
+  /**
+   * How long a change to an integration waits for its snapshot to reach the integrations topic
+   * before it is answered anyway (stored, and published once Kafka takes it). Normally milliseconds.
+   */
+  @IntegerSetting({ min: 0, max: 60_000 })
+  SNAPSHOT_PUBLISH_TIMEOUT_MS = 5_000;
 }

@@ -1,10 +1,15 @@
+import { AccessModule } from '@alert-ingestion/access';
+import { SqlQuery } from '@alert-ingestion/sql';
 import { ConfigModule } from '@alert-ingestion/config';
-import { DatabaseHealthProbe, DatabaseModule } from '@alert-ingestion/database';
+import { DatabaseHealthProbe, DatabaseModule, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { HealthModule } from '@alert-ingestion/http';
-import { IntegrationsFeatureModule, IntegrationsFeatureOptions } from '@alert-ingestion/integrations-feature';
+import { IntegrationSnapshotRelayHealthProbe, IntegrationsFeatureModule, IntegrationsFeatureOptions } from '@alert-ingestion/integrations-feature';
 import { KafkaHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
+import { MetricsModule } from '@alert-ingestion/metrics';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AlertIntegrationsController } from './alert-integrations.controller';
+import { AlertsProxyController } from './alerts-proxy.controller';
+import { ConsoleStaticModule } from './console-static.module';
 import { DeprecationsHttpModule } from './deprecations';
 import { IntegrationConfigEnv } from './integration-config.env';
 import { ProjectsController } from './projects.controller';
@@ -15,6 +20,8 @@ export interface IntegrationConfigModuleOptions {
   feature: IntegrationsFeatureOptions;
   /** Apply prisma/migrations at start-up (the service does; tests use an already migrated database). */
   applyMigrations: boolean;
+  /** The built web console to serve at `/`; by default dist/apps/console, found from the code. */
+  consoleDir?: string | null;
 }
 
 @Module({})
@@ -27,11 +34,20 @@ export class IntegrationConfigModule {
         ConfigModule.forRoot(env),
         DatabaseModule.forRoot({ databaseUrl: env.DATABASE_URL, applyMigrations: options.applyMigrations }),
         KafkaModule.forRoot(env),
+        MetricsModule.forRoot(),
+        AccessModule.forRoot({
+          adminToken: env.ADMIN_TOKEN,
+          sqlQuery: {
+            inject: [PrismaService],
+            useFactory: (prisma: PrismaService): SqlQuery => prismaSqlQuery(prisma),
+          },
+        }),
         IntegrationsFeatureModule.forRoot(options.feature),
         DeprecationsHttpModule,
-        HealthModule.forRoot({ probes: [DatabaseHealthProbe, KafkaHealthProbe] }),
+        HealthModule.forRoot({ probes: [DatabaseHealthProbe, KafkaHealthProbe, IntegrationSnapshotRelayHealthProbe] }),
+        ConsoleStaticModule.forRoot(options.consoleDir),
       ],
-      controllers: [UsersController, ProjectsController, AlertIntegrationsController],
+      controllers: [UsersController, ProjectsController, AlertIntegrationsController, AlertsProxyController],
     };
   }
 }

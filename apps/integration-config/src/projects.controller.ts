@@ -1,39 +1,137 @@
 import {
-  AddMemberDto,
   AdminProjectRoute,
   AdminRoute,
-  CreateProjectDto,
+  AuthenticatedRoute,
+  CurrentPrincipal,
   CurrentProject,
-  MemberJson,
+  parsePathId,
+  Principal,
   ProjectAccess,
-  ProjectJson,
   ProjectRoute,
+} from '@alert-ingestion/access';
+import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { ApiErrorResponses, ApiPageResponse, NotFoundError, pageRequest, paginationHeaders } from '@alert-ingestion/http';
+import {
+  AddMemberDto,
+  CreateProjectDto,
+  ListProjectsQueryDto,
+  MemberDto,
+  MemberJson,
+  ProjectDto,
+  ProjectJson,
   ProjectsService,
+  ProjectWithAccessDto,
+  ProjectWithAccessJson,
+  UpdateMemberDto,
   UpdateProjectDto,
 } from '@alert-ingestion/integrations-feature';
-import { Body, Controller, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 
+/** `:user_id` of a member; anything that is not an id names no member (404). */
+class MemberIdPipe implements PipeTransform<string, bigint> {
+  transform(value: string): bigint {
+    const id = parsePathId(value);
+    if (id === undefined) throw new NotFoundError(`User ${value} is not a member of the project.`, 'member_not_found');
+    return id;
+  }
+}
+
+const ApiMemberUserId = () => ApiParam({ name: 'user_id', description: 'The member\'s user id.', schema: { type: 'integer', minimum: 1 } });
+
+/**
+ * Projects and their members (CONTRACT.md "Management API"). The access decorators (AdminRoute,
+ * ProjectRoute...) document the token headers and their 401/403/404; each route adds its answer and
+ * the errors of its own (400 for a body or query that fails validation, 409 for conflicts).
+ */
+@ApiTags('projects')
 @Controller('api/v4/projects')
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Post()
   @AdminRoute()
+  @ApiOperation({ summary: 'Create a project (administrator)' })
+  @ApiCreatedResponse({ type: ProjectDto })
+  @ApiErrorResponses(400, [409, 'A project with this path exists.'])
   create(@Body() body: CreateProjectDto): Promise<ProjectJson> {
     return this.projects.createProject(body.path, body.tier);
+  }
+
+  /** The caller's projects (the administrator: all), by path, with GitLab's pagination headers. */
+  @Get()
+  @AuthenticatedRoute()
+  @ApiOperation({ summary: "List the caller's projects (the administrator: all)" })
+  @ApiPageResponse(ProjectWithAccessDto, 'One page of projects, by path.')
+  @ApiErrorResponses(400)
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListProjectsQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ProjectWithAccessJson[]> {
+    const { page, perPage } = pageRequest(query);
+    const result = await this.projects.listProjects(principal, { search: query.search, page, perPage });
+    response.set(paginationHeaders(result.page));
+    return result.projects;
+  }
+
+  @Get(':id')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.readProject)
+  @ApiOperation({ summary: 'Get a project' })
+  @ApiOkResponse({ type: ProjectWithAccessDto })
+  get(@CurrentProject() project: ProjectAccess): Promise<ProjectWithAccessJson> {
+    return this.projects.getProject(project);
   }
 
   /** Admin: changes the tier; every integration of the project is republished with it. */
   @Put(':id')
   @AdminProjectRoute()
+  @ApiOperation({ summary: 'Change the tier of a project (administrator)' })
+  @ApiOkResponse({ type: ProjectDto })
+  @ApiErrorResponses(400)
   updateTier(@CurrentProject() project: ProjectAccess, @Body() body: UpdateProjectDto): Promise<ProjectJson> {
     return this.projects.updateTier(project.projectId, body.tier);
   }
 
+  @Get(':id/members')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.listMembers)
+  @ApiOperation({ summary: 'List the members of a project' })
+  @ApiOkResponse({ type: [MemberDto] })
+  listMembers(@CurrentProject() project: ProjectAccess): Promise<MemberJson[]> {
+    return this.projects.listMembers(project.projectId);
+  }
+
   /** Admin or owner. */
   @Post(':id/members')
-  @ProjectRoute('owner')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers)
+  @ApiOperation({ summary: 'Add a member to a project (administrator or owner)' })
+  @ApiCreatedResponse({ type: MemberDto })
+  @ApiErrorResponses(400, [404, 'No such user.'], [409, 'The user is already a member.'])
   addMember(@CurrentProject() project: ProjectAccess, @Body() body: AddMemberDto): Promise<MemberJson> {
     return this.projects.addMember(project.projectId, BigInt(body.user_id), body.access_level);
+  }
+
+  /** Admin or owner. */
+  @Put(':id/members/:user_id')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers)
+  @ApiOperation({ summary: "Change a member's role (administrator or owner)" })
+  @ApiMemberUserId()
+  @ApiOkResponse({ type: MemberDto })
+  @ApiErrorResponses(400, [404, 'The user is not a member.'], [409, 'The last owner cannot be demoted.'])
+  updateMember(@CurrentProject() project: ProjectAccess, @Param('user_id', MemberIdPipe) userId: bigint, @Body() body: UpdateMemberDto): Promise<MemberJson> {
+    return this.projects.updateMember(project.projectId, userId, body.access_level);
+  }
+
+  /** Admin or owner. */
+  @Delete(':id/members/:user_id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers)
+  @ApiOperation({ summary: 'Remove a member (administrator or owner)' })
+  @ApiMemberUserId()
+  @ApiNoContentResponse({ description: 'Removed.' })
+  @ApiErrorResponses([404, 'The user is not a member.'], [409, 'The last owner cannot be removed.'])
+  removeMember(@CurrentProject() project: ProjectAccess, @Param('user_id', MemberIdPipe) userId: bigint): Promise<void> {
+    return this.projects.removeMember(project.projectId, userId);
   }
 }

@@ -118,6 +118,7 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
         id: expect.any(Number),
         name: 'HTTP Endpoint',
         type: 'http',
+        rate_limit_per_minute: null,
         active: true,
         url: expect.stringMatching(/^https:\/\/alerts\.example\.test\/alerts\/notify\/[A-Za-z0-9_-]{32}\.json$/),
         authorization_key: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -372,6 +373,90 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
     });
   });
 
+  describe('POST :iid/preview (what a payload would become; nothing stored)', () => {
+    const mapping = [
+      { field_name: 'title', path: ['summary'], type: 'string' },
+      { field_name: 'hosts', path: ['targets'], type: 'array' },
+    ];
+    let mapped: Integration;
+
+    beforeAll(async () => {
+      mapped = (await create(premium, { name: 'Preview me', sample_payload: SAMPLE, payload_field_mapping: mapping })).body;
+    });
+
+    it('applies the saved mapping, with every normalised field', async () => {
+      const answer = await api.request('POST', path(premium, `/${mapped.id}/preview`), { token: maintainer, body: { payload: SAMPLE } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({
+        alerts: [
+          {
+            title: 'Disk almost full',
+            description: null,
+            severity: 'critical',
+            started_at: expect.any(String),
+            ended_at: null,
+            service: null,
+            monitoring_tool: null,
+            hosts: ['db-1', 'db-2'],
+            fingerprint: null,
+            grouping_key: expect.stringMatching(/^[0-9a-f]{64}$/),
+            platform_environment_name: null,
+            payload: JSON.parse(SAMPLE),
+          },
+        ],
+      });
+    });
+
+    it('applies a proposed mapping instead, without saving it', async () => {
+      const proposed = [
+        { field_name: 'title', path: ['labels', 'instance'], type: 'string' },
+        { field_name: 'severity', path: ['labels', 'severity'], type: 'string' },
+        { field_name: 'start_time', path: ['startsAt'], type: 'datetime' },
+      ];
+      const answer = await api.request<{ alerts: Array<Record<string, unknown>> }>('POST', path(premium, `/${mapped.id}/preview`), {
+        token: maintainer,
+        body: { payload: SAMPLE, payload_field_mapping: proposed },
+      });
+      expect(answer.body.alerts[0]).toMatchObject({ title: 'db-1', severity: 'high', started_at: '2026-11-21T10:00:00.000Z', hosts: [] });
+      expect((await api.request<Integration>('GET', path(premium, `/${mapped.id}`), { token: maintainer })).body.payload_field_mapping).toEqual(mapping);
+      expect(await api.sql('SELECT 1 FROM alerts')).toEqual([]);
+    });
+
+    it('answers 400 for a payload that is not JSON or a mapping that does not fit it, 403 below maintainer and for a mapping on Free', async () => {
+      expect((await api.request('POST', path(premium, `/${mapped.id}/preview`), { token: maintainer, body: { payload: '{"summary":' } })).body).toMatchObject({
+        error: 'invalid_json',
+      });
+      const missingPath = [{ field_name: 'title', path: ['nowhere'], type: 'string' }];
+      expect((await api.request('POST', path(premium, `/${mapped.id}/preview`), { token: maintainer, body: { payload: SAMPLE, payload_field_mapping: missingPath } })).status).toBe(400);
+      const developer = await api.member(premium, 'developer');
+      expect((await api.request('POST', path(premium, `/${mapped.id}/preview`), { token: developer, body: { payload: SAMPLE } })).status).toBe(403);
+      const freeEndpoint = (await create(free, { active: false })).body;
+      const freeId = freeEndpoint.id ?? (await api.request<Integration[]>('GET', path(free), { token: ADMIN_TOKEN })).body[0].id;
+      const onFree = await api.request('POST', path(free, `/${freeId}/preview`), {
+        token: ADMIN_TOKEN,
+        body: { payload: SAMPLE, payload_field_mapping: [{ field_name: 'title', path: ['summary'], type: 'string' }] },
+      });
+      expect(onFree).toMatchObject({ status: 403, body: { error: 'premium_required' } });
+      expect((await api.request('POST', path(free, `/${freeId}/preview`), { token: ADMIN_TOKEN, body: { payload: SAMPLE } })).body).toMatchObject({
+        alerts: [{ title: 'New: Alert' }],
+      });
+    });
+  });
+
+  describe('rate_limit_per_minute (the gateway takes this many requests per minute)', () => {
+    it('is shown, set, cleared and published in the snapshot', async () => {
+      const created = (await create(premium, { name: 'Limited', rate_limit_per_minute: 600 })).body as Integration & { rate_limit_per_minute: number | null };
+      expect(created.rate_limit_per_minute).toBe(600);
+      await eventually(() => expect(topic.findById(String(created.id))?.rate_limit_per_minute).toBe(600));
+      const changed = await api.request<{ rate_limit_per_minute: number | null }>('PUT', path(premium, `/${created.id}`), { token: maintainer, body: { rate_limit_per_minute: null } });
+      expect(changed.body.rate_limit_per_minute).toBeNull();
+      await eventually(() => expect(topic.findById(String(created.id))?.rate_limit_per_minute).toBeUndefined());
+      for (const limit of [0, 1.5, 'many']) {
+        expect((await api.request('PUT', path(premium, `/${created.id}`), { token: maintainer, body: { rate_limit_per_minute: limit } })).status).toBe(400);
+      }
+    });
+  });
+
   describe('external link integration (spec 2.3, Premium)', () => {
     let project: number;
 
@@ -399,6 +484,7 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
         id: expect.any(Number),
         name: 'External incident management',
         type: 'external_link',
+        rate_limit_per_minute: null,
         active: false,
         url: null,
         authorization_key: null,

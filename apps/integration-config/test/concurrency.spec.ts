@@ -1,7 +1,7 @@
 import { ADMIN_TOKEN, ManagementApi } from './support/management-api';
 
 /**
- * Issue 3: concurrent creates cannot break the Free tier limit or name uniqueness. Every integration
+ * Concurrent creates cannot break the Free tier limit or name uniqueness. Every integration
  * write locks its project row, so these requests are serialised by the database, not by luck.
  */
 describe('concurrent integration writes', () => {

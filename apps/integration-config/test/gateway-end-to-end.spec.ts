@@ -58,13 +58,35 @@ describe('integration-config with the gateway and the processor', () => {
     const reset = await api.request<Integration>('POST', route(`/${integration.id}/reset_authorization_key`), { token: ADMIN_TOKEN });
     expect(reset.status).toBe(200);
     const resetAt = Date.now();
-    // Issue 3: the old key stops working at the gateway within 2 seconds.
-    await eventually(async () => expect((await sendAlert(integration.url, integration.authorization_key, { title: 'Old key' })).status).toBe(401), 2_000, 50);
-    expect(Date.now() - resetAt).toBeLessThan(2_000);
+    // The new key works as soon as the reset is answered (read-your-writes at the gateway).
     const withNewKey = await sendAlert(integration.url, reset.body.authorization_key, { title: 'New key' });
     expect(withNewKey.status).toBe(200);
     expect(await withNewKey.json()).toEqual([{ iid: expect.any(Number), title: 'New key' }]);
+    // CONTRACT.md: the old key stops working at the gateway within 2 seconds.
+    await eventually(async () => expect((await sendAlert(integration.url, integration.authorization_key, { title: 'Old key' })).status).toBe(401), 2_000, 50);
+    expect(Date.now() - resetAt).toBeLessThan(2_000);
   });
+
+  it('accepts a URL as soon as its create has been answered: 200 create-then-send in a row, no 404', async () => {
+    const statuses = new Map<number, number>();
+    for (let n = 0; n < 200; n++) {
+      const integration = await createIntegration({ name: `Fresh ${n}` });
+      const status = (await sendAlert(integration.url, integration.authorization_key, { title: `First alert ${n}` })).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 200 });
+  }, 120_000);
+
+  it('accepts a URL as soon as its activation has been answered', async () => {
+    const integration = await createIntegration({ name: 'Activate me', active: false });
+    expect((await sendAlert(integration.url, integration.authorization_key, {})).status).toBe(404);
+    for (let round = 0; round < 10; round++) {
+      expect((await api.request('PUT', route(`/${integration.id}`), { token: ADMIN_TOKEN, body: { active: true } })).status).toBe(200);
+      expect((await sendAlert(integration.url, integration.authorization_key, { title: `Active ${round}` })).status).toBe(200);
+      expect((await api.request('PUT', route(`/${integration.id}`), { token: ADMIN_TOKEN, body: { active: false } })).status).toBe(200);
+      await eventually(async () => expect((await sendAlert(integration.url, integration.authorization_key, {})).status).toBe(404), 2_000, 50);
+    }
+  }, 60_000);
 
   it('a disabled or deleted integration stops receiving (404 at the gateway)', async () => {
     const integration = await createIntegration({ name: 'Toggle me' });

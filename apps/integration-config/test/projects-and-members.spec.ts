@@ -84,7 +84,7 @@ describe('projects and members (CONTRACT.md "Management API")', () => {
         body: { user_id: ownerUser.id, access_level: 'owner' },
       });
       expect(byAdmin.status).toBe(201);
-      expect(byAdmin.body).toEqual({ project_id: project, user_id: ownerUser.id, username: 'owner-1', access_level: 'owner' });
+      expect(byAdmin.body).toEqual({ user_id: ownerUser.id, username: 'owner-1', access_level: 'owner' });
 
       const developer = await api.createUser('developer-1');
       const byOwner = await api.request('POST', `/projects/${project}/members`, {
@@ -112,6 +112,149 @@ describe('projects and members (CONTRACT.md "Management API")', () => {
       expect(again.status).toBe(409);
       expect((await api.request('POST', `/projects/${project}/members`, { token: ADMIN_TOKEN, body: { user_id: user.id, access_level: 'admin' } })).status).toBe(400);
       expect((await api.request('POST', `/projects/${project}/members`, { token: ADMIN_TOKEN, body: { user_id: '1', access_level: 'guest' } })).status).toBe(400);
+    });
+  });
+
+  describe('GET /user (any token)', () => {
+    it('names the administrator (no id) and a user', async () => {
+      expect((await api.request('GET', '/user', { token: ADMIN_TOKEN })).body).toEqual({ id: null, username: 'administrator', is_admin: true });
+      const user = await api.createUser('who-am-i');
+      const answer = await api.request('GET', '/user', { token: user.token, privateTokenHeader: true });
+      expect(answer).toMatchObject({ status: 200, body: { id: user.id, username: 'who-am-i', is_admin: false } });
+    });
+
+    it('answers 401 without a valid token', async () => {
+      expect((await api.request('GET', '/user')).status).toBe(401);
+      expect((await api.request('GET', '/user', { token: 'nope' })).body).toEqual({ error: 'unauthorized', message: 'The token is not valid.' });
+    });
+  });
+
+  describe('GET /projects and GET /projects/:id', () => {
+    let reader: { id: number; token: string };
+    const paths = ['list/alpha', 'list/beta', 'list/gamma', 'other/delta'];
+    const ids: Record<string, number> = {};
+
+    beforeAll(async () => {
+      reader = await api.createUser('project-reader');
+      for (const path of paths) ids[path] = await api.createProject(path, path === 'list/beta' ? 'premium' : 'free');
+      await api.addMember(ids['list/alpha'], reader.id, 'guest');
+      await api.addMember(ids['list/beta'], reader.id, 'maintainer');
+      await api.addMember(ids['other/delta'], reader.id, 'developer');
+    });
+
+    it("lists only the caller's projects, by path, with tier and role", async () => {
+      const answer = await api.request('GET', '/projects', { token: reader.token });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual([
+        { id: ids['list/alpha'], path: 'list/alpha', tier: 'free', access_level: 'guest' },
+        { id: ids['list/beta'], path: 'list/beta', tier: 'premium', access_level: 'maintainer' },
+        { id: ids['other/delta'], path: 'other/delta', tier: 'free', access_level: 'developer' },
+      ]);
+      expect(answer.headers.get('x-total')).toBe('3');
+      expect(answer.headers.get('x-next-page')).toBe('');
+    });
+
+    it('lists every project for the administrator, with no role', async () => {
+      const answer = await api.request<Array<{ path: string; access_level: unknown }>>('GET', '/projects?search=list/&per_page=100', { token: ADMIN_TOKEN });
+      expect(answer.body.map((project) => project.path)).toEqual(['list/alpha', 'list/beta', 'list/gamma']);
+      expect(answer.body.every((project) => project.access_level === null)).toBe(true);
+    });
+
+    it('searches the path (case-insensitive, wildcards taken literally) and pages', async () => {
+      expect((await api.request<Array<{ path: string }>>('GET', '/projects?search=BET', { token: reader.token })).body.map((p) => p.path)).toEqual(['list/beta']);
+      expect((await api.request<unknown[]>('GET', '/projects?search=%25', { token: reader.token })).body).toEqual([]);
+      const first = await api.request<Array<{ path: string }>>('GET', '/projects?per_page=2', { token: reader.token });
+      expect(first.body.map((p) => p.path)).toEqual(['list/alpha', 'list/beta']);
+      expect(first.headers.get('x-total')).toBe('3');
+      expect(first.headers.get('x-next-page')).toBe('2');
+      const second = await api.request<Array<{ path: string }>>('GET', '/projects?per_page=2&page=2', { token: reader.token });
+      expect(second.body.map((p) => p.path)).toEqual(['other/delta']);
+      expect(second.headers.get('x-next-page')).toBe('');
+      expect((await api.request('GET', '/projects?per_page=101', { token: reader.token })).status).toBe(400);
+    });
+
+    it('shows one project to a guest and above, 404 to anyone else', async () => {
+      expect((await api.request('GET', `/projects/${ids['list/alpha']}`, { token: reader.token })).body).toEqual({
+        id: ids['list/alpha'],
+        path: 'list/alpha',
+        tier: 'free',
+        access_level: 'guest',
+      });
+      expect((await api.request('GET', `/projects/${ids['list/gamma']}`, { token: ADMIN_TOKEN })).body).toMatchObject({ access_level: null });
+      expect((await api.request('GET', `/projects/${ids['list/gamma']}`, { token: reader.token })).body).toEqual({ error: 'project_not_found', message: 'Project not found.' });
+      expect((await api.request('GET', '/projects/987654', { token: ADMIN_TOKEN })).status).toBe(404);
+    });
+  });
+
+  describe('members: list (maintainer+), change and removal (admin, owner)', () => {
+    it('lists members by role, then username, to maintainers and above', async () => {
+      const project = await api.createProject('acme/member-list', 'free');
+      const owner = await api.createUser('ml-owner');
+      const dev = await api.createUser('ml-dev');
+      const maintainer = await api.createUser('ml-maintainer');
+      await api.addMember(project, dev.id, 'developer');
+      await api.addMember(project, owner.id, 'owner');
+      await api.addMember(project, maintainer.id, 'maintainer');
+      const answer = await api.request('GET', `/projects/${project}/members`, { token: maintainer.token });
+      expect(answer).toMatchObject({
+        status: 200,
+        body: [
+          { user_id: owner.id, username: 'ml-owner', access_level: 'owner' },
+          { user_id: maintainer.id, username: 'ml-maintainer', access_level: 'maintainer' },
+          { user_id: dev.id, username: 'ml-dev', access_level: 'developer' },
+        ],
+      });
+      expect((await api.request('GET', `/projects/${project}/members`, { token: dev.token })).status).toBe(403);
+    });
+
+    it('changes a role and removes a member; a maintainer may not', async () => {
+      const project = await api.createProject('acme/member-change', 'free');
+      const owner = await api.member(project, 'owner');
+      const maintainer = await api.member(project, 'maintainer');
+      const user = await api.createUser('mc-user');
+      await api.addMember(project, user.id, 'reporter');
+
+      expect((await api.request('PUT', `/projects/${project}/members/${user.id}`, { token: maintainer, body: { access_level: 'developer' } })).status).toBe(403);
+      const changed = await api.request('PUT', `/projects/${project}/members/${user.id}`, { token: owner, body: { access_level: 'developer' } });
+      expect(changed).toMatchObject({ status: 200, body: { user_id: user.id, username: 'mc-user', access_level: 'developer' } });
+      expect((await api.request('GET', `/projects/${project}`, { token: user.token })).body).toMatchObject({ access_level: 'developer' });
+
+      expect((await api.request('DELETE', `/projects/${project}/members/${user.id}`, { token: maintainer })).status).toBe(403);
+      const removed = await api.request('DELETE', `/projects/${project}/members/${user.id}`, { token: ADMIN_TOKEN });
+      expect(removed.status).toBe(204);
+      expect((await api.request('GET', `/projects/${project}`, { token: user.token })).status).toBe(404);
+    });
+
+    it('answers 404 for a user who is not a member, 400 for a bad role', async () => {
+      const project = await api.createProject('acme/member-missing', 'free');
+      const outsider = await api.createUser('mm-outsider');
+      for (const path of [`/projects/${project}/members/${outsider.id}`, `/projects/${project}/members/abc`]) {
+        expect((await api.request('PUT', path, { token: ADMIN_TOKEN, body: { access_level: 'guest' } })).body).toMatchObject({ error: 'member_not_found' });
+        expect((await api.request('DELETE', path, { token: ADMIN_TOKEN })).status).toBe(404);
+      }
+      await api.addMember(project, outsider.id, 'guest');
+      expect((await api.request('PUT', `/projects/${project}/members/${outsider.id}`, { token: ADMIN_TOKEN, body: { access_level: 'root' } })).status).toBe(400);
+    });
+
+    it('keeps the last owner, also against two owners demoting each other at once', async () => {
+      const project = await api.createProject('acme/last-owner', 'free');
+      const first = await api.createUser('lo-first');
+      const second = await api.createUser('lo-second');
+      await api.addMember(project, first.id, 'owner');
+      await api.addMember(project, second.id, 'owner');
+      const answers = await Promise.all([
+        api.request('PUT', `/projects/${project}/members/${second.id}`, { token: first.token, body: { access_level: 'maintainer' } }),
+        api.request('PUT', `/projects/${project}/members/${first.id}`, { token: second.token, body: { access_level: 'maintainer' } }),
+      ]);
+      // One wins. The other finds itself the last owner (409), or, when the winner committed before
+      // it was let in, no longer an owner (403).
+      const statuses = answers.map((answer) => answer.status).sort((a, b) => a - b);
+      expect([[200, 403], [200, 409]]).toContainEqual(statuses);
+      const members = await api.request<Array<{ access_level: string }>>('GET', `/projects/${project}/members`, { token: ADMIN_TOKEN });
+      expect(members.body.filter((member) => member.access_level === 'owner')).toHaveLength(1);
+      const lastOwner = members.body.find((member) => member.access_level === 'owner') as unknown as { user_id: number };
+      const refused = await api.request('DELETE', `/projects/${project}/members/${lastOwner.user_id}`, { token: ADMIN_TOKEN });
+      expect(refused).toMatchObject({ status: 409, body: { error: 'last_owner' } });
     });
   });
 });

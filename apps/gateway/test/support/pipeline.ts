@@ -12,8 +12,13 @@ import { randomBytes } from 'node:crypto';
 export const ADMIN_TOKEN = 'test-admin-token-for-the-pipeline';
 
 export interface PipelineOptions {
+  /** Environment of every service. */
+  all?: Record<string, string>;
   gateway?: Record<string, string>;
   processor?: Record<string, string>;
+  integrationConfig?: Record<string, string>;
+  /** Keep every line each service writes (ServiceProcess.allOutput). */
+  keepAllOutput?: boolean;
 }
 
 export interface Project {
@@ -40,10 +45,12 @@ export interface StoredAlert {
  * Node processes (the built dist/), sharing one fresh database and one topic prefix.
  */
 export class Pipeline {
+  private readonly extraGateways: ServiceProcess[] = [];
+
   private constructor(
     readonly database: TestDatabase,
     readonly topics: TestTopics,
-    private readonly baseEnv: { DATABASE_URL: string; KAFKA_TOPIC_PREFIX: string; ADMIN_TOKEN: string },
+    private readonly baseEnv: { DATABASE_URL: string; KAFKA_TOPIC_PREFIX: string; ADMIN_TOKEN: string; [variable: string]: string },
     private readonly options: PipelineOptions,
     public processor: ServiceProcess,
     readonly gateway: ServiceProcess,
@@ -53,16 +60,23 @@ export class Pipeline {
   static async start(options: PipelineOptions = {}): Promise<Pipeline> {
     const database = await createTestDatabase();
     const topics = await createTestTopics();
-    const baseEnv = { DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN };
+    const baseEnv = { DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN, ...options.all };
+    const processOptions = { keepAllOutput: options.keepAllOutput };
     const started: ServiceProcess[] = [];
     try {
-      const processor = await startService('alert-processor', serviceEnv({ ...baseEnv, ...options.processor }));
+      const processor = await startService('alert-processor', serviceEnv({ ...baseEnv, ...options.processor }), processOptions);
       started.push(processor);
-      const gateway = await startService('gateway', serviceEnv({ ...baseEnv, ...options.gateway }));
+      const gateway = await startService('gateway', serviceEnv({ ...baseEnv, ...options.gateway }), processOptions);
       started.push(gateway);
       const integrationConfig = await startService(
         'integration-config',
-        serviceEnv({ ...baseEnv, GATEWAY_PUBLIC_URL: gateway.url, INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
+        serviceEnv({
+          ...baseEnv,
+          GATEWAY_PUBLIC_URL: gateway.url,
+          INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          ...options.integrationConfig,
+        }),
+        processOptions,
       );
       return new Pipeline(database, topics, baseEnv, options, processor, gateway, integrationConfig);
     } catch (error) {
@@ -75,11 +89,18 @@ export class Pipeline {
 
   /** Starts the processor again (after a kill), on a new port, with the same database and topics. */
   async restartProcessor(): Promise<void> {
-    this.processor = await startService('alert-processor', serviceEnv({ ...this.baseEnv, ...this.options.processor }));
+    this.processor = await startService('alert-processor', serviceEnv({ ...this.baseEnv, ...this.options.processor }), { keepAllOutput: this.options.keepAllOutput });
+  }
+
+  /** Another gateway instance on the same topics (stopped with the pipeline). */
+  async startGateway(env: Record<string, string> = {}): Promise<ServiceProcess> {
+    const gateway = await startService('gateway', serviceEnv({ ...this.baseEnv, ...this.options.gateway, ...env }));
+    this.extraGateways.push(gateway);
+    return gateway;
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.gateway.stop(), this.integrationConfig.stop(), this.processor.stop()]);
+    await Promise.all([this.gateway.stop(), this.integrationConfig.stop(), this.processor.stop(), ...this.extraGateways.map((gateway) => gateway.stop())]);
     await this.database.drop();
     await this.topics.drop();
   }
@@ -113,6 +134,16 @@ export class Pipeline {
     }
   }
 
+  /** The management API as the administrator (throws unless 2xx). */
+  management<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.api<T>(this.integrationConfig.url, method, `/api/v4${path}`, body);
+  }
+
+  /** The processor's API as the administrator (throws unless 2xx). */
+  processorApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.api<T>(this.processor.url, method, `/api/v4${path}`, body);
+  }
+
   private async api<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
@@ -121,6 +152,7 @@ export class Pipeline {
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
-    return JSON.parse(text) as T;
+    // 204 (a delete) has no body.
+    return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CatalogueError,
+  CodeQualityIssue,
   DeprecationEntry,
   DeprecationsModule,
   locateCatalogue,
@@ -124,8 +125,22 @@ describe('deprecation catalogue over HTTP', () => {
       expect(status).toBe(200);
       expect(body).toEqual({
         findings: [
-          { rule: 'type_keywords', line: 1, message: expect.any(String), removal_milestone: '15.0', replacement: 'stages' },
-          { rule: 'ci_build_variables', line: 3, message: expect.any(String), removal_milestone: '16.0', replacement: 'CI_COMMIT_SHA' },
+          {
+            rule: 'type_keywords',
+            line: 1,
+            message: expect.any(String),
+            removal_milestone: '15.0',
+            replacement: 'stages',
+            deprecation_id: 'type-and-types-keywords',
+          },
+          {
+            rule: 'ci_build_variables',
+            line: 3,
+            message: expect.any(String),
+            removal_milestone: '16.0',
+            replacement: 'CI_COMMIT_SHA',
+            deprecation_id: 'ci-build-predefined-variables',
+          },
         ],
       });
     });
@@ -157,6 +172,63 @@ describe('deprecation catalogue over HTTP', () => {
     ])('answers %s with 400', async (_, body, contentType, query, error) => {
       const response = await check(body, contentType, query);
       expect(response).toEqual({ status: 400, body: { error, message: expect.any(String) } });
+    });
+
+    describe('?format=codequality', () => {
+      const codeQuality = async (body: string, query: string, contentType = 'text/yaml') => {
+        const response = await fetch(`${base}/deprecations/check${query}`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+        return { status: response.status, body: (await response.json()) as CodeQualityIssue[] & ErrorBody };
+      };
+
+      it('answers a GitLab Code Quality report at the given path, critical for what the target removes', async () => {
+        const { status, body } = await codeQuality(PIPELINE, '?target=16.0&format=codequality&path=ci/build.yml');
+        expect(status).toBe(200);
+        expect(body).toEqual([
+          {
+            description: 'The types keyword is removed in 15.0 (spec 9.4); use stages.',
+            check_name: 'type_keywords',
+            fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+            severity: 'critical',
+            location: { path: 'ci/build.yml', lines: { begin: 1 } },
+          },
+          {
+            description: 'CI_BUILD_REF is removed in 16.0 (spec 9.5); use CI_COMMIT_SHA.',
+            check_name: 'ci_build_variables',
+            fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+            severity: 'critical',
+            location: { path: 'ci/build.yml', lines: { begin: 3 } },
+          },
+        ]);
+      });
+
+      it('names .gitlab-ci.yml by default, filters by target as {findings} does, and takes JSON {content} too', async () => {
+        const { body } = await codeQuality(JSON.stringify({ content: PIPELINE }), '?target=15.0&format=codequality', 'application/json');
+        expect(body.map((issue) => [issue.check_name, issue.severity, issue.location.path])).toEqual([['type_keywords', 'critical', '.gitlab-ci.yml']]);
+        expect((await codeQuality('build:\n  script: echo $CI_COMMIT_SHA\n', '?format=codequality')).body).toEqual([]);
+      });
+
+      it('gives the same fingerprints on every request and when lines are inserted above', async () => {
+        const fingerprints = async (yaml: string) => (await codeQuality(yaml, '?format=codequality')).body.map((issue) => issue.fingerprint);
+        const first = await fingerprints(PIPELINE);
+        expect(new Set(first).size).toBe(2);
+        expect(await fingerprints(PIPELINE)).toEqual(first);
+        expect(await fingerprints(`# notes\nlint:\n  script: npm run lint\n${PIPELINE}`)).toEqual(first);
+      });
+
+      it.each([
+        ['an unknown format', '?format=sarif', 'invalid_query', 'format must be one of json, codequality, got "sarif"'],
+        ['an absolute path', '?format=codequality&path=/builds/project/.gitlab-ci.yml', 'invalid_query', 'path must be a file path relative to the repository root'],
+        ['a path leaving the repository', '?format=codequality&path=../.gitlab-ci.yml', 'invalid_query', 'path must be a file path relative to the repository root'],
+      ])('answers %s with 400 {error, message}', async (_, query, error, message) => {
+        const response = await codeQuality(PIPELINE, query);
+        expect(response).toEqual({ status: 400, body: { error, message: expect.stringContaining(message) } });
+      });
+
+      it('answers invalid YAML with the same 400 as the default format', async () => {
+        const { status, body } = await codeQuality('a: [\n', '?format=codequality');
+        expect(status).toBe(400);
+        expect(body.error).toBe('invalid_yaml');
+      });
     });
 
     it('answers a body over 1 MiB with 413', async () => {

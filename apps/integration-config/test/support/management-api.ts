@@ -4,7 +4,7 @@ import { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import { createIntegrationConfigApp } from '../../src/integration-config.app';
+import { createIntegrationConfigApp, CreateIntegrationConfigAppOptions } from '../../src/integration-config.app';
 import { IntegrationConfigEnv } from '../../src/integration-config.env';
 
 export const ADMIN_TOKEN = 'test-admin-token-for-integration-config';
@@ -33,7 +33,11 @@ export class ManagementApi {
     readonly topics: TestTopics,
   ) {}
 
-  static async start(overrides: Record<string, string | undefined> = {}, reuse?: { database: TestDatabase; topics: TestTopics }): Promise<ManagementApi> {
+  static async start(
+    overrides: Record<string, string | undefined> = {},
+    reuse?: { database: TestDatabase; topics: TestTopics },
+    appOptions: CreateIntegrationConfigAppOptions = {},
+  ): Promise<ManagementApi> {
     const database = reuse?.database ?? (await createTestDatabase());
     const topics = reuse?.topics ?? (await createTestTopics());
     const env = loadConfig(
@@ -46,7 +50,7 @@ export class ManagementApi {
         ...overrides,
       }),
     );
-    const app = await createIntegrationConfigApp(env);
+    const app = await createIntegrationConfigApp(env, appOptions);
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
     return new ManagementApi(app, `http://127.0.0.1:${port}`, env, database, topics);

@@ -1,0 +1,37 @@
+import { CurrentProject, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
+import { DeliveryDto } from '@alert-ingestion/alerts-api';
+import { DeliveriesService } from '@alert-ingestion/alerts-feature';
+import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { ApiErrorResponses, ApiPageResponse, PaginationQueryDto, paginationHeaders } from '@alert-ingestion/http';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+
+/**
+ * What monitoring tools sent to an integration's URL and what became of it (CONTRACT.md
+ * "deliveries"; maintainer+). The processor records deliveries, so it answers them;
+ * integration-config passes the same path on to it.
+ */
+@ApiTags('deliveries')
+@Controller('api/v4/projects/:id/alert_integrations/:iid/deliveries')
+export class DeliveriesController {
+  constructor(private readonly deliveries: DeliveriesService) {}
+
+  /** The latest first (100 unless per_page says fewer), with GitLab's pagination headers. */
+  @Get()
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: "List the latest deliveries to an integration's URL, newest first" })
+  @ApiParam({ name: 'iid', description: 'The integration id.', schema: { type: 'integer', minimum: 1 } })
+  @ApiPageResponse(DeliveryDto, 'One page of deliveries (100 unless per_page says fewer).')
+  @ApiErrorResponses(400, [404, 'No such HTTP Endpoint in the project.'])
+  async list(
+    @CurrentProject() project: ProjectAccess,
+    @Param('iid') integrationId: string,
+    @Query() query: PaginationQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DeliveryDto[]> {
+    const result = await this.deliveries.list(project.projectId, integrationId, query);
+    response.set(paginationHeaders(result.page));
+    return result.deliveries;
+  }
+}

@@ -1,0 +1,329 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../session/session';
+import { pagingOf } from './client';
+import {
+  Alert,
+  AlertStatus,
+  AlertStatusCounts,
+  CreatedUser,
+  Delivery,
+  DeprecationArea,
+  DeprecationEntry,
+  Integration,
+  IntegrationListItem,
+  Member,
+  PayloadAlertField,
+  PayloadFieldMappingEntry,
+  PipelineFinding,
+  PreviewAlert,
+  Project,
+  ProjectTier,
+  AccessLevel,
+  TestAlertResult,
+  UpgradeReport,
+} from './types';
+
+/** New alerts and deliveries appear without a reload: lists and counts are read again this often. */
+export const ALERTS_POLL_MS = 5_000;
+/** Polling stops while the last answer was an error (a 403 stays a 403), and resumes on a manual retry. */
+const pollAlerts = (query: { state: { status: string } }) => (query.state.status === 'error' ? false : ALERTS_POLL_MS);
+export const PER_PAGE = 20;
+/** The deliveries API's page: the latest 100 (CONTRACT.md "at least the last 100"). */
+export const DELIVERIES_PER_PAGE = 100;
+
+export const queryKeys = {
+  projects: (search: string, page: number) => ['projects', search, page] as const,
+  project: (projectId: number) => ['project', projectId] as const,
+  members: (projectId: number) => ['members', projectId] as const,
+  integrations: (projectId: number) => ['integrations', projectId] as const,
+  integration: (projectId: number, integrationId: number) => ['integrations', projectId, integrationId] as const,
+  alerts: (projectId: number) => ['alerts', projectId] as const,
+  deliveries: (projectId: number, integrationId: number) => ['deliveries', projectId, integrationId] as const,
+  previews: (projectId: number) => ['preview', projectId] as const,
+  deprecations: ['deprecations'] as const,
+};
+
+export interface ProjectsPage {
+  projects: Project[];
+  total: number | null;
+  nextPage: number | null;
+}
+
+export function useProjects(search: string, page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.projects(search, page),
+    queryFn: async (): Promise<ProjectsPage> => {
+      const response = await api.request<Project[]>('/projects', { query: { search, page, per_page: PER_PAGE } });
+      return { projects: response.data, ...pagingOf(response.headers) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProject(projectId: number) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.project(projectId), queryFn: () => api.get<Project>(`/projects/${projectId}`) });
+}
+
+export function useCreateProject() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { path: string; tier: ProjectTier }) => api.post<Project>('/projects', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+export function useChangeTier(projectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tier: ProjectTier) => api.put<Project>(`/projects/${projectId}`, { tier }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => ['projects', 'project'].includes(String(query.queryKey[0])) }),
+  });
+}
+
+export function useCreateUser() {
+  const api = useApi();
+  return useMutation({ mutationFn: (username: string) => api.post<CreatedUser>('/users', { username }) });
+}
+
+export function useMembers(projectId: number, enabled = true) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.members(projectId), queryFn: () => api.get<Member[]>(`/projects/${projectId}/members`), enabled });
+}
+
+export function useMemberMutations(projectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.members(projectId) });
+  return {
+    add: useMutation({
+      mutationFn: (body: { user_id: number; access_level: AccessLevel }) => api.post<Member>(`/projects/${projectId}/members`, body),
+      onSuccess,
+    }),
+    change: useMutation({
+      mutationFn: ({ userId, accessLevel }: { userId: number; accessLevel: AccessLevel }) =>
+        api.put<Member>(`/projects/${projectId}/members/${userId}`, { access_level: accessLevel }),
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: (userId: number) => api.delete(`/projects/${projectId}/members/${userId}`), onSuccess }),
+  };
+}
+
+export function useIntegrations(projectId: number, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.integrations(projectId),
+    queryFn: () => api.get<IntegrationListItem[]>(`/projects/${projectId}/alert_integrations`),
+    enabled,
+  });
+}
+
+export function useIntegration(projectId: number, integrationId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.integration(projectId, integrationId ?? 0),
+    queryFn: () => api.get<Integration>(`/projects/${projectId}/alert_integrations/${integrationId}`),
+    enabled: integrationId !== null,
+  });
+}
+
+export interface IntegrationChanges {
+  type?: Integration['type'];
+  name?: string;
+  active?: boolean;
+  sample_payload?: string | null;
+  payload_field_mapping?: Integration['payload_field_mapping'];
+  api_url?: string | null;
+  rate_limit_per_minute?: number | null;
+}
+
+export function useIntegrationMutations(projectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const base = `/projects/${projectId}/alert_integrations`;
+  const stored = (integration: Integration) => {
+    queryClient.setQueryData(queryKeys.integration(projectId, integration.id), integration);
+    // A preview without a proposed mapping runs under the saved one, which may have changed.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.previews(projectId) });
+    return queryClient.invalidateQueries({ queryKey: queryKeys.integrations(projectId), exact: true });
+  };
+  return {
+    create: useMutation({ mutationFn: (body: IntegrationChanges) => api.post<Integration>(base, body), onSuccess: stored }),
+    update: useMutation({
+      mutationFn: ({ id, changes }: { id: number; changes: IntegrationChanges }) => api.put<Integration>(`${base}/${id}`, changes),
+      onSuccess: stored,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api.delete(`${base}/${id}`),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations(projectId) }),
+    }),
+    resetKey: useMutation({ mutationFn: (id: number) => api.post<Integration>(`${base}/${id}/reset_authorization_key`), onSuccess: stored }),
+    testAlert: useMutation({
+      mutationFn: ({ id, payload }: { id: number; payload: string }) => api.post<TestAlertResult>(`${base}/${id}/test_alert`, { payload }),
+      onSuccess: (_result, { id }) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.deliveries(projectId, id) }),
+        ]),
+    }),
+  };
+}
+
+/** "Parse payload for custom mapping" of a sample payload text (null: nothing parsed yet). */
+export function useParsedSamplePayload(projectId: number, samplePayload: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['parse_sample_payload', projectId, samplePayload],
+    queryFn: () =>
+      api.post<{ payload_alert_fields: PayloadAlertField[] }>(`/projects/${projectId}/alert_integrations/parse_sample_payload`, {
+        sample_payload: samplePayload,
+      }),
+    enabled: samplePayload !== null,
+    staleTime: Infinity,
+  });
+}
+
+export interface DeliveriesPage {
+  deliveries: Delivery[];
+  total: number | null;
+  nextPage: number | null;
+}
+
+/** What was sent to an integration's URL, newest first; read again while shown, like the alert list. */
+export function useDeliveries(projectId: number, integrationId: number, page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.deliveries(projectId, integrationId), page],
+    queryFn: async (): Promise<DeliveriesPage> => {
+      const response = await api.request<Delivery[]>(`/projects/${projectId}/alert_integrations/${integrationId}/deliveries`, {
+        query: { page, per_page: DELIVERIES_PER_PAGE },
+      });
+      return { deliveries: response.data, ...pagingOf(response.headers) };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: pollAlerts,
+  });
+}
+
+export interface PreviewRequest {
+  integrationId: number;
+  /** The payload as JSON text. */
+  payload: string;
+  /** A proposed payload field mapping; undefined: the integration's saved one (and on Free, none). */
+  mapping?: readonly PayloadFieldMappingEntry[];
+}
+
+/** What a payload would become (`POST .../preview`, which stores nothing); null: nothing to preview. */
+export function usePreview(projectId: number, request: PreviewRequest | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.previews(projectId), request],
+    queryFn: () =>
+      api.post<{ alerts: PreviewAlert[] }>(`/projects/${projectId}/alert_integrations/${request?.integrationId}/preview`, {
+        payload: request?.payload,
+        ...(request?.mapping === undefined ? {} : { payload_field_mapping: request.mapping }),
+      }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The alert list's tabs: GitLab's, with "open" meaning triggered or acknowledged (the API's `status=open`). */
+export type AlertTab = 'open' | 'triggered' | 'acknowledged' | 'resolved' | 'all';
+
+export interface AlertsListPage {
+  alerts: Alert[];
+  total: number;
+}
+
+export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.alerts(projectId), 'list', tab, search, page],
+    queryFn: async (): Promise<AlertsListPage> => {
+      const status = tab === 'all' ? undefined : tab;
+      const response = await api.request<Alert[]>(`/projects/${projectId}/alerts`, { query: { status, search, page, per_page: PER_PAGE } });
+      return { alerts: response.data, total: pagingOf(response.headers).total ?? response.data.length };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: pollAlerts,
+  });
+}
+
+export function useAlertCounts(projectId: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.alerts(projectId), 'counts'],
+    queryFn: () => api.get<AlertStatusCounts>(`/projects/${projectId}/alerts/status_counts`),
+    refetchInterval: pollAlerts,
+  });
+}
+
+export function useAlert(projectId: number, iid: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.alerts(projectId), 'detail', iid],
+    queryFn: () => api.get<Alert>(`/projects/${projectId}/alerts/${iid}`),
+    refetchInterval: pollAlerts,
+  });
+}
+
+export function useChangeAlertStatus(projectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ iid, status }: { iid: number; status: AlertStatus }) => api.put<Alert>(`/projects/${projectId}/alerts/${iid}`, { status }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
+  });
+}
+
+export interface DeprecationFilters {
+  q: string;
+  removal_milestone: string;
+  breaking: '' | 'true' | 'false';
+  area: DeprecationArea | '';
+}
+
+export function useDeprecations(filters: DeprecationFilters) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.deprecations, 'list', filters],
+    queryFn: () => api.get<DeprecationEntry[]>('/deprecations', { ...filters }),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+export function useUpgradeReport(range: { from: string; to: string } | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.deprecations, 'upgrade_report', range],
+    queryFn: () => api.get<UpgradeReport>('/deprecations/upgrade_report', range ?? {}),
+    enabled: range !== null,
+    staleTime: Infinity,
+  });
+}
+
+export function usePipelineCheck() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async ({ content, target }: { content: string; target: string }) =>
+      (
+        await api.request<{ findings: PipelineFinding[] }>('/deprecations/check', {
+          method: 'POST',
+          query: { target },
+          text: { content, contentType: 'text/yaml' },
+        })
+      ).data,
+  });
+}
+
+/** The project's active external link integration (spec 2.3), for the alert list's "View alerts" link. */
+export function useActiveExternalLink(projectId: number, enabled: boolean): Integration | null {
+  const integrations = useIntegrations(projectId, enabled);
+  const link = integrations.data?.find((integration) => integration.type === 'external_link' && integration.active);
+  return useIntegration(projectId, link?.id ?? null).data ?? null;
+}

@@ -1,0 +1,200 @@
+import { FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PER_PAGE, useChangeTier, useCreateProject, useCreateUser, useProjects } from '../api/queries';
+import { CreatedUser, Project, PROJECT_TIERS, ProjectTier } from '../api/types';
+import { CopyButton } from '../components/copy-button';
+import { ErrorMessage, Loading, SuccessMessage } from '../components/error-message';
+import { Pagination } from '../components/pagination';
+import { tierLabel } from '../session/roles';
+import { useSession } from '../session/session';
+
+/** The administrator's page: users (with their token, shown once), projects and their tiers. */
+export function AdminPage() {
+  const { user } = useSession();
+  if (!user?.is_admin) {
+    return (
+      <section className="page">
+        <h1>Admin</h1>
+        <div className="notice notice-error" role="alert">
+          Only the administrator may create users and projects. Sign in with the administrator token.
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <h1>Admin</h1>
+      <div className="columns">
+        <CreateUser />
+        <CreateProject />
+      </div>
+      <AllProjects />
+    </section>
+  );
+}
+
+function CreateUser() {
+  const createUser = useCreateUser();
+  const [username, setUsername] = useState('');
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const usernameId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setCreated(null);
+    createUser.mutate(username.trim(), {
+      onSuccess: (user) => {
+        setCreated(user);
+        setUsername('');
+      },
+    });
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby={`${usernameId}-title`}>
+      <h2 id={`${usernameId}-title`}>New user</h2>
+      <div className="field">
+        <label htmlFor={usernameId}>Username</label>
+        <input id={usernameId} value={username} onChange={(event) => setUsername(event.target.value)} required autoComplete="off" />
+      </div>
+      <ErrorMessage error={createUser.error} />
+      <button type="submit" className="button button-primary" disabled={createUser.isPending || username.trim() === ''}>
+        Create user
+      </button>
+      {created && (
+        <div className="notice notice-success created-token" role="status">
+          <p>
+            User <strong>{created.username}</strong> created (user ID <strong>{created.id}</strong>). Their personal access token is shown
+            only now: copy it and hand it over.
+          </p>
+          <div className="secret">
+            <code aria-label="Personal access token">{created.token}</code>
+            <CopyButton value={created.token} label="Copy the personal access token" />
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function CreateProject() {
+  const createProject = useCreateProject();
+  const [path, setPath] = useState('');
+  const [tier, setTier] = useState<ProjectTier>('premium');
+  const [created, setCreated] = useState<Project | null>(null);
+  const pathId = useId();
+  const tierId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setCreated(null);
+    createProject.mutate(
+      { path: path.trim(), tier },
+      {
+        onSuccess: (project) => {
+          setCreated(project);
+          setPath('');
+        },
+      },
+    );
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby={`${pathId}-title`}>
+      <h2 id={`${pathId}-title`}>New project</h2>
+      <div className="field">
+        <label htmlFor={pathId}>Path</label>
+        <input
+          id={pathId}
+          value={path}
+          onChange={(event) => setPath(event.target.value)}
+          placeholder="group/project"
+          required
+          autoComplete="off"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={tierId}>Tier</label>
+        <select id={tierId} value={tier} onChange={(event) => setTier(event.target.value as ProjectTier)}>
+          {PROJECT_TIERS.map((value) => (
+            <option key={value} value={value}>
+              {tierLabel(value)}
+            </option>
+          ))}
+        </select>
+        <div className="hint">Free: one HTTP Endpoint. Premium: several named endpoints, custom mapping, grouping, the external link.</div>
+      </div>
+      <ErrorMessage error={createProject.error} />
+      <button type="submit" className="button button-primary" disabled={createProject.isPending || path.trim() === ''}>
+        Create project
+      </button>
+      {created && (
+        <SuccessMessage>
+          Project <Link to={`/projects/${created.id}/settings/alerts`}>{created.path}</Link> created. Configure its alert integrations, or{' '}
+          <Link to={`/projects/${created.id}/members`}>add members</Link>.
+        </SuccessMessage>
+      )}
+    </form>
+  );
+}
+
+function AllProjects() {
+  const [page, setPage] = useState(1);
+  const projects = useProjects('', page);
+  return (
+    <div className="card">
+      <h2>All projects</h2>
+      <ErrorMessage error={projects.error} />
+      {projects.isPending && <Loading what="projects" />}
+      {projects.data && projects.data.projects.length === 0 && <p className="muted">No projects yet.</p>}
+      {projects.data && projects.data.projects.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Project</th>
+              <th scope="col">Tier</th>
+              <th scope="col">Manage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {projects.data.projects.map((project) => (
+              <tr key={project.id}>
+                <td>
+                  <Link to={`/projects/${project.id}`}>{project.path}</Link>
+                </td>
+                <td>
+                  <TierSelect project={project} />
+                </td>
+                <td>
+                  <div className="row-actions">
+                    <Link to={`/projects/${project.id}/members`}>Members</Link>
+                    <Link to={`/projects/${project.id}/settings/alerts`}>Alert settings</Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {projects.data && <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />}
+    </div>
+  );
+}
+
+function TierSelect({ project }: { project: Project }) {
+  const changeTier = useChangeTier(project.id);
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        Tier of {project.path}
+      </label>
+      <select id={id} value={project.tier} disabled={changeTier.isPending} onChange={(event) => changeTier.mutate(event.target.value as ProjectTier)}>
+        {PROJECT_TIERS.map((value) => (
+          <option key={value} value={value}>
+            {tierLabel(value)}
+          </option>
+        ))}
+      </select>
+      <ErrorMessage error={changeTier.error} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAlert, useIntegration } from '../../api/queries';
+import { ErrorMessage, Loading } from '../../components/error-message';
+import { JsonTree } from '../../components/json-tree';
+import { SeverityLabel } from '../../components/severity';
+import { TimeAgo } from '../../components/time-ago';
+import { exactTime } from '../../lib/time';
+import { can } from '../../session/roles';
+import { useCurrentProject } from '../project-layout';
+import { AlertStatusSelect } from './alert-status-select';
+
+function Time({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="muted">none</span>;
+  return (
+    <>
+      {exactTime(iso)} <span className="muted">(<TimeAgo iso={iso} />)</span>
+    </>
+  );
+}
+
+function Text({ value }: { value: string | null }) {
+  return value ? <>{value}</> : <span className="muted">none</span>;
+}
+
+/** One alert: every field of the query API's alert, the events counter, the payload as a tree. */
+export function AlertDetailPage() {
+  const project = useCurrentProject();
+  const iid = Number(useParams().iid);
+  const alert = useAlert(project.id, iid);
+  const manage = can(project, 'manageIntegrations');
+  // Maintainers see the integration by name and can open its settings; others get its id.
+  const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
+  const [statusError, setStatusError] = useState<unknown>(null);
+
+  if (alert.isPending) return <Loading what="the alert" />;
+  if (alert.error) {
+    return (
+      <section className="page">
+        <h1>Alert #{iid}</h1>
+        <ErrorMessage error={alert.error} />
+        <Link to={`/projects/${project.id}/alerts`}>Back to alerts</Link>
+      </section>
+    );
+  }
+  const data = alert.data;
+  const fields: Array<[string, ReactNode]> = [
+    ['Severity', <SeverityLabel severity={data.severity} />],
+    ['Events', <strong className="events">{data.events}</strong>],
+    ['Start time', <Time iso={data.started_at} />],
+    ['End time', <Time iso={data.ended_at} />],
+    ['Service', <Text value={data.service} />],
+    ['Monitoring tool', <Text value={data.monitoring_tool} />],
+    ['Hosts', data.hosts.length > 0 ? data.hosts.join(', ') : <span className="muted">none</span>],
+    ['Environment', <Text value={data.platform_environment_name} />],
+    ['Fingerprint', data.fingerprint ? <code className="wrap">{data.fingerprint}</code> : <span className="muted">none</span>],
+    [
+      'Integration',
+      manage ? (
+        <Link to={`/projects/${project.id}/settings/alerts/${data.integration_id}`}>{integration.data?.name ?? `Integration ${data.integration_id}`}</Link>
+      ) : (
+        `Integration ${data.integration_id}`
+      ),
+    ],
+    ['Created', <Time iso={data.created_at} />],
+    ['Updated', <Time iso={data.updated_at} />],
+  ];
+
+  return (
+    <section className="page">
+      <nav aria-label="Alert" className="breadcrumb">
+        <Link to={`/projects/${project.id}/alerts`}>Alerts</Link> <span aria-hidden="true">/</span> #{data.iid}
+      </nav>
+      <div className="page-title">
+        <h1>
+          #{data.iid} {data.title}
+        </h1>
+        <div className="status-control">
+          <AlertStatusSelect projectId={project.id} iid={data.iid} status={data.status} onError={setStatusError} showLabel />
+        </div>
+      </div>
+      <ErrorMessage error={statusError} title="Status not changed" />
+      <div className="card">
+        <h2>Description</h2>
+        <p className="description">{data.description ?? <span className="muted">No description.</span>}</p>
+      </div>
+      <div className="card">
+        <h2>Details</h2>
+        <dl className="details">
+          {fields.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div className="card">
+        <h2>Payload</h2>
+        <JsonTree value={data.payload} />
+      </div>
+    </section>
+  );
+}

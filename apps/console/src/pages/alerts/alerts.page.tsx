@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertTab, PER_PAGE, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
+import { AlertStatusCounts } from '../../api/types';
+import { ErrorMessage, Loading } from '../../components/error-message';
+import { Pagination } from '../../components/pagination';
+import { SeverityLabel } from '../../components/severity';
+import { TabNav } from '../../components/tab-nav';
+import { TimeAgo } from '../../components/time-ago';
+import { useDebounced } from '../../lib/use-debounced';
+import { can } from '../../session/roles';
+import { useCurrentProject } from '../project-layout';
+import { AlertStatusSelect } from './alert-status-select';
+
+const TABS: Array<{ id: AlertTab; label: string; count: keyof AlertStatusCounts }> = [
+  { id: 'open', label: 'Open', count: 'open' },
+  { id: 'triggered', label: 'Triggered', count: 'triggered' },
+  { id: 'acknowledged', label: 'Acknowledged', count: 'acknowledged' },
+  { id: 'resolved', label: 'Resolved', count: 'resolved' },
+  { id: 'all', label: 'All', count: 'all' },
+];
+
+function tabOf(value: string | null): AlertTab {
+  return TABS.find((tab) => tab.id === value)?.id ?? 'open';
+}
+
+/** Monitor > Alerts: GitLab's alert list (status tabs with counts, search, paging), refreshed while open. */
+export function AlertsPage() {
+  const project = useCurrentProject();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('status'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const query = useDebounced(search.trim());
+  const alerts = useAlerts(project.id, tab, query, page);
+  const counts = useAlertCounts(project.id);
+  const externalLink = useActiveExternalLink(project.id, can(project, 'manageIntegrations'));
+  const [statusError, setStatusError] = useState<unknown>(null);
+  const searchId = useId();
+
+  const setQuery = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(name);
+      else next.set(name, value);
+    }
+    setParams(next, { replace: true });
+  };
+  const tabLink = (id: AlertTab) => {
+    const next = new URLSearchParams();
+    if (id !== 'open') next.set('status', id);
+    if (query) next.set('search', query);
+    const text = next.toString();
+    return `/projects/${project.id}/alerts${text ? `?${text}` : ''}`;
+  };
+
+  return (
+    <section className="page">
+      <div className="page-title">
+        <h1>Alerts</h1>
+        {externalLink?.api_url && (
+          <div className="external-link">
+            <a href={externalLink.api_url} className="button" target="_blank" rel="noreferrer">
+              View alerts <span aria-hidden="true">↗</span>
+              <span className="visually-hidden"> in the external incident management tool (opens a new tab)</span>
+            </a>
+            <p className="hint deprecated">
+              {externalLink.link_deprecation?.message ?? 'The direct link from the alerts list to the external tool is deprecated from release 13.8.'}
+            </p>
+          </div>
+        )}
+      </div>
+      <TabNav
+        label="Alert status"
+        tabs={TABS.map((item) => ({
+          id: item.id,
+          to: tabLink(item.id),
+          active: item.id === tab,
+          label: (
+            <>
+              {item.label}{' '}
+              <span className="count">{counts.data?.[item.count] ?? '–'}</span>
+            </>
+          ),
+        }))}
+      />
+      <div className="toolbar">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search alerts
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder="Search title, description, service, monitoring tool or hosts"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setQuery({ search: event.target.value.trim(), page: null });
+          }}
+        />
+      </div>
+      <ErrorMessage error={counts.error} title="Status counts" />
+      <ErrorMessage error={alerts.error} />
+      <ErrorMessage error={statusError} title="Status not changed" />
+      {alerts.isPending && <Loading what="alerts" />}
+      {alerts.data && alerts.data.alerts.length === 0 && (
+        <div className="empty">
+          <p>{query ? `No alert matches “${query}”.` : 'No alerts to show here.'}</p>
+          {!query && can(project, 'manageIntegrations') && (
+            <p>
+              Alerts arrive through the project&apos;s integrations: set one up in{' '}
+              <Link to={`/projects/${project.id}/settings/alerts`}>Settings › Monitor › Alerts</Link>.
+            </p>
+          )}
+        </div>
+      )}
+      {alerts.data && alerts.data.alerts.length > 0 && (
+        <div className="table-scroll">
+          <table className="table alerts-table">
+            <thead>
+              <tr>
+                <th scope="col">Severity</th>
+                <th scope="col">Start time</th>
+                <th scope="col">Alert</th>
+                <th scope="col" className="numeric">
+                  Events
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {alerts.data.alerts.map((alert) => (
+                <tr key={alert.iid}>
+                  <td>
+                    <SeverityLabel severity={alert.severity} />
+                  </td>
+                  <td>
+                    <TimeAgo iso={alert.started_at} />
+                  </td>
+                  <td className="alert-title">
+                    <Link to={`/projects/${project.id}/alerts/${alert.iid}`}>
+                      #{alert.iid} {alert.title}
+                    </Link>
+                  </td>
+                  <td className="numeric">{alert.events}</td>
+                  <td>
+                    <AlertStatusSelect projectId={project.id} iid={alert.iid} status={alert.status} onError={setStatusError} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {alerts.data && (
+        <Pagination page={page} total={alerts.data.total} perPage={PER_PAGE} onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })} />
+      )}
+    </section>
+  );
+}

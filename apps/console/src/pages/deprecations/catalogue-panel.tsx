@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DeprecationFilters, useDeprecations } from '../../api/queries';
+import { DEPRECATION_AREAS, DeprecationArea, DeprecationEntry } from '../../api/types';
+import { ErrorMessage, Loading } from '../../components/error-message';
+import { useDebounced } from '../../lib/use-debounced';
+import { AREA_TITLES, compareMilestones, entryLink, kindLabel } from './deprecation-labels';
+
+const NO_FILTERS: DeprecationFilters = { q: '', removal_milestone: '', breaking: '', area: '' };
+
+/** The catalogue with its filters (GET /deprecations); `?entry=<id>` shows one entry, as findings link to it. */
+export function CataloguePanel() {
+  const [params, setParams] = useSearchParams();
+  const entryId = params.get('entry');
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<DeprecationFilters>(NO_FILTERS);
+  const q = useDebounced(text.trim());
+  const active = { ...filters, q };
+  const entries = useDeprecations(entryId ? NO_FILTERS : active);
+  const everything = useDeprecations(NO_FILTERS);
+  const milestones = [...new Set((everything.data ?? []).map((entry) => entry.removal_milestone))].sort(compareMilestones);
+  const ids = { q: useId(), milestone: useId(), breaking: useId(), area: useId() };
+
+  const shown = entryId ? (entries.data ?? []).filter((entry) => entry.id === entryId) : (entries.data ?? []);
+  return (
+    <div className="catalogue">
+      {entryId ? (
+        <p className="toolbar">
+          Showing the entry <code>{entryId}</code>.{' '}
+          <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams())}>
+            Show the whole catalogue
+          </button>
+        </p>
+      ) : (
+        <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
+          <div className="field field-grow">
+            <label htmlFor={ids.q}>Search</label>
+            <input id={ids.q} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. CI_BUILD_ID, cobertura" />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.milestone}>Removal milestone</label>
+            <select id={ids.milestone} value={filters.removal_milestone} onChange={(event) => setFilters({ ...filters, removal_milestone: event.target.value })}>
+              <option value="">Any</option>
+              {milestones.map((milestone) => (
+                <option key={milestone} value={milestone}>
+                  {milestone}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.breaking}>Breaking</label>
+            <select
+              id={ids.breaking}
+              value={filters.breaking}
+              onChange={(event) => setFilters({ ...filters, breaking: event.target.value as DeprecationFilters['breaking'] })}
+            >
+              <option value="">Any</option>
+              <option value="true">Breaking only</option>
+              <option value="false">Not breaking</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.area}>Area</label>
+            <select id={ids.area} value={filters.area} onChange={(event) => setFilters({ ...filters, area: event.target.value as DeprecationArea | '' })}>
+              <option value="">Any</option>
+              {DEPRECATION_AREAS.map((area) => (
+                <option key={area} value={area}>
+                  {AREA_TITLES[area]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      )}
+      <ErrorMessage error={entries.error} />
+      {entries.isPending && <Loading what="the catalogue" />}
+      {entries.data && (
+        <p className="muted" role="status">
+          {entryId ? '' : `${shown.length} ${shown.length === 1 ? 'entry' : 'entries'}`}
+          {entryId && shown.length === 0 ? `No entry ${entryId} in the catalogue.` : ''}
+        </p>
+      )}
+      <ol className="entries">
+        {shown.map((entry) => (
+          <EntryCard key={entry.id} entry={entry} highlighted={entry.id === entryId} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function EntryCard({ entry, highlighted }: { entry: DeprecationEntry; highlighted: boolean }) {
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.focus();
+  }, [highlighted]);
+  return (
+    <li className={highlighted ? 'card entry entry-highlighted' : 'card entry'} id={entry.id} ref={ref} tabIndex={highlighted ? -1 : undefined}>
+      <div className="entry-head">
+        <h2>
+          <Link to={entryLink(entry.id)}>{entry.title}</Link>
+        </h2>
+        <span className="badge">{entry.removal_milestone}</span>
+        {entry.breaking && <span className="badge badge-breaking">Breaking</span>}
+      </div>
+      <p className="muted small">
+        {kindLabel(entry.kind)} in {entry.removal_milestone}
+        {entry.planned_date ? ` (planned ${entry.planned_date})` : ''} · {AREA_TITLES[entry.area]} · spec {entry.spec_section}
+      </p>
+      <p>{entry.change}</p>
+      {entry.replacement && (
+        <p>
+          <strong>Instead:</strong> {entry.replacement}
+        </p>
+      )}
+      {entry.identifiers.length > 0 && (
+        <ul className="identifiers" aria-label="Identifiers">
+          {entry.identifiers.map((identifier) => (
+            <li key={`${identifier.kind}:${identifier.name}`}>
+              <code>{identifier.name}</code>
+              {identifier.replacement && (
+                <>
+                  {' '}
+                  → <code>{identifier.replacement}</code>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {entry.other_milestones.length > 0 && (
+        <ul className="stages">
+          {entry.other_milestones.map((stage) => (
+            <li key={`${stage.milestone}:${stage.kind}`}>
+              {stage.milestone}: {kindLabel(stage.kind)}. {stage.change}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,188 @@
+import { ChangeEvent, FormEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { usePipelineCheck } from '../../api/queries';
+import { ErrorMessage } from '../../components/error-message';
+import { entryLink } from './deprecation-labels';
+
+const EXAMPLE = `types:
+  - build
+  - test
+
+build:
+  type: build
+  script:
+    - echo "building $CI_BUILD_REF_NAME at $CI_BUILD_REF"
+
+coverage:
+  stage: test
+  script: make coverage
+  artifacts:
+    reports:
+      cobertura: coverage.xml
+`;
+
+const MILESTONE = /^\d+\.\d+$/;
+
+/** Offsets of line `line` (1-based) in `text`. */
+function lineRange(text: string, line: number): [number, number] {
+  let start = 0;
+  for (let current = 1; current < line; current++) {
+    const next = text.indexOf('\n', start);
+    if (next === -1) return [text.length, text.length];
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return [start, end === -1 ? text.length : end];
+}
+
+/** The pipeline checker (POST /deprecations/check): findings by line, each linked to its catalogue entry. */
+export function PipelineCheckerPanel() {
+  const check = usePipelineCheck();
+  const [content, setContent] = useState('');
+  const [target, setTarget] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ content: string; target: string } | null>(null);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const ids = { content: useId(), file: useId(), target: useId() };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (content.trim() === '') {
+      setProblem('Paste a pipeline configuration (YAML) or upload a file.');
+      return;
+    }
+    if (target.trim() !== '' && !MILESTONE.test(target.trim())) {
+      setProblem('Give the target release as MAJOR.MINOR, for example 16.0, or leave it empty.');
+      return;
+    }
+    setProblem(null);
+    const request = { content, target: target.trim() };
+    check.mutate(request, { onSuccess: () => setChecked(request) });
+  };
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setContent(await file.text());
+    check.reset();
+    setChecked(null);
+  };
+
+  const showLine = (line: number) => {
+    const textarea = editor.current;
+    if (!textarea || checked === null || textarea.value !== checked.content) return;
+    const [start, end] = lineRange(textarea.value, line);
+    textarea.focus();
+    textarea.setSelectionRange(start, end);
+    const lineHeight = parseFloat(getComputedStyle(textarea).lineHeight) || 18;
+    textarea.scrollTop = Math.max(0, (line - 3) * lineHeight);
+  };
+
+  const lines = checked?.content.split('\n') ?? [];
+  const findings = check.data?.findings ?? [];
+  return (
+    <form onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={ids.content}>Pipeline configuration (.gitlab-ci.yml)</label>
+        <textarea
+          id={ids.content}
+          ref={editor}
+          className="code"
+          rows={16}
+          spellCheck={false}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+        />
+      </div>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={ids.file}>Or upload a file</label>
+          <input id={ids.file} type="file" accept=".yml,.yaml,text/yaml,application/x-yaml" onChange={upload} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.target}>Target release (optional)</label>
+          <input
+            id={ids.target}
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            placeholder="16.0"
+            inputMode="decimal"
+            aria-describedby={`${ids.target}-hint`}
+          />
+          <div className="hint" id={`${ids.target}-hint`}>
+            Only what is removed or changed by this release. Empty: everything scheduled.
+          </div>
+        </div>
+        <div className="field field-button">
+          <button type="submit" className="button button-primary" disabled={check.isPending}>
+            {check.isPending ? 'Checking…' : 'Check'}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setContent(EXAMPLE);
+              check.reset();
+              setChecked(null);
+            }}
+          >
+            Load an example
+          </button>
+        </div>
+      </div>
+      {problem && (
+        <div className="notice notice-error" role="alert">
+          {problem}
+        </div>
+      )}
+      <ErrorMessage error={check.error} title="Not checked" />
+      {check.data && checked && (
+        <div className="card">
+          <h2>Findings</h2>
+          <p role="status">
+            {findings.length === 0
+              ? `Nothing deprecated found${checked.target ? ` for release ${checked.target}` : ''}.`
+              : `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}${checked.target ? ` removed or changed by ${checked.target}` : ''}.`}
+          </p>
+          {findings.length > 0 && (
+            <div className="table-scroll">
+              <table className="table findings">
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Finding</th>
+                    <th scope="col">Removal</th>
+                    <th scope="col">Replacement</th>
+                    <th scope="col">Catalogue</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {findings.map((finding, index) => (
+                    <tr key={`${finding.line}:${finding.rule}:${index}`}>
+                      <td>
+                        <button type="button" className="link-button" onClick={() => showLine(finding.line)} aria-label={`Show line ${finding.line}`}>
+                          {finding.line}
+                        </button>
+                      </td>
+                      <td>
+                        <div>{finding.message}</div>
+                        {lines[finding.line - 1] !== undefined && <code className="line-excerpt">{lines[finding.line - 1].trim()}</code>}
+                      </td>
+                      <td>{finding.removal_milestone}</td>
+                      <td>{finding.replacement ? <code>{finding.replacement}</code> : <span className="muted">none</span>}</td>
+                      <td>
+                        <Link to={entryLink(finding.deprecation_id)}>
+                          Entry<span className="visually-hidden"> for line {finding.line}</span>
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useIntegration } from '../../api/queries';
+import { Integration, IntegrationType } from '../../api/types';
+import { ErrorMessage, Loading, SuccessMessage } from '../../components/error-message';
+import { TabLink, TabNav } from '../../components/tab-nav';
+import { can } from '../../session/roles';
+import { useCurrentProject } from '../project-layout';
+import { CredentialsTab } from './credentials-tab';
+import { DeliveriesTab } from './deliveries-tab';
+import { DraftSample, IntegrationDetailsForm } from './integration-details-form';
+import { INTEGRATION_TYPE_LABELS } from './integration-types';
+import { TestAlertTab } from './test-alert-tab';
+
+/**
+ * The integration's tabs. Each is a row here (address, label, which types have it); the ones that
+ * need a saved integration stay disabled until it is saved.
+ */
+const TABS = [
+  { id: 'details', label: 'Configure details', types: ['http', 'external_link'], needsSaved: false },
+  { id: 'credentials', label: 'View credentials', types: ['http'], needsSaved: true },
+  { id: 'test', label: 'Send test alert', types: ['http'], needsSaved: true },
+  { id: 'deliveries', label: 'Deliveries', types: ['http'], needsSaved: true },
+] as const satisfies ReadonlyArray<{ id: string; label: string; types: readonly IntegrationType[]; needsSaved: boolean }>;
+
+type TabId = (typeof TABS)[number]['id'];
+
+/** After saving, the page says so: the save navigates with this router state. */
+interface SavedState {
+  saved?: 'created' | 'updated';
+}
+
+/** The "saved" notice held by the page: shown on the address it was given for, until the next save or another address. */
+interface SavedNotice {
+  /** The history entry that brought it (location.key). */
+  key: string;
+  path: string;
+  saved: 'created' | 'updated';
+}
+
+export function IntegrationPage() {
+  const project = useCurrentProject();
+  const params = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const integrationId = params.integrationId === undefined ? null : Number(params.integrationId);
+  const tab: TabId = TABS.find((candidate) => candidate.id === params.tab)?.id ?? 'details';
+  const integration = useIntegration(project.id, integrationId);
+  const [newType, setNewType] = useState<IntegrationType>('http');
+  // A delivery's body chosen as the sample payload: the page outlives its tabs, so it is held here
+  // until the details are saved or it is discarded.
+  const [draftSample, setDraftSample] = useState<DraftSample | null>(null);
+  const base = `/projects/${project.id}/settings/alerts`;
+  const routedSaved = (location.state as SavedState | null)?.saved;
+  const [notice, setNotice] = useState<SavedNotice | null>(null);
+  if (routedSaved && notice?.key !== location.key) setNotice({ key: location.key, path: location.pathname, saved: routedSaved });
+  else if (!routedSaved && notice && notice.path !== location.pathname) setNotice(null);
+  // The browser keeps history state across a reload: once the page holds the notice, the entry's
+  // state is cleared, so a reload (or a later visit of the same entry) does not announce it again.
+  useEffect(() => {
+    if (routedSaved) void navigate(location.pathname, { replace: true, state: null });
+  }, [routedSaved, location.pathname, navigate]);
+  const saved = notice?.path === location.pathname ? notice.saved : undefined;
+
+  if (!can(project, 'manageIntegrations')) {
+    return (
+      <section className="page">
+        <h1>Integration</h1>
+        <div className="notice notice-error" role="alert">
+          Alert integrations are configured by maintainers and owners of the project.
+        </div>
+      </section>
+    );
+  }
+  if (integrationId !== null && integration.isPending) return <Loading what="the integration" />;
+  if (integrationId !== null && integration.error) {
+    return (
+      <section className="page">
+        <h1>Integration</h1>
+        <ErrorMessage error={integration.error} />
+        <Link to={base}>Back to the integrations</Link>
+      </section>
+    );
+  }
+  const current = integration.data ?? null;
+  const type = current?.type ?? newType;
+  if (params.tab !== undefined && (tab !== params.tab || !TABS.find((candidate) => candidate.id === tab)?.types.some((t) => t === type))) {
+    return <Navigate to={`${base}/${integrationId}`} replace />;
+  }
+
+  const onSaved = (savedIntegration: Integration, created: boolean) => {
+    setDraftSample(null);
+    const next = created && savedIntegration.type === 'http' ? 'credentials' : 'details';
+    const state: SavedState = { saved: created ? 'created' : 'updated' };
+    navigate(next === 'details' ? `${base}/${savedIntegration.id}` : `${base}/${savedIntegration.id}/${next}`, { state, replace: !created });
+  };
+
+  const tabs: TabLink[] = TABS.filter((candidate) => candidate.types.some((t) => t === type)).map((candidate) => ({
+    id: candidate.id,
+    label: candidate.label,
+    to: current ? (candidate.id === 'details' ? `${base}/${current.id}` : `${base}/${current.id}/${candidate.id}`) : `${base}/new`,
+    active: candidate.id === tab,
+    disabledReason: candidate.needsSaved && !current ? 'Save the integration first' : undefined,
+  }));
+
+  return (
+    <section className="page">
+      <nav aria-label="Settings" className="breadcrumb">
+        <Link to={base}>Settings › Monitor › Alerts</Link> <span aria-hidden="true">/</span> {current ? current.name : 'Add new integration'}
+      </nav>
+      <div className="page-title">
+        <h1>{current ? current.name : 'Add new integration'}</h1>
+        {current && (
+          <span className={current.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
+            {INTEGRATION_TYPE_LABELS[current.type]}: {current.active ? 'Enabled' : 'Disabled'}
+          </span>
+        )}
+      </div>
+      {saved === 'created' && (
+        <SuccessMessage>
+          Integration saved.{' '}
+          {type === 'http' ? 'Configure your monitoring tool with the URL and authorization key below, then send a test alert.' : ''}
+        </SuccessMessage>
+      )}
+      {saved === 'updated' && <SuccessMessage>Integration saved.</SuccessMessage>}
+      {current?.type === 'external_link' && current.link_deprecation && (
+        <div className="notice notice-warning">
+          Deprecated from release {current.link_deprecation.deprecated_in}: {current.link_deprecation.message}
+        </div>
+      )}
+      <TabNav label="Integration settings" tabs={tabs} />
+      {tab === 'details' && (
+        <IntegrationDetailsForm
+          key={`${current?.id ?? 'new'}:${draftSample?.deliveryId ?? 'saved'}`}
+          project={project}
+          integration={current}
+          type={type}
+          onTypeChange={setNewType}
+          onSaving={() => setNotice(null)}
+          onSaved={onSaved}
+          draftSample={current && draftSample?.integrationId === current.id ? draftSample : null}
+          onDiscardDraft={() => setDraftSample(null)}
+        />
+      )}
+      {tab === 'credentials' && current && <CredentialsTab projectId={project.id} integration={current} />}
+      {tab === 'test' && current && <TestAlertTab key={current.id} project={project} integration={current} />}
+      {tab === 'deliveries' && current && (
+        <DeliveriesTab
+          key={current.id}
+          project={project}
+          integration={current}
+          onUseAsSample={(text, delivery) => {
+            setDraftSample({ text, integrationId: current.id, deliveryId: delivery.id, receivedAt: delivery.received_at });
+            navigate(`${base}/${current.id}`);
+          }}
+        />
+      )}
+    </section>
+  );
+}

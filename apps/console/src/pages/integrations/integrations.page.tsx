@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useIntegrationMutations, useIntegrations } from '../../api/queries';
+import { IntegrationListItem } from '../../api/types';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorMessage, Loading } from '../../components/error-message';
+import { can } from '../../session/roles';
+import { useCurrentProject } from '../project-layout';
+import { FREE_TIER_REASONS, INTEGRATION_TYPE_LABELS } from './integration-types';
+
+/** Settings > Monitor > Alerts: the integration list (spec 1.2: name, type, status) and its actions. */
+export function IntegrationsPage() {
+  const project = useCurrentProject();
+  const allowed = can(project, 'manageIntegrations');
+  const integrations = useIntegrations(project.id, allowed);
+  const { remove } = useIntegrationMutations(project.id);
+  const [deleting, setDeleting] = useState<IntegrationListItem | null>(null);
+  const base = `/projects/${project.id}/settings/alerts`;
+  const freeTierFull = project.tier === 'free' && (integrations.data ?? []).some((integration) => integration.type === 'http');
+
+  return (
+    <section className="page">
+      <nav aria-label="Settings" className="breadcrumb">
+        <span>Settings</span> <span aria-hidden="true">›</span> <span>Monitor</span>
+      </nav>
+      <div className="page-title">
+        <h1>Alerts</h1>
+      </div>
+      <p className="muted">
+        Monitoring tools send alerts as JSON to an integration&apos;s URL. Add an integration, then configure the tool with its URL and
+        authorization key.
+      </p>
+      {!allowed && (
+        <div className="notice notice-error" role="alert">
+          Alert integrations are configured by maintainers and owners of the project.
+        </div>
+      )}
+      <ErrorMessage error={integrations.error} />
+      <ErrorMessage error={remove.error} title="Not deleted" />
+      {allowed && (
+        <div className="card">
+          <div className="card-title">
+            <h2>Current integrations</h2>
+            {freeTierFull ? (
+              <span className="disabled-with-reason">
+                <button type="button" className="button button-primary" disabled aria-describedby="add-integration-reason">
+                  Add new integration
+                </button>
+                <span id="add-integration-reason" className="hint">
+                  {FREE_TIER_REASONS.secondEndpoint}
+                </span>
+              </span>
+            ) : (
+              <Link to={`${base}/new`} className="button button-primary">
+                Add new integration
+              </Link>
+            )}
+          </div>
+          {integrations.isPending && <Loading what="integrations" />}
+          {integrations.data && integrations.data.length === 0 && <p className="empty">No integrations yet. Add one to start receiving alerts.</p>}
+          {integrations.data && integrations.data.length > 0 && (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Status</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {integrations.data.map((integration) => (
+                  <tr key={integration.id}>
+                    <td>
+                      <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
+                        {integration.active ? 'Enabled' : 'Disabled'}
+                      </span>
+                    </td>
+                    <td>
+                      <Link to={`${base}/${integration.id}`}>{integration.name}</Link>
+                    </td>
+                    <td>{INTEGRATION_TYPE_LABELS[integration.type]}</td>
+                    <td>
+                      <div className="row-actions">
+                        <Link to={`${base}/${integration.id}`} className="button button-small" aria-label={`Edit ${integration.name}`}>
+                          Edit
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button-small button-danger-outline"
+                          aria-label={`Delete ${integration.name}`}
+                          onClick={() => setDeleting(integration)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete integration"
+        confirmLabel="Delete integration"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      >
+        <p>
+          Delete <strong>{deleting?.name}</strong>? Monitoring tools sending to its URL are refused from then on. Alerts it already created are
+          kept.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { FormEvent, useId, useState } from 'react';
+import { useMemberMutations, useMembers } from '../api/queries';
+import { ACCESS_LEVELS, AccessLevel, Member } from '../api/types';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ErrorMessage, Loading } from '../components/error-message';
+import { can, roleLabel } from '../session/roles';
+import { useCurrentProject } from './project-layout';
+
+/** Project members (maintainer+ sees them; the owner and the administrator change them). */
+export function MembersPage() {
+  const project = useCurrentProject();
+  const allowed = can(project, 'viewMembers');
+  const members = useMembers(project.id, allowed);
+  const mutations = useMemberMutations(project.id);
+  const manage = can(project, 'manageMembers');
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  return (
+    <section className="page">
+      <h1>Members</h1>
+      {!allowed && (
+        <div className="notice notice-error" role="alert">
+          Members are listed to maintainers and owners of the project.
+        </div>
+      )}
+      {manage && <AddMember projectId={project.id} />}
+      <ErrorMessage error={members.error} />
+      <ErrorMessage error={mutations.change.error ?? mutations.remove.error} />
+      {allowed && members.isPending && <Loading what="members" />}
+      {members.data && members.data.length === 0 && <p className="muted">No members yet.</p>}
+      {members.data && members.data.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">User ID</th>
+              <th scope="col">Role</th>
+              {manage && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {members.data.map((member) => (
+              <tr key={member.user_id}>
+                <td>{member.username}</td>
+                <td>{member.user_id}</td>
+                <td>
+                  {manage ? (
+                    <RoleSelect
+                      label={`Role of ${member.username}`}
+                      value={member.access_level}
+                      disabled={mutations.change.isPending}
+                      onChange={(accessLevel) => mutations.change.mutate({ userId: member.user_id, accessLevel })}
+                    />
+                  ) : (
+                    roleLabel(member.access_level)
+                  )}
+                </td>
+                {manage && (
+                  <td>
+                    <button type="button" className="button button-small button-danger-outline" onClick={() => setRemoving(member)}>
+                      Remove<span className="visually-hidden"> {member.username}</span>
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove member"
+        confirmLabel="Remove member"
+        danger
+        busy={mutations.remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && mutations.remove.mutate(removing.user_id, { onSettled: () => setRemoving(null) })}
+      >
+        <p>
+          Remove <strong>{removing?.username}</strong> from {project.path}? They lose access to its alerts and settings.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function RoleSelect({ label, value, disabled, onChange }: { label: string; value: AccessLevel; disabled?: boolean; onChange(value: AccessLevel): void }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as AccessLevel)}>
+        {ACCESS_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {roleLabel(level)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+function AddMember({ projectId }: { projectId: number }) {
+  const { add } = useMemberMutations(projectId);
+  const [userId, setUserId] = useState('');
+  const [role, setRole] = useState<AccessLevel>('developer');
+  const userIdId = useId();
+  const roleId = useId();
+  const valid = /^[1-9][0-9]*$/.test(userId.trim());
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate({ user_id: Number(userId.trim()), access_level: role }, { onSuccess: () => setUserId('') });
+  };
+  return (
+    <form className="card inline-form" onSubmit={submit}>
+      <h2>Add a member</h2>
+      <div className="field">
+        <label htmlFor={userIdId}>User ID</label>
+        <input id={userIdId} inputMode="numeric" value={userId} onChange={(event) => setUserId(event.target.value)} aria-describedby={`${userIdId}-hint`} />
+        <div className="hint" id={`${userIdId}-hint`}>
+          Shown to the administrator when the user is created.
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={roleId}>Role</label>
+        <select id={roleId} value={role} onChange={(event) => setRole(event.target.value as AccessLevel)}>
+          {ACCESS_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {roleLabel(level)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-primary" disabled={!valid || add.isPending}>
+        Add member
+      </button>
+      <ErrorMessage error={add.error} />
+    </form>
+  );
+}

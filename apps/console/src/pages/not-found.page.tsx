@@ -1,0 +1,12 @@
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <section className="page">
+      <h1>Page not found</h1>
+      <p>
+        There is no page at this address. <Link to="/">Go to your projects</Link>.
+      </p>
+    </section>
+  );
+}

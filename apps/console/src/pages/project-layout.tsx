@@ -1,0 +1,81 @@
+import { Link, Navigate, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
+import { useProject } from '../api/queries';
+import { Project } from '../api/types';
+import { ErrorMessage, Loading } from '../components/error-message';
+import { can, roleLabel, tierLabel } from '../session/roles';
+
+/** The project of the page, as its layout loaded it (with the caller's role). */
+export function useCurrentProject(): Project {
+  return useOutletContext<Project>();
+}
+
+/** Project pages: the project's name, tier and the caller's role, and the pages that role can use. */
+export function ProjectLayout() {
+  const projectId = Number(useParams().projectId);
+  const project = useProject(projectId);
+
+  if (project.isPending) return <Loading what="the project" />;
+  if (project.error) {
+    return (
+      <section className="page">
+        <h1>Project</h1>
+        <ErrorMessage error={project.error} />
+        <Link to="/projects">Back to projects</Link>
+      </section>
+    );
+  }
+  const current = project.data;
+  return (
+    <div className="project">
+      <div className="project-header">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <Link to="/projects">Projects</Link> <span aria-hidden="true">/</span> <span>{current.path}</span>
+        </nav>
+        <span className={`badge badge-${current.tier}`}>{tierLabel(current.tier)}</span>
+        <span className="muted">Your role: {roleLabel(current.access_level)}</span>
+      </div>
+      <div className="project-body">
+        <nav aria-label="Project" className="side-nav">
+          <ul>
+            {can(current, 'viewAlerts') && (
+              <li>
+                <span className="side-nav-group">Monitor</span>
+                <NavLink to={`/projects/${current.id}/alerts`}>Alerts</NavLink>
+              </li>
+            )}
+            {can(current, 'manageIntegrations') && (
+              <li>
+                <span className="side-nav-group">Settings</span>
+                <NavLink to={`/projects/${current.id}/settings/alerts`}>Monitor › Alerts</NavLink>
+              </li>
+            )}
+            {can(current, 'viewMembers') && (
+              <li>
+                <span className="side-nav-group">Manage</span>
+                <NavLink to={`/projects/${current.id}/members`}>Members</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="project-content">
+          <Outlet context={current} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `/projects/:id`: the alerts for those who may see them; otherwise what the role allows. */
+export function ProjectHome() {
+  const project = useCurrentProject();
+  if (can(project, 'viewAlerts')) return <Navigate to="alerts" replace />;
+  return (
+    <section className="page">
+      <h1>{project.path}</h1>
+      <p>
+        Your role in this project is {roleLabel(project.access_level)}. Alerts need the Developer role or higher, and alert settings the
+        Maintainer role or higher. Ask a project owner for more access.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PER_PAGE, useProjects } from '../api/queries';
+import { ErrorMessage, Loading } from '../components/error-message';
+import { Pagination } from '../components/pagination';
+import { useDebounced } from '../lib/use-debounced';
+import { can, roleLabel, tierLabel } from '../session/roles';
+import { useSession } from '../session/session';
+import { Project } from '../api/types';
+
+/** Where a project's link leads: the first page the caller's role can use. */
+function projectHome(project: Project): string {
+  if (can(project, 'viewAlerts')) return `/projects/${project.id}/alerts`;
+  return `/projects/${project.id}`;
+}
+
+export function ProjectsPage() {
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebounced(search.trim());
+  const projects = useProjects(query, page);
+  const searchId = useId();
+
+  return (
+    <section className="page">
+      <div className="page-title">
+        <h1>Projects</h1>
+        {user?.is_admin && (
+          <Link to="/admin" className="button button-primary">
+            New project
+          </Link>
+        )}
+      </div>
+      <div className="toolbar">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search projects
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder="Search projects by path"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <ErrorMessage error={projects.error} />
+      {projects.isPending && <Loading what="projects" />}
+      {projects.data && projects.data.projects.length === 0 && (
+        <div className="empty">
+          {query ? (
+            <p>No project path matches “{query}”.</p>
+          ) : user?.is_admin ? (
+            <p>
+              There are no projects yet. <Link to="/admin">Create the first one</Link> on the admin page.
+            </p>
+          ) : (
+            <p>You are not a member of any project yet. Ask a project owner or the administrator to add you.</p>
+          )}
+        </div>
+      )}
+      {projects.data && projects.data.projects.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Project</th>
+              <th scope="col">Tier</th>
+              <th scope="col">Your role</th>
+            </tr>
+          </thead>
+          <tbody>
+            {projects.data.projects.map((project) => (
+              <tr key={project.id}>
+                <td>
+                  <Link to={projectHome(project)}>{project.path}</Link>
+                </td>
+                <td>
+                  <span className={`badge badge-${project.tier}`}>{tierLabel(project.tier)}</span>
+                </td>
+                <td>{roleLabel(project.access_level)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {projects.data && (
+        <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../session/session';
+import { renderPage, stubApi } from '../testing/render';
+import { SignInPage } from './sign-in.page';
+
+describe('SignInPage', () => {
+  it('signs in with a token, keeps it for the tab and goes to the projects', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({ 'GET /user': { body: { id: 4, username: 'alice', is_admin: false } } });
+    renderPage(<SignInPage />, { url: '/sign-in', user: null });
+    await user.type(screen.getByLabelText('Access token'), 'aipat-secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/projects');
+    expect(api.sent('GET /user')[0].headers.get('authorization')).toBe('Bearer aipat-secret');
+    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({
+      token: 'aipat-secret',
+      user: { id: 4, username: 'alice', is_admin: false },
+    });
+  });
+
+  it("refuses a bad token with the API's reason and stays", async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /user': { status: 401, body: { error: 'unauthorized', message: 'The token has expired.' } } });
+    renderPage(<SignInPage />, { url: '/sign-in', user: null });
+    await user.type(screen.getByLabelText('Access token'), 'old');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The token has expired.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/sign-in');
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});

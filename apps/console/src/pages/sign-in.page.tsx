@@ -1,0 +1,81 @@
+import { FormEvent, useId, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiClient, messageOf } from '../api/client';
+import { CurrentUser } from '../api/types';
+import { useSession } from '../session/session';
+
+export function SignInPage() {
+  const { token: current, signIn, signedOutReason } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/projects';
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tokenId = useId();
+
+  if (current) return <Navigate to={from} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = token.trim();
+    if (!value) {
+      setError('Enter a personal access token or the administrator token.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await new ApiClient(value).get<CurrentUser>('/user');
+      signIn(value, user);
+      navigate(from, { replace: true });
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" className="sign-in">
+      <form className="card sign-in-card" onSubmit={submit} noValidate>
+        <h1>
+          <img src="/favicon.svg" alt="" width="28" height="28" /> Alert ingestion
+        </h1>
+        <p className="muted">Sign in to configure alert integrations and work with alerts.</p>
+        {signedOutReason && (
+          <div className="notice notice-warning" role="status">
+            {signedOutReason}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={tokenId}>Access token</label>
+          <input
+            id={tokenId}
+            type="password"
+            autoComplete="current-password"
+            value={token}
+            onChange={(event) => setToken(event.target.value)}
+            aria-describedby={`${tokenId}-hint`}
+            aria-invalid={error !== null}
+            autoFocus
+          />
+          <div className="hint" id={`${tokenId}-hint`}>
+            A personal access token, or the administrator token (<code>ADMIN_TOKEN</code>). It is kept for this browser tab only.
+          </div>
+        </div>
+        {error && (
+          <div className="notice notice-error" role="alert">
+            {error}
+          </div>
+        )}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p className="muted small">
+          The <Link to="/deprecations">deprecation catalogue and pipeline checker</Link> need no sign-in.
+        </p>
+      </form>
+    </main>
+  );
+}

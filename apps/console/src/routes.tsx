@@ -1,0 +1,54 @@
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { AppShell } from './components/app-shell';
+import { AdminPage } from './pages/admin.page';
+import { AlertDetailPage } from './pages/alerts/alert-detail.page';
+import { AlertsPage } from './pages/alerts/alerts.page';
+import { DeprecationsPage } from './pages/deprecations/deprecations.page';
+import { IntegrationPage } from './pages/integrations/integration.page';
+import { IntegrationsPage } from './pages/integrations/integrations.page';
+import { MembersPage } from './pages/members.page';
+import { NotFoundPage } from './pages/not-found.page';
+import { ProjectHome, ProjectLayout } from './pages/project-layout';
+import { ProjectsPage } from './pages/projects.page';
+import { SignInPage } from './pages/sign-in.page';
+import { useSession } from './session/session';
+
+/**
+ * Pages that need a token send the visitor to sign in, and back here afterwards, unless the
+ * user signed out: whoever signs in next starts from their projects.
+ */
+function RequireSession() {
+  const { token, signedOut } = useSession();
+  const location = useLocation();
+  if (!token) {
+    return <Navigate to="/sign-in" replace state={signedOut ? undefined : { from: `${location.pathname}${location.search}` }} />;
+  }
+  return <Outlet />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<SignInPage />} />
+      <Route element={<AppShell />}>
+        {/* The deprecation catalogue and checker are open to anyone, like their API. */}
+        <Route path="/deprecations/:view?" element={<DeprecationsPage />} />
+        <Route element={<RequireSession />}>
+          <Route index element={<Navigate to="/projects" replace />} />
+          <Route path="/projects" element={<ProjectsPage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="/projects/:projectId" element={<ProjectLayout />}>
+            <Route index element={<ProjectHome />} />
+            <Route path="alerts" element={<AlertsPage />} />
+            <Route path="alerts/:iid" element={<AlertDetailPage />} />
+            <Route path="settings/alerts" element={<IntegrationsPage />} />
+            <Route path="settings/alerts/new" element={<IntegrationPage />} />
+            <Route path="settings/alerts/:integrationId/:tab?" element={<IntegrationPage />} />
+            <Route path="members" element={<MembersPage />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,516 @@
+import { eventually } from '@alert-ingestion/testing';
+import { Page } from 'playwright-core';
+import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack } from './support/console-harness';
+
+/** A Prometheus-like alert: nested labels, a start time and an end time that is null while it fires. */
+const SAMPLE_PAYLOAD = {
+  summary: 'Checkout latency above 2s',
+  labels: { severity: 'high', instance: 'web-3', service: 'checkout' },
+  starts_at: '2024-05-01T10:00:00Z',
+  ends_at: null,
+  generator: 'prometheus',
+};
+
+/** An alert a monitoring tool sends later, with a second candidate for the title (annotations.headline). */
+const QUEUE_ALERT = {
+  summary: 'Queue backlog growing',
+  annotations: { headline: 'Payments queue: 12k messages waiting' },
+  labels: { severity: 'medium', instance: 'worker-2', service: 'queue' },
+  starts_at: '2024-05-02T08:00:00Z',
+  ends_at: null,
+  generator: 'prometheus',
+};
+
+const MAPPING: Array<[string, string]> = [
+  ['Title', 'summary (String): "Checkout latency above 2s"'],
+  ['Start time', 'starts_at (DateTime): "2024-05-01T10:00:00Z"'],
+  ['End time', 'ends_at (null in the sample)'],
+  ['Service', 'labels.service (String): "checkout"'],
+  ['Monitoring tool', 'generator (String): "prometheus"'],
+  ['Hosts', 'labels.instance (String): "web-3"'],
+  ['Severity', 'labels.severity (String): "high"'],
+];
+
+/**
+ * The console in Debian's Chromium against the real stack (gateway, alert-processor and
+ * integration-config as built processes, real PostgreSQL and Kafka): a new administrator gets from
+ * nothing to a configured, mapped integration and a grouped alert without a terminal. The steps
+ * run in order on one browser tab, as a person would click through them.
+ */
+describe('web console, end to end in Chromium', () => {
+  let stack: ConsoleStack;
+  let browser: ConsoleBrowser;
+  let page: Page;
+  let projectId: number;
+  let integrationPath: string;
+  let webhook: { url: string; key: string };
+
+  beforeAll(async () => {
+    stack = await ConsoleStack.start();
+    browser = await ConsoleBrowser.launch(stack.url);
+    page = browser.page;
+  }, 180_000);
+
+  // Each step builds on the ones before: after a failure the rest fail at once, naming the cause.
+  let failedStep: string | null = null;
+  const step = (name: string, run: () => Promise<void>) =>
+    it(name, async () => {
+      if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
+      try {
+        await run();
+        expect(browser.takeErrors()).toEqual([]);
+      } catch (error) {
+        failedStep = name;
+        const screenshot = await browser.saveFailure(name);
+        // Jest prints the stack, which holds the message as it was when the error was made.
+        if (error instanceof Error) error.stack = `${error.stack ?? error.message}\n    (the page at ${page.url()} is saved in ${screenshot})`;
+        throw error;
+      }
+    });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+  const textOf = async (selector: string) => (await page.locator(selector).textContent()) ?? '';
+  const tableCells = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent?.trim())));
+  const sendToGateway = (body: unknown, { key = webhook.key, text = JSON.stringify(body) } = {}) =>
+    fetch(webhook.url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: text });
+  /** The live preview's fields, as label -> text. */
+  const previewed = async (): Promise<Record<string, string>> =>
+    Object.fromEntries(
+      await page
+        .getByRole('region', { name: 'Preview' })
+        .locator('dt')
+        .evaluateAll((terms) => terms.map((term) => [term.textContent, term.nextElementSibling?.textContent ?? ''])),
+    );
+
+  step('sends a visitor to sign in, and signs in with the administrator token from the keyboard', async () => {
+    await page.goto('/');
+    await page.waitForURL('**/sign-in');
+    await browser.screenshot('sign-in');
+    const token = page.getByLabel('Access token', { exact: true });
+    await token.fill(ADMIN_TOKEN);
+    await token.press('Enter');
+    await heading('Projects').waitFor();
+    await page.getByText('There are no projects yet.').waitFor();
+    expect(await page.locator('.username').textContent()).toContain('admin');
+  });
+
+  step('creates a user and a Premium project on the admin page; the token is shown once', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await heading('Admin').waitFor();
+    await page.getByLabel('Username', { exact: true }).fill('dana');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const token = await page.getByLabel('Personal access token', { exact: true }).textContent();
+    expect(token).toMatch(/^aipat-/);
+
+    await page.getByLabel('Path', { exact: true }).fill('acme/checkout');
+    await page.getByLabel('Tier', { exact: true }).selectOption('premium');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByText('Project acme/checkout created.').waitFor();
+
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await heading('Projects').waitFor();
+    const row = page.getByRole('row', { name: /acme\/checkout/ });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/acme\/checkout\s*Premium\s*Administrator/);
+    await browser.screenshot('projects');
+    await row.getByRole('link', { name: 'acme/checkout' }).click();
+    await heading('Alerts').waitFor();
+    projectId = Number(/\/projects\/(\d+)\/alerts/.exec(page.url())?.[1]);
+    expect(projectId).toBeGreaterThan(0);
+    await page.getByText('No alerts to show here.').waitFor();
+  });
+
+  step('adds an HTTP Endpoint from Settings > Monitor > Alerts and lands on its credentials', async () => {
+    await page.getByRole('link', { name: 'Settings › Monitor › Alerts' }).click();
+    await page.getByText('No integrations yet.').waitFor();
+    await page.getByRole('link', { name: 'Add new integration' }).click();
+    await heading('Add new integration').waitFor();
+    // The tabs that need a saved integration are there, and disabled until it is saved.
+    expect(await page.locator('.tab-disabled').allTextContents()).toEqual([
+      'View credentials (Save the integration first)',
+      'Send test alert (Save the integration first)',
+      'Deliveries (Save the integration first)',
+    ]);
+    await page.getByLabel('Name', { exact: true }).fill('Prometheus');
+    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save integration' }).click();
+
+    await page.waitForURL(/\/settings\/alerts\/\d+\/credentials$/);
+    integrationPath = new URL(page.url()).pathname.replace(/\/credentials$/, '');
+    await page.getByText(/Integration saved\. Configure your monitoring tool/).waitFor();
+    webhook = { url: await page.getByLabel('Webhook URL', { exact: true }).inputValue(), key: await page.getByLabel('Authorization key', { exact: true }).inputValue() };
+    expect(webhook.url).toMatch(new RegExp(`^${stack.gateway.url}/alerts/notify/[A-Za-z0-9_-]+\\.json$`));
+    expect(webhook.key).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  step('copies the credentials, and resets the key behind a confirmation: the old key stops working', async () => {
+    await page.getByRole('button', { name: 'Copy the webhook URL' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(webhook.url);
+    await page.getByRole('button', { name: 'Copy the authorization key' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(webhook.key);
+    await browser.screenshot('credentials');
+
+    await page.getByRole('button', { name: 'Reset key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset authorization key' });
+    expect(await dialog.textContent()).toContain('will require updating the authorization key in every alert source');
+    await dialog.getByRole('button', { name: 'Reset key' }).click();
+    await page.getByText('A new authorization key was generated.').waitFor();
+    const newKey = await page.getByLabel('Authorization key', { exact: true }).inputValue();
+    expect(newKey).not.toBe(webhook.key);
+    const oldKey = webhook.key;
+    webhook.key = newKey;
+    await eventually(async () => {
+      const refused = await fetch(webhook.url, { method: 'POST', headers: { authorization: `Bearer ${oldKey}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(refused.status).toBe(401);
+    }, 5_000);
+  });
+
+  step('parses a sample payload and maps its fields; the mapping is saved', async () => {
+    await page.getByRole('link', { name: 'Configure details' }).click();
+    const sample = page.getByLabel('Sample alert payload', { exact: true });
+    await sample.fill('{"summary": ');
+    await page.getByText(/^Invalid JSON:/).waitFor();
+    await sample.fill(JSON.stringify(SAMPLE_PAYLOAD, null, 2));
+    await page.getByText('Valid JSON.').waitFor();
+    await page.getByRole('button', { name: 'Parse payload for custom mapping' }).click();
+    for (const [key, option] of MAPPING) {
+      await page.getByLabel(`Payload alert key for ${key}`, { exact: true }).selectOption({ label: option });
+    }
+    await page.getByText('7 of 10 platform alert keys mapped.', { exact: false }).waitFor();
+    await browser.screenshot('integration-mapping');
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByText('Integration saved.', { exact: true }).waitFor();
+
+    await page.reload();
+    const title = page.getByLabel('Payload alert key for Title', { exact: true });
+    await title.waitFor();
+    // The notice belongs to the save, not to the address: a reload does not announce it again.
+    expect(await page.getByText('Integration saved.', { exact: true }).count()).toBe(0);
+    expect(await title.locator('option:checked').textContent()).toBe(MAPPING[0][1]);
+    expect(await page.getByLabel('Payload alert key for Hosts', { exact: true }).locator('option:checked').textContent()).toBe('labels.instance (String): "web-3"');
+  });
+
+  step('sends a test alert through the mapping, then the same one again: it is grouped', async () => {
+    await page.getByRole('link', { name: 'Send test alert' }).click();
+    const payload = page.getByLabel('Alert test payload', { exact: true });
+    expect(JSON.parse(await payload.inputValue())).toEqual(SAMPLE_PAYLOAD);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('The test alert was processed: alert 1 "Checkout latency above 2s".').waitFor();
+    await browser.screenshot('test-alert');
+
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('link', { name: '#1 Checkout latency above 2s' }).waitFor();
+    expect(await page.locator('.created-alerts li').count()).toBe(1);
+  });
+
+  step('lists the alert once with events 2, and changes its status inline', async () => {
+    await page.getByRole('link', { name: 'Alerts', exact: true }).click();
+    const row = page.getByRole('row', { name: /#1 Checkout latency above 2s/ });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(['High', expect.stringMatching(/ago|year|month/), '#1 Checkout latency above 2s', '2']);
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(await row.getByRole('cell').nth(1).locator('time').getAttribute('title')).toMatch(/2024/);
+    await page.getByRole('link', { name: /^Open\s+1$/ }).waitFor();
+    await browser.screenshot('alerts');
+
+    await row.getByLabel('Status of alert #1', { exact: true }).selectOption('acknowledged');
+    await page.getByRole('link', { name: /^Acknowledged\s+1$/ }).waitFor();
+    await page.getByRole('link', { name: /^Triggered\s+0$/ }).waitFor();
+  });
+
+  step('shows a new alert without a reload', async () => {
+    const answer = await sendToGateway({ summary: 'Disk almost full', labels: { severity: 'critical', instance: 'db-1', service: 'db' }, starts_at: new Date().toISOString(), ends_at: null, generator: 'prometheus' });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual([{ iid: 2, title: 'Disk almost full' }]);
+    await page.getByRole('link', { name: '#2 Disk almost full' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: /^Open\s+2$/ }).waitFor();
+  });
+
+  step('shows every field of the alert, its events counter and its payload as a tree, and resolves it', async () => {
+    await page.getByRole('link', { name: '#1 Checkout latency above 2s' }).click();
+    await heading('#1 Checkout latency above 2s').waitFor();
+    const details = Object.fromEntries(
+      await page.locator('.details > div').evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent])),
+    );
+    expect(details).toMatchObject({
+      Severity: 'High',
+      Events: '2',
+      Service: 'checkout',
+      'Monitoring tool': 'prometheus',
+      Hosts: 'web-3',
+      'End time': 'none',
+    });
+    expect(details['Start time']).toMatch(/May 1, 2024/);
+    expect(await page.locator('.json-tree').textContent()).toContain('"web-3"');
+    await browser.screenshot('alert-detail');
+
+    await page.getByLabel('Status', { exact: true }).selectOption('resolved');
+    await eventually(async () => expect(await textOf('.details')).not.toMatch(/End timenone/), 10_000, 200);
+  });
+
+  step('lists every delivery to the URL, refusals included, and opens a body as received', async () => {
+    const accepted = await sendToGateway(QUEUE_ALERT);
+    expect(accepted.status).toBe(200);
+    const [created] = (await accepted.json()) as Array<{ iid: number; title: string }>;
+    expect(created.title).toBe('Queue backlog growing');
+    const wrongKey = await sendToGateway(QUEUE_ALERT, { key: '0'.repeat(64) });
+    expect(wrongKey.status).toBe(401);
+    const notJson = await sendToGateway(null, { text: '{"summary": "half a payload",' });
+    expect(notJson.status).toBe(400);
+
+    await page.goto(integrationPath);
+    await page.getByRole('link', { name: 'Deliveries' }).click();
+    await heading('Prometheus').waitFor();
+    // Refusals reach the list through the gateway's delivery records: the tab reads it again every 5 s.
+    await page.getByText('401 Unauthorized', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await eventually(async () => {
+      const rows = await tableCells();
+      expect(rows.slice(0, 3).map((cells) => cells.slice(1))).toEqual([
+        ['400 Bad Request invalid_json', 'none', '29 BView'],
+        ['401 Unauthorized unauthorized', 'none', 'not readView'],
+        ['200 OK', `#${created.iid} Queue backlog growing`, expect.stringMatching(/^\d+ BView$/)],
+      ]);
+      expect(rows[0][0]).toMatch(/just now|seconds? ago/);
+    }, 20_000, 500);
+    // The earlier test alerts and the alert sent from Node are there too, newest first.
+    expect((await tableCells()).filter((cells) => cells[1] === '200 OK').length).toBeGreaterThanOrEqual(4);
+
+    await page.locator('tbody tr').nth(0).getByRole('button', { name: /^View the body of the 400 Bad Request delivery/ }).click();
+    const viewer = page.getByRole('region', { name: 'Body of the delivery' });
+    expect(await viewer.getByLabel('Delivery body', { exact: true }).textContent()).toBe('{"summary": "half a payload",');
+    await viewer.getByText('not JSON, shown as received', { exact: false }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Use as sample payload' }).isDisabled()).toBe(true);
+    await viewer.getByText('The body is not valid JSON.').waitFor();
+
+    await page.locator('tbody tr').nth(2).getByRole('button', { name: /^View the body of the 200 OK delivery/ }).click();
+    expect(JSON.parse((await viewer.getByLabel('Delivery body', { exact: true }).textContent()) ?? '')).toEqual(QUEUE_ALERT);
+    await viewer.getByText('JSON, pretty-printed', { exact: false }).waitFor();
+    await browser.screenshot('deliveries');
+
+    await viewer.getByRole('button', { name: 'Use as sample payload' }).click();
+    await page.waitForURL((url) => url.pathname === integrationPath);
+    expect(JSON.parse(await page.getByLabel('Sample alert payload', { exact: true }).inputValue())).toEqual(QUEUE_ALERT);
+    await page.getByText(/is the body of the delivery of .*, not saved yet/).waitFor();
+  });
+
+  step('maps the new sample with a live preview of the alert it becomes, and saves a rate limit', async () => {
+    // Until the changed sample is parsed, the preview shows it without a mapping, as saving would store it.
+    await eventually(async () => expect(await previewed()).toMatchObject({ Title: 'New: Alert', Severity: 'Critical' }), 10_000, 200);
+    await page.getByRole('button', { name: 'Parse payload for custom mapping' }).click();
+    const option = (path: string, value: string) => `${path} (${/^\d{4}-/.test(value) ? 'DateTime' : 'String'}): "${value}"`;
+    const mapping: Array<[string, string]> = [
+      ['Title', option('summary', QUEUE_ALERT.summary)],
+      ['Start time', option('starts_at', QUEUE_ALERT.starts_at)],
+      ['End time', 'ends_at (null in the sample)'],
+      ['Service', option('labels.service', 'queue')],
+      ['Monitoring tool', option('generator', 'prometheus')],
+      ['Hosts', option('labels.instance', 'worker-2')],
+      ['Severity', option('labels.severity', 'medium')],
+    ];
+    for (const [key, label] of mapping) {
+      await page.getByLabel(`Payload alert key for ${key}`, { exact: true }).selectOption({ label });
+    }
+    await eventually(
+      async () =>
+        expect(await previewed()).toMatchObject({
+          Title: 'Queue backlog growing',
+          Severity: 'Medium',
+          'Start time': expect.stringMatching(/May 2, 2024/),
+          'End time': 'none',
+          Service: 'queue',
+          'Monitoring tool': 'prometheus',
+          Hosts: 'worker-2',
+          'Grouping key': expect.stringMatching(/^[0-9a-f]{64}$/),
+        }),
+      10_000,
+      200,
+    );
+
+    // Another value for the title: the preview follows before anything is saved.
+    await page.getByLabel('Payload alert key for Title', { exact: true }).selectOption({ label: option('annotations.headline', QUEUE_ALERT.annotations.headline) });
+    await eventually(async () => expect((await previewed())['Title']).toBe(QUEUE_ALERT.annotations.headline), 10_000, 200);
+    await browser.screenshot('integration-preview');
+
+    const rateLimit = page.getByLabel('Rate limit (requests per minute)', { exact: true });
+    expect(await rateLimit.inputValue()).toBe('');
+    await rateLimit.fill('0');
+    await page.getByText('The rate limit is at least 1 request per minute', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByRole('alert').getByText('The rate limit is not accepted.', { exact: false }).waitFor();
+    await rateLimit.fill('120');
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByText('Integration saved.', { exact: true }).waitFor();
+
+    await page.reload();
+    await page.getByLabel('Payload alert key for Title', { exact: true }).waitFor();
+    expect(await page.getByLabel('Rate limit (requests per minute)', { exact: true }).inputValue()).toBe('120');
+    expect(await page.getByLabel('Payload alert key for Title', { exact: true }).locator('option:checked').textContent()).toBe(
+      option('annotations.headline', QUEUE_ALERT.annotations.headline),
+    );
+    const saved = await (
+      await fetch(`${stack.url}/api/v4/projects/${projectId}${integrationPath.replace(/^.*\/settings\/alerts/, '/alert_integrations')}`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).json();
+    expect(saved.rate_limit_per_minute).toBe(120);
+    // The gateway applies both: every answer of the URL names the limit (a refused one counts nothing),
+    // and a new alert takes its title from the headline.
+    await eventually(async () => {
+      const refused = await sendToGateway(QUEUE_ALERT, { key: '0'.repeat(64) });
+      expect([refused.status, refused.headers.get('ratelimit-limit')]).toEqual([401, '120']);
+    }, 5_000, 200);
+    const next = { ...QUEUE_ALERT, annotations: { headline: 'Payments queue: 15k messages waiting' } };
+    const answer = await sendToGateway(next);
+    expect(await answer.json()).toEqual([{ iid: expect.any(Number), title: next.annotations.headline }]);
+  });
+
+  step('lists the integrations; an active external link shows "View alerts" with the deprecation note', async () => {
+    // The external link may be active only while no other integration is: turn the endpoint off first.
+    await page.goto(`${integrationPath}`);
+    await page.getByRole('switch', { name: 'Active' }).uncheck();
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByText('Integration saved.', { exact: true }).waitFor();
+
+    await page.getByRole('link', { name: 'Settings › Monitor › Alerts' }).first().click();
+    await page.getByRole('link', { name: 'Add new integration' }).click();
+    await page.getByLabel('Integration type', { exact: true }).selectOption({ label: 'External incident management' });
+    await page.getByLabel('API URL', { exact: true }).fill('https://incidents.example.com/alerts');
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByText(/Deprecated from release 13\.8/).waitFor();
+
+    await page.getByRole('link', { name: 'Settings › Monitor › Alerts' }).first().click();
+    await page.getByRole('cell', { name: 'External incident management', exact: true }).first().waitFor();
+    // Spec 1.2: status, name and type of each integration, with its actions.
+    expect(await tableCells()).toEqual([
+      ['Disabled', 'Prometheus', 'HTTP Endpoint', 'EditDelete'],
+      ['Enabled', 'External incident management', 'External incident management', 'EditDelete'],
+    ]);
+    await browser.screenshot('integrations');
+
+    await page.getByRole('link', { name: 'Alerts', exact: true }).click();
+    const viewAlerts = page.getByRole('link', { name: /View alerts/ });
+    await viewAlerts.waitFor();
+    expect(await viewAlerts.getAttribute('href')).toBe('https://incidents.example.com/alerts');
+    await page.getByText('The direct link from the alerts list to the external tool is deprecated from release 13.8.').waitFor();
+  });
+
+  step('deletes an integration only after a confirmation', async () => {
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Monitor › Alerts' }).click();
+    await page.getByRole('button', { name: 'Delete External incident management' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete integration' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('cell', { name: 'External incident management', exact: true }).count()).toBe(2);
+    await page.getByRole('button', { name: 'Delete External incident management' }).click();
+    await dialog.getByRole('button', { name: 'Delete integration' }).click();
+    await eventually(async () => expect(await page.getByRole('row').count()).toBe(2), 5_000, 100);
+  });
+
+  step('runs the pipeline checker: findings with line numbers, each linked to its catalogue entry', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deprecations' }).click();
+    await page.getByRole('link', { name: 'Pipeline checker' }).click();
+    await page.getByRole('button', { name: 'Load an example' }).click();
+    await page.getByLabel('Target release (optional)', { exact: true }).fill('16.0');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText(/\d+ findings removed or changed by 16\.0\./).waitFor();
+    const lines = await page.getByRole('button', { name: /^Show line \d+$/ }).allTextContents();
+    // types (1), type (6), CI_BUILD_REF_NAME and CI_BUILD_REF (8), cobertura (15), in line order.
+    expect(lines).toEqual(['1', '6', '8', '8', '15']);
+    await browser.screenshot('pipeline-checker');
+
+    await page.getByRole('link', { name: 'Entry for line 15' }).click();
+    await page.getByText('Showing the entry', { exact: false }).waitFor();
+    expect(await page.locator('.entry').count()).toBe(1);
+    expect(await page.locator('.entry').textContent()).toMatch(/cobertura/i);
+  });
+
+  step('filters the catalogue and shows an upgrade report', async () => {
+    await page.getByRole('button', { name: 'Show the whole catalogue' }).click();
+    await page.getByLabel('Search', { exact: true }).fill('CI_BUILD_ID');
+    await eventually(async () => expect(await page.locator('.entry').count()).toBe(1), 5_000, 100);
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await page.getByLabel('Removal milestone', { exact: true }).selectOption('16.0');
+    await page.getByText(/^\d{2} entries$/).waitFor();
+    await browser.screenshot('deprecations', { viewportOnly: true });
+    await page.getByLabel('Breaking', { exact: true }).selectOption('true');
+    await eventually(async () => {
+      const milestones = await page.locator('.entry .badge:not(.badge-breaking)').allTextContents();
+      expect(milestones.length).toBeGreaterThan(0);
+      expect(new Set(milestones)).toEqual(new Set(['16.0']));
+    }, 5_000, 100);
+
+    await page.getByRole('link', { name: 'Upgrade report' }).click();
+    await page.getByLabel('From release', { exact: true }).fill('15.9');
+    await page.getByLabel('To release', { exact: true }).fill('16.0');
+    await page.getByRole('button', { name: 'Show upgrade report' }).click();
+    await page.getByRole('heading', { name: 'Release 16.0' }).waitFor();
+  });
+
+  step('reads well on a narrow screen: nothing wider than the viewport', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [`/projects/${projectId}/alerts`, `/projects/${projectId}/alerts/1`, integrationPath, `${integrationPath}/deliveries`, '/deprecations/checker']) {
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (process.env['NARROW_SHOTS']) await browser.screenshot(`narrow-${path.replace(/\W+/g, '-')}`);
+      expect([path, overflow]).toEqual([path, 0]);
+    }
+    await page.goto(`/projects/${projectId}/alerts?status=all`);
+    await page.getByRole('link', { name: '#1 Checkout latency above 2s' }).waitFor();
+    await browser.screenshot('alerts-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  step('shows focus where the keyboard is', async () => {
+    await page.goto(`/projects/${projectId}/alerts`);
+    await page.getByRole('link', { name: '#2 Disk almost full' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe('none');
+  });
+
+  step('offers a developer only what the role may use', async () => {
+    const user = await (
+      await fetch(`${stack.url}/api/v4/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'devon' }),
+      })
+    ).json();
+    await fetch(`${stack.url}/api/v4/projects/${projectId}/members`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: user.id, access_level: 'developer' }),
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Access token', { exact: true }).fill(user.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading('Projects').waitFor();
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await page.getByRole('row', { name: /acme\/checkout\s*Premium\s*Developer/ }).getByRole('link').click();
+    await heading('Alerts').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents()).toEqual(['Alerts']);
+    expect(await page.getByLabel('Status of alert #2', { exact: true }).isEnabled()).toBe(true);
+
+    await page.goto(`/projects/${projectId}/settings/alerts`);
+    await page.getByText('Alert integrations are configured by maintainers and owners of the project.').waitFor();
+  });
+
+  step('goes back to sign-in with the reason when the token stops working', async () => {
+    browser.expectConsoleErrors(/status of 401/);
+    await page.evaluate(() => {
+      const session = JSON.parse(sessionStorage.getItem('alert-console.session') ?? '{}');
+      sessionStorage.setItem('alert-console.session', JSON.stringify({ ...session, token: 'aipat-no-longer-valid' }));
+    });
+    await page.goto('/projects');
+    await page.getByText('You were signed out: The token is not valid.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+  });
+});

@@ -1,0 +1,140 @@
+import {
+  createTestDatabase,
+  createTestTopics,
+  serviceEnv,
+  ServiceProcess,
+  startService,
+  TestDatabase,
+  TestTopics,
+} from '@alert-ingestion/testing';
+import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Browser, BrowserContext, chromium, ConsoleMessage, Page } from 'playwright-core';
+
+export const ADMIN_TOKEN = 'console-e2e-admin-token';
+
+/** Debian's Chromium (README "Run it"); no test tool downloads a browser. */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
+
+/**
+ * Screenshots of the main pages. The README shows the copies in docs/images/, refreshed with
+ * UPDATE_SCREENSHOTS=1; an ordinary run writes them under tmp/ so it leaves the tree as it was.
+ */
+export const SCREENSHOT_DIR = process.env['UPDATE_SCREENSHOTS'] ? join(REPO_ROOT, 'docs', 'images') : join(REPO_ROOT, 'tmp', 'console-screenshots');
+/** Where the page of a failed step is saved, to see what the browser showed. */
+const FAILURE_DIR = join(REPO_ROOT, 'tmp', 'console-failures');
+
+/** The whole product as a person meets it: the three built services, the console at integration-config's URL. */
+export class ConsoleStack {
+  private constructor(
+    readonly database: TestDatabase,
+    readonly topics: TestTopics,
+    readonly gateway: ServiceProcess,
+    readonly processor: ServiceProcess,
+    readonly config: ServiceProcess,
+  ) {}
+
+  /** integration-config's URL: the one address a user opens. */
+  get url(): string {
+    return this.config.url;
+  }
+
+  static async start(): Promise<ConsoleStack> {
+    const [database, topics] = await Promise.all([createTestDatabase(), createTestTopics()]);
+    const env = serviceEnv({ DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN });
+    const [gateway, processor] = await Promise.all([startService('gateway', env), startService('alert-processor', env)]);
+    const config = await startService('integration-config', {
+      ...env,
+      GATEWAY_PUBLIC_URL: gateway.url,
+      ALERT_PROCESSOR_URL: processor.url,
+      INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    return new ConsoleStack(database, topics, gateway, processor, config);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.config.stop(), this.gateway.stop(), this.processor.stop()]);
+    await this.database.drop();
+    await this.topics.drop();
+  }
+}
+
+/**
+ * A browser tab on the console that fails the test on any browser console error or uncaught page
+ * error. A step that provokes an error on purpose names it in `expectConsoleErrors`.
+ */
+export class ConsoleBrowser {
+  private readonly errors: string[] = [];
+  private expected: RegExp[] = [];
+
+  private constructor(
+    private readonly browser: Browser,
+    readonly context: BrowserContext,
+    readonly page: Page,
+  ) {
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error') this.errors.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => this.errors.push(`page error: ${error.message}`));
+  }
+
+  static async launch(baseURL: string): Promise<ConsoleBrowser> {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    // Everything the console loads comes from its own origin: any other request fails the test.
+    await context.route(
+      (url) => !url.href.startsWith(baseURL),
+      (route) => route.abort(),
+    );
+    // Every page of the console answers within a second or two here; a missing element fails fast.
+    context.setDefaultTimeout(10_000);
+    return new ConsoleBrowser(browser, context, await context.newPage());
+  }
+
+  /** Errors the current step expects (e.g. the 401 of a revoked token); cleared by takeErrors. */
+  expectConsoleErrors(...patterns: RegExp[]): void {
+    this.expected = patterns;
+  }
+
+  /** The unexpected console errors since the last call. */
+  takeErrors(): string[] {
+    const unexpected = this.errors.filter((error) => !this.expected.some((pattern) => pattern.test(error)));
+    this.errors.splice(0);
+    this.expected = [];
+    return unexpected;
+  }
+
+  /** The whole page, or with `viewportOnly` what a 1280x800 screen shows of a long one. */
+  async screenshot(name: string, { viewportOnly = false } = {}): Promise<void> {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await this.page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await this.page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewportOnly });
+  }
+
+  /** Saves the page as it is (after a failed step); returns the file. */
+  async saveFailure(step: string): Promise<string> {
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    const path = join(FAILURE_DIR, `${step.replace(/\W+/g, '-').slice(0, 80)}.png`);
+    await this.page.screenshot({ path, fullPage: true }).catch(() => undefined);
+    return path;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+}

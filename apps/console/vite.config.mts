@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+// The web console: a React single-page application built into dist/apps/console (tools/build/build.js
+// runs this build), served by integration-config at `/`. `npm run test:console` runs its component
+// tests (src/**/*.test.tsx) in happy-dom.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/apps/console',
+    emptyOutDir: true,
+    // One bundle: the console is small, and every page is a click away.
+    chunkSizeWarningLimit: 400,
+  },
+  // In development (`npx vite apps/console`), the APIs come from the running stack.
+  server: { proxy: { '/api': 'http://127.0.0.1:8081' } },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+  },
+});

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-/** The Debian package of Prometheus Alertmanager (issue 4: the end-to-end test drives a real one). */
+/** The Debian package of Prometheus Alertmanager (the end-to-end test drives a real one). */
 export const ALERTMANAGER_PACKAGE = 'prometheus-alertmanager';
 
 export interface AlertmanagerBinaries {

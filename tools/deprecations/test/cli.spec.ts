@@ -1,5 +1,6 @@
+import '@microsoft/jest-sarif';
 import { transformFileSync } from '@swc/core';
-import { spawnSync } from 'node:child_process';
+import { spawn as spawnAsync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -46,6 +47,7 @@ describe('deprecations CLI', () => {
       },
       cwd: work,
       env,
+      version: '9.8.7',
     };
     const code = main(argv, io);
     return { code, stdout: out.join(''), stderr: err.join('') };
@@ -94,6 +96,90 @@ describe('deprecations CLI', () => {
       expect(run(['check', 'mixed.yml', '--colour']).code).toBe(EXIT_ERROR);
       expect(run(['check', 'mixed.yml', '--format', 'xml']).code).toBe(EXIT_ERROR);
       expect(run(['lint', 'mixed.yml']).code).toBe(EXIT_ERROR);
+    });
+  });
+
+  describe('check --format codequality and sarif', () => {
+    it.each(['json', 'codequality', 'sarif'])('keeps the exit codes 0, 2 and 3 in --format %s', (format) => {
+      expect(run(['check', 'clean.yml', '--target', '16.0', '--format', format]).code).toBe(EXIT_CLEAN);
+      expect(run(['check', 'only-16.yml', '--target', '15.0', '--format', format]).code).toBe(EXIT_DEPRECATED);
+      expect(run(['check', 'mixed.yml', '--target', '15.0', '--format', format]).code).toBe(EXIT_REMOVED);
+    });
+
+    it('writes a Code Quality report naming the file as given, critical when removed by the target and minor when only deprecated', () => {
+      mkdirSync(join(work, 'ci'));
+      writeFileSync(join(work, 'ci', 'build.yml'), MIXED);
+      const result = run(['check', './ci/build.yml', '--target', '15.0', '--format', 'codequality']);
+      expect(result.code).toBe(EXIT_REMOVED);
+      expect(result.stderr).toBe('');
+      const issues = JSON.parse(result.stdout);
+      expect(issues).toEqual([
+        {
+          description: 'The types keyword is removed in 15.0 (spec 9.4); use stages.',
+          check_name: 'type_keywords',
+          fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+          severity: 'critical',
+          location: { path: 'ci/build.yml', lines: { begin: 1 } },
+        },
+        expect.objectContaining({ check_name: 'ci_build_variables', severity: 'minor', location: { path: 'ci/build.yml', lines: { begin: 3 } } }),
+      ]);
+      // The same file named absolutely, or by --path, is the same report.
+      expect(JSON.parse(run(['check', join(work, 'ci', 'build.yml'), '--target', '15.0', '--format', 'codequality']).stdout)).toEqual(issues);
+      expect(JSON.parse(run(['check', 'mixed.yml', '--target', '15.0', '--format', 'codequality', '--path', 'ci/build.yml']).stdout)).toEqual(issues);
+    });
+
+    it('gives the same fingerprints in every run and when lines are inserted above', () => {
+      const fingerprints = (file: string) =>
+        JSON.parse(run(['check', file, '--format', 'codequality', '--path', '.gitlab-ci.yml']).stdout).map((issue: { fingerprint: string }) => issue.fingerprint);
+      writeFileSync(join(work, 'moved.yml'), `# a comment\nlint:\n  script: npm run lint\n${MIXED}`);
+      expect(fingerprints('mixed.yml')).toHaveLength(2);
+      expect(fingerprints('mixed.yml')).toEqual(fingerprints('mixed.yml'));
+      expect(fingerprints('moved.yml')).toEqual(fingerprints('mixed.yml'));
+    });
+
+    it('writes a SARIF log with the package version, error for removed and warning for deprecated, and the Code Quality fingerprints', () => {
+      const docs = 'https://github.com/example/alert-ingestion/blob/main/docs/deprecations.md';
+      const result = run(['check', 'mixed.yml', '--target', '15.0', '--format', 'sarif', '--docs-url', docs]);
+      expect(result.code).toBe(EXIT_REMOVED);
+      const log = JSON.parse(result.stdout);
+      expect(log).toBeValidSarifLog();
+      const [sarifRun] = log.runs;
+      expect(sarifRun.tool.driver).toEqual(expect.objectContaining({ version: '9.8.7', informationUri: docs }));
+      expect(sarifRun.tool.driver.rules[0].helpUri).toBe(`${docs}#type-and-types-keywords`);
+      expect(sarifRun.results.map((result: { ruleId: string; level: string }) => [result.ruleId, result.level])).toEqual([
+        ['type_keywords', 'error'],
+        ['ci_build_variables', 'warning'],
+      ]);
+      expect(sarifRun.results[0].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'mixed.yml' }, region: { startLine: 1 } });
+      const issues = JSON.parse(run(['check', 'mixed.yml', '--target', '15.0', '--format', 'codequality']).stdout);
+      expect(sarifRun.results.map((result: { partialFingerprints: Record<string, string> }) => Object.values(result.partialFingerprints)[0])).toEqual(
+        issues.map((issue: { fingerprint: string }) => issue.fingerprint),
+      );
+    });
+
+    it('writes an empty report for a clean file', () => {
+      expect(JSON.parse(run(['check', 'clean.yml', '--format', 'codequality']).stdout)).toEqual([]);
+      expect(JSON.parse(run(['check', 'clean.yml', '--format', 'sarif']).stdout).runs[0].results).toEqual([]);
+    });
+
+    it.each([
+      [['--format', 'html'], '--format must be one of text, json, codequality, sarif, got html'],
+      [['--format', 'codequality', '--path', '/builds/project/.gitlab-ci.yml'], '--path must be a file path relative to the repository root'],
+      [['--format', 'text', '--path', 'ci.yml'], '--path applies to --format codequality and sarif'],
+      [['--format', 'codequality', '--docs-url', 'https://example.com/docs.md'], '--docs-url applies to --format sarif'],
+      [['--format', 'sarif', '--docs-url', 'docs/deprecations.md'], '--docs-url must be an absolute http(s) URL'],
+    ])('refuses %j as a usage error (exit 1), on stderr with stdout left empty', (options, message) => {
+      const result = run(['check', 'mixed.yml', ...options]);
+      expect(result.code).toBe(EXIT_ERROR);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(message);
+    });
+
+    it('names a file outside the current folder only through --path', () => {
+      const outside = run(['check', join(work, '..'), '--format', 'codequality']);
+      expect(outside.code).toBe(EXIT_ERROR);
+      expect(outside.stderr).toContain('the checked file (or --path) must be a file path relative to the repository root');
+      expect(run(['check', 'broken.yml', '--format', 'sarif']).stdout).toBe('');
     });
   });
 
@@ -167,6 +253,8 @@ describe('deprecations CLI', () => {
 describe('deprecations CLI as a process', () => {
   let build: string;
   let cli: string;
+  /** 1500 jobs with two removed variables each, relative to the repository. */
+  let manyFindings: string;
 
   beforeAll(() => {
     mkdirSync(join(REPOSITORY, 'tmp'), { recursive: true });
@@ -191,6 +279,9 @@ describe('deprecations CLI as a process', () => {
     for (const library of ['deprecations', 'shared', 'contracts']) compile(join(REPOSITORY, 'libs', library));
     compile(join(REPOSITORY, 'tools', 'deprecations', 'src'));
     cli = join(build, 'tools', 'deprecations', 'src', 'cli.js');
+    const jobs = Array.from({ length: 1500 }, (_, index) => `build-${index}:\n  script: echo $CI_BUILD_REF $CI_BUILD_ID\n`);
+    manyFindings = relative(REPOSITORY, join(build, 'many-findings.yml'));
+    writeFileSync(join(REPOSITORY, manyFindings), `# Output far larger than a pipe holds (64 KiB)\n${jobs.join('')}`);
   });
 
   afterAll(() => {
@@ -216,5 +307,71 @@ describe('deprecations CLI as a process', () => {
     const result = spawn(['check', '-'], 'a: [\n');
     expect(result.status).toBe(EXIT_ERROR);
     expect(result.stderr).toContain('Invalid YAML at line');
+  });
+
+  it('names the package.json version in SARIF and reads - as .gitlab-ci.yml', () => {
+    const result = spawn(['check', '-', '--target', '16.0', '--format', 'sarif'], MIXED);
+    expect(result.status).toBe(EXIT_REMOVED);
+    const log = JSON.parse(result.stdout);
+    expect(log).toBeValidSarifLog();
+    expect(log.runs[0].tool.driver.version).toBe(JSON.parse(readFileSync(join(REPOSITORY, 'package.json'), 'utf8')).version);
+    expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('.gitlab-ci.yml');
+  });
+
+  /**
+   * Output into a closed pipe. `closeAfterFirstLine` reads like `| head -n 1`; otherwise the reader
+   * closes its end as soon as the process starts, before Node has even loaded the CLI, so every
+   * write meets a closed pipe however small the output.
+   */
+  const intoClosedPipe = (command: string, args: string[], closeAfterFirstLine: boolean) =>
+    new Promise<{ status: number | null; signal: NodeJS.Signals | null; firstLine: string; stderr: string }>((done, fail) => {
+      const env = { ...process.env };
+      delete env.DEPRECATIONS_CATALOGUE_DIR;
+      delete env.INIT_CWD;
+      const child = spawnAsync(command, args, { cwd: REPOSITORY, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      if (closeAfterFirstLine) {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString('utf8');
+          if (stdout.includes('\n')) child.stdout.destroy();
+        });
+      } else {
+        child.stdout.destroy();
+      }
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('error', fail);
+      child.on('close', (status, signal) => done({ status, signal, firstLine: stdout.split('\n')[0], stderr }));
+    });
+
+  it('shows that the closed-pipe harness breaks a program that does not handle it', async () => {
+    const result = await intoClosedPipe(process.execPath, ['-e', 'process.stdout.write("a line\\n")'], false);
+    expect(result.stderr).toContain('EPIPE');
+    expect(result.status).not.toBe(0);
+  });
+
+  it.each([
+    [['upgrade-report', '--from', '14.9', '--to', '15.0'], EXIT_CLEAN],
+    [['upgrade-report', '--from', '14.0', '--to', '17.0', '--format', 'json'], EXIT_CLEAN],
+    [['schedule', '--check'], EXIT_CLEAN],
+    [['check', 'MANY', '--target', '16.0'], EXIT_REMOVED],
+    [['check', 'MANY', '--target', '15.0', '--format', 'codequality'], EXIT_DEPRECATED],
+  ])('ends quietly when the reader of %j has gone, with the exit code of the command (%i)', async (args, code) => {
+    const result = await intoClosedPipe(process.execPath, [cli, ...args.map((arg) => (arg === 'MANY' ? manyFindings : arg))], false);
+    expect(result.stderr).toBe('');
+    expect([result.status, result.signal]).toEqual([code, null]);
+  });
+
+  it('ends quietly under `| head -n 1` when the output is larger than the pipe holds', async () => {
+    const file = manyFindings;
+    // The pipe holds 64 KiB; what is left after the first line can only be written into a closed pipe.
+    expect(spawn(['check', file, '--target', '16.0']).stdout.length).toBeGreaterThan(256 * 1024);
+    const head = await intoClosedPipe('bash', ['-c', '"$@" | head -n 1; exit "${PIPESTATUS[0]}"', 'bash', process.execPath, cli, 'check', file, '--target', '16.0'], true);
+    expect(head.firstLine).toBe(`${file}:3: [removed by 16.0] ci_build_variables: CI_BUILD_REF is removed in 16.0 (spec 9.5); use CI_COMMIT_SHA.`);
+    expect(head.stderr).toBe('');
+    expect(head.status).toBe(EXIT_REMOVED);
+    const reader = await intoClosedPipe(process.execPath, [cli, 'check', file, '--target', '16.0', '--format', 'sarif'], true);
+    expect(reader.stderr).toBe('');
+    expect(reader.status).toBe(EXIT_REMOVED);
   });
 });

@@ -5,6 +5,7 @@
 //               embedded server on that port (data in .data/postgres) when nothing answers there;
 //   then migrations, topics, and the services of services.ts with their output prefixed.
 // Ctrl-C (SIGINT) or SIGTERM stops the services first, then Kafka and PostgreSQL, leaving nothing.
+import { LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { createKafkaConfig, ensureTopics, waitForKafka } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 import { existsSync } from 'node:fs';
@@ -83,7 +84,13 @@ async function waitForHealthy(services: ServiceDefinition[], started: number): P
   }
   if (stack.stopping) return;
   if (pending.size > 0) say(`not healthy after ${HEALTH_TIMEOUT_MS / 1000} s: ${[...pending].join(', ')}`);
-  else say(`all services healthy in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything`);
+  else {
+    say(`all services healthy in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything`);
+    // integration-config serves the web console at `/`.
+    const host = services.find((service) => service.name === 'integration-config');
+    const token = process.env['ADMIN_TOKEN'] ? 'the ADMIN_TOKEN you set' : LOCAL_ADMIN_TOKEN;
+    if (host) say(`web console: http://127.0.0.1:${host.port}/ (sign in with the administrator token: ${token})`);
+  }
 }
 
 async function provideKafka(repoRoot: string): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * The reference point of the receive benchmark's target (issue 4 point 8): "the simplest receiver
+ * The reference point of the receive benchmark's target: "the simplest receiver
  * that does one INSERT per request". A bare node:http server that parses each JSON body, stores it
  * with one autocommitted INSERT (durable before the answer, like a 200 of the real pipeline) and
  * answers `[{iid, title}]`. No authentication, no Kafka, no grouping: it shows what this machine

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:compare`: the pipeline and the simplest durable receiver (baseline-receiver.ts:
+ * node:http, one autocommitted INSERT per request) under the same load, in turns, in one run:
+ * BENCH_ROUNDS rounds of each, pipeline first. Each round posts distinct alerts at concurrency
+ * BENCH_CONCURRENCY over keep-alive connections for BENCH_DURATION_S (after BENCH_WARMUP_S of
+ * warm-up), checks that every accepted alert was stored, and measures the CPU each process used
+ * (from /proc) per alert. Prints every round and the medians, and the pipeline's throughput as a
+ * ratio of the baseline's.
+ *
+ * The pipeline is a stack of its own (see pipeline-stack.ts: Kafka from the jars unless
+ * KAFKA_BROKERS is set, PostgreSQL at DATABASE_URL or embedded); BENCH_SERVICE_ENV adds variables
+ * to its services (`NAME=value,NAME=value`, e.g. DELIVERIES_KEEP_PER_INTEGRATION=0 to compare
+ * without deliveries), BENCH_NODE_ARGS Node options to the gateway and the processor (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/profiles`). Exits 1 when an accepted alert was not stored.
+ */
+import { Cleanup } from './bench-database';
+import { BaselineStack, startBaseline } from './baseline-stack';
+import { LoadResult, postDistinctAlerts } from './load-generator';
+import { createIntegration, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
+import { clientCpu, CpuSource, measureCpu } from './process-cpu';
+
+const env = process.env;
+const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 3);
+const CONCURRENCY = Number(env['BENCH_CONCURRENCY'] ?? 64);
+const DURATION_S = Number(env['BENCH_DURATION_S'] ?? 10);
+const WARMUP_S = Number(env['BENCH_WARMUP_S'] ?? 3);
+const STORE_TIMEOUT_S = Number(env['BENCH_STORE_TIMEOUT_S'] ?? 120);
+const SERVICE_ENV = Object.fromEntries(
+  (env['BENCH_SERVICE_ENV'] ?? '')
+    .split(',')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()]),
+);
+
+/** Node options for the gateway and the processor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to profile them. */
+const NODE_ARGS = (env['BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+interface Round {
+  system: 'pipeline' | 'baseline';
+  alertsPerSecond: number;
+  p50: number;
+  p99: number;
+  accepted: number;
+  stored: number;
+  /** CPU microseconds per accepted alert, by process. */
+  cpuPerAlert: Map<string, number>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Warm-up, then the measured load with CPU sampled around it, then waits until every accepted alert is stored. */
+async function measure(
+  system: Round['system'],
+  target: { url: URL; headers: Record<string, string>; cpuSources: CpuSource[]; stored: () => Promise<number> },
+  round: number,
+): Promise<Round> {
+  const label = `${system}-r${round}`;
+  if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0 });
+  const storedBefore = await target.stored();
+  const cpu = measureCpu([...target.cpuSources, clientCpu]);
+  const result: LoadResult = await postDistinctAlerts(target.url, target.headers, {
+    concurrency: CONCURRENCY,
+    label,
+    stopAfter: { ms: DURATION_S * 1000 },
+    firstSequence: 1_000_000_000,
+  });
+  const cpuSeconds = cpu();
+  const deadline = Date.now() + STORE_TIMEOUT_S * 1000;
+  let stored = (await target.stored()) - storedBefore;
+  while (stored < result.accepted && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    stored = (await target.stored()) - storedBefore;
+  }
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  return {
+    system,
+    alertsPerSecond: result.accepted / (result.elapsedMs / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    accepted: result.accepted,
+    stored,
+    cpuPerAlert: new Map([...cpuSeconds].map(([name, seconds]) => [name, (seconds * 1e6) / Math.max(1, result.accepted)])),
+  };
+}
+
+function cpuText(cpuPerAlert: Map<string, number>): string {
+  const parts = [...cpuPerAlert].map(([name, micros]) => `${name} ${micros.toFixed(0)}`);
+  const total = [...cpuPerAlert.values()].reduce((sum, micros) => sum + micros, 0);
+  return `${parts.join(', ')}; total ${total.toFixed(0)}`;
+}
+
+function roundLine(index: number, round: Round): string {
+  const storedText = round.stored === round.accepted ? 'all stored' : `STORED ${round.stored} OF ${round.accepted}`;
+  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}`;
+}
+
+function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: number; p50: number; p99: number; allStored: boolean; cpu: Map<string, number> } {
+  const own = rounds.filter((round) => round.system === system);
+  const names = [...new Set(own.flatMap((round) => [...round.cpuPerAlert.keys()]))];
+  return {
+    alertsPerSecond: median(own.map((round) => round.alertsPerSecond)),
+    p50: median(own.map((round) => round.p50)),
+    p99: median(own.map((round) => round.p99)),
+    allStored: own.every((round) => round.stored === round.accepted),
+    cpu: new Map(names.map((name) => [name, median(own.map((round) => round.cpuPerAlert.get(name) ?? 0))])),
+  };
+}
+
+async function main(): Promise<void> {
+  const cleanups: Cleanup[] = [];
+  let pipeline: Stack | undefined;
+  const rounds: Round[] = [];
+  try {
+    pipeline = await startOwnStack(SERVICE_ENV, NODE_ARGS);
+    const baseline: BaselineStack = await startBaseline(cleanups);
+    log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}; baseline at ${baseline.url.host}`);
+    log(`${ROUNDS} rounds of each, concurrency ${CONCURRENCY}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const { projectId, url, key } = await createIntegration(pipeline, 'premium');
+      const stack = pipeline;
+      const measuredPipeline = await measure(
+        'pipeline',
+        { url: new URL(url), headers: { Authorization: `Bearer ${key}` }, cpuSources: stack.cpuSources, stored: () => storedAlerts(stack, projectId) },
+        round,
+      );
+      rounds.push(measuredPipeline);
+      log(roundLine(round, measuredPipeline));
+      const measuredBaseline = await measure('baseline', { url: baseline.url, headers: {}, cpuSources: baseline.cpuSources, stored: baseline.count }, round);
+      rounds.push(measuredBaseline);
+      log(roundLine(round, measuredBaseline));
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+    await pipeline?.stop();
+  }
+
+  const ours = summary(rounds, 'pipeline');
+  const theirs = summary(rounds, 'baseline');
+  const lines = [
+    `bench:compare: ${ROUNDS} rounds each, concurrency ${CONCURRENCY}, ${DURATION_S} s per round${Object.keys(SERVICE_ENV).length > 0 ? `, services with ${JSON.stringify(SERVICE_ENV)}` : ''}`,
+    ...rounds.map((round, index) => roundLine(Math.floor(index / 2) + 1, round)),
+    'medians:',
+    `  pipeline ${ours.alertsPerSecond.toFixed(0)} alerts/s, p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms, ${ours.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(ours.cpu)}`,
+    `  baseline ${theirs.alertsPerSecond.toFixed(0)} alerts/s, p50 ${theirs.p50.toFixed(1)} ms, p99 ${theirs.p99.toFixed(1)} ms, ${theirs.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(theirs.cpu)}`,
+    `  ratio    ${(ours.alertsPerSecond / theirs.alertsPerSecond).toFixed(2)} (pipeline / baseline alerts per second; target >= 1.0 with the pipeline's p99 <= 50 ms)`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (!ours.allStored || !theirs.allStored) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,159 @@
+/**
+ * The pipeline a benchmark loads: a running stack (GATEWAY_URL set) or one of its own, started with
+ * only what is missing (Kafka from the Maven jars when KAFKA_BROKERS is not set, PostgreSQL embedded
+ * when nothing answers at DATABASE_URL), a fresh database and topic prefix, and the three services
+ * from dist/. Used by `npm run bench` and `npm run bench:compare`.
+ */
+import { applyMigrations, withClient } from '@alert-ingestion/database';
+import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
+import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
+import { ServiceProcess, startService } from '@alert-ingestion/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchDatabase, Cleanup } from './bench-database';
+import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds } from './process-cpu';
+
+const env = process.env;
+const DEFAULT_ADMIN_TOKEN = 'local-admin-token';
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  integrationConfigUrl: string;
+  processorUrl: string;
+  adminToken: string;
+  /** Counting rows needs the database; without it the processor's X-Total header is used. */
+  databaseUrl?: string;
+  describe: string;
+  /** Where the pipeline spends CPU (only for a stack of its own: its processes are known). */
+  cpuSources: CpuSource[];
+  stop(): Promise<void>;
+}
+
+export async function useRunningStack(): Promise<Stack> {
+  return {
+    gatewayUrl: env['GATEWAY_URL']!,
+    integrationConfigUrl: env['INTEGRATION_CONFIG_URL'] ?? 'http://127.0.0.1:8081',
+    processorUrl: env['PROCESSOR_URL'] ?? 'http://127.0.0.1:8082',
+    adminToken: env['ADMIN_TOKEN'] ?? DEFAULT_ADMIN_TOKEN,
+    databaseUrl: env['DATABASE_URL'],
+    describe: `the running stack at ${env['GATEWAY_URL']}`,
+    cpuSources: [],
+    stop: async () => undefined,
+  };
+}
+
+/** Brings up what is missing, each piece stopped again at the end (in reverse order). */
+export async function startOwnStack(serviceEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Stack> {
+  const repoRoot = findRepoRoot(__dirname);
+  const runId = randomBytes(4).toString('hex');
+  const stops: Cleanup[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+  };
+  try {
+    let brokers = env['KAFKA_BROKERS'];
+    let brokerPid: number | undefined;
+    if (!brokers) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bench-kafka-'));
+      const [port, controllerPort] = await findFreePorts(2);
+      log(`starting a Kafka broker on 127.0.0.1:${port}`);
+      const broker: RunningKafkaBroker = await startKafkaBroker({ repoRoot, dataDir, port, controllerPort, heapMb: 768, log });
+      stops.push(async () => {
+        await broker.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+      brokers = broker.brokers;
+      brokerPid = broker.process.pid;
+    }
+
+    const { databaseUrl, embedded } = await benchDatabase(`alert_ingestion_bench_${runId}`, stops, log);
+    await applyMigrations({ databaseUrl, migrationsDir: join(repoRoot, 'prisma', 'migrations') });
+
+    const prefix = `bench.${runId}.`;
+    // Quiet: a fresh broker answers "not the leader" while it elects leaders, and kafkajs retries.
+    const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: 'bench' }, { overrides: { logLevel: logLevel.NOTHING } }));
+    await ensureTopics(kafka, prefix);
+    stops.push(async () => void (await deleteTopicsWithPrefix(kafka, prefix)));
+
+    const adminToken = `bench-admin-${runId}`;
+    const common = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: prefix, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn', ...serviceEnv };
+    const services: ServiceProcess[] = [];
+    stops.push(async () => void (await Promise.all(services.map((service) => service.stop()))));
+    const processor = await startService('alert-processor', common, { nodeArgs });
+    services.push(processor);
+    const gateway = await startService('gateway', common, { nodeArgs });
+    services.push(gateway);
+    const integrationConfig = await startService('integration-config', {
+      ...common,
+      GATEWAY_PUBLIC_URL: gateway.url,
+      INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    services.push(integrationConfig);
+    return {
+      gatewayUrl: gateway.url,
+      integrationConfigUrl: integrationConfig.url,
+      processorUrl: processor.url,
+      adminToken,
+      databaseUrl,
+      describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
+      cpuSources: [
+        { name: 'gateway', seconds: () => processCpuSeconds(gateway.process.pid ?? -1) },
+        { name: 'processor', seconds: () => processCpuSeconds(processor.process.pid ?? -1) },
+        ...(brokerPid === undefined ? [] : [{ name: 'kafka', seconds: () => processCpuSeconds(brokerPid) }]),
+        { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') },
+      ],
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+export async function api<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${baseUrl}${path} -> ${response.status} ${text}`);
+  return { body: JSON.parse(text) as T, headers: response.headers };
+}
+
+export async function createIntegration(stack: Stack, tier: 'free' | 'premium'): Promise<{ projectId: number; url: string; key: string }> {
+  const { body: project } = await api<{ id: number }>(stack.integrationConfigUrl, stack.adminToken, 'POST', '/api/v4/projects', {
+    path: `bench-${randomBytes(5).toString('hex')}`,
+    tier,
+  });
+  const { body: created } = await api<{ id: number }>(stack.integrationConfigUrl, stack.adminToken, 'POST', `/api/v4/projects/${project.id}/alert_integrations`, {
+    type: 'http',
+    active: true,
+    ...(tier === 'premium' ? { name: 'Benchmark endpoint' } : {}),
+  });
+  const { body: integration } = await api<{ url: string; authorization_key: string }>(
+    stack.integrationConfigUrl,
+    stack.adminToken,
+    'GET',
+    `/api/v4/projects/${project.id}/alert_integrations/${created.id}`,
+  );
+  return { projectId: project.id, url: integration.url, key: integration.authorization_key };
+}
+
+export async function storedAlerts(stack: Stack, projectId: number): Promise<number> {
+  if (stack.databaseUrl) {
+    return withClient(stack.databaseUrl, async (client) => {
+      const result = await client.query<{ count: string }>('SELECT count(*) AS count FROM alerts WHERE project_id = $1', [projectId]);
+      return Number(result.rows[0].count);
+    });
+  }
+  const { headers } = await api<unknown[]>(stack.processorUrl, stack.adminToken, 'GET', `/api/v4/projects/${projectId}/alerts?per_page=1`);
+  return Number(headers.get('x-total'));
+}

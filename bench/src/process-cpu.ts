@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far; 0 when it is gone. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces and is in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every process whose command name is `name` (PostgreSQL's backends, say). */
+export function namedProcessesCpuSeconds(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name) total += processCpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** Where CPU time is measured: a name and how to read its seconds so far. */
+export interface CpuSource {
+  name: string;
+  seconds(): number;
+}
+
+/** CPU seconds each source used between start() and the returned function's call. */
+export function measureCpu(sources: readonly CpuSource[]): () => Map<string, number> {
+  const before = new Map(sources.map((source) => [source.name, source.seconds()]));
+  return () => new Map(sources.map((source) => [source.name, source.seconds() - (before.get(source.name) ?? 0)]));
+}
+
+/** The benchmark process itself (the load generator). */
+export const clientCpu: CpuSource = {
+  name: 'client',
+  seconds: () => {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1e6;
+  },
+};

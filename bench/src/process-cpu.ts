@@ -3,26 +3,35 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user + system) a process has used so far; 0 when it is gone. */
-export function processCpuSeconds(pid: number): number {
+/**
+ * CPU seconds (user + system) a process has used so far; 0 when it is gone. With `reapedChildren`,
+ * also the CPU of its children that ended and were waited for (cutime + cstime).
+ */
+export function processCpuSeconds(pid: number, options: { reapedChildren?: boolean } = {}): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name, which may hold spaces and is in parentheses.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const own = Number(fields[11]) + Number(fields[12]);
+    const children = options.reapedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+    return (own + children) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }
 }
 
-/** CPU seconds of every process whose command name is `name` (PostgreSQL's backends, say). */
+/**
+ * CPU seconds of every process whose command name is `name` (PostgreSQL's server and backends,
+ * say), counting the children they reaped: a backend that ends moves its CPU into the postmaster's
+ * cutime instead of leaving the sum, so the total only grows while the server runs.
+ */
 export function namedProcessesCpuSeconds(name: string): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name) total += processCpuSeconds(Number(entry));
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name) total += processCpuSeconds(Number(entry), { reapedChildren: true });
     } catch {
       // The process ended meanwhile.
     }

@@ -14,9 +14,15 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 1, max: 10_000 })
   PROCESSOR_MAX_BATCH_MESSAGES = 1000;
 
-  /** How long a fetch waits for more raw alerts: short, it adds directly to the receive latency. */
+  /**
+   * Longest a raw-alert fetch waits on the broker when there is nothing to read. The broker answers
+   * as soon as one message arrives, so this is not added to the receive latency; a short wait only
+   * makes an idle processor poll: 5 ms kept the broker and the processor busy at rest (measured:
+   * broker ~24% and processor ~18% of a core with no traffic, ~6% and ~7% at 500 ms, same
+   * throughput and unloaded latency under the benchmark).
+   */
   @IntegerSetting({ min: 0, max: 10_000 })
-  PROCESSOR_MAX_WAIT_MS = 5;
+  PROCESSOR_MAX_WAIT_MS = 500;
 
   /** Partitions of alerts.raw.v1 processed at the same time by one instance (one transaction each). */
   @IntegerSetting({ min: 1, max: 64 })

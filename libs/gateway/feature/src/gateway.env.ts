@@ -79,9 +79,13 @@ export class GatewayEnv extends BaseEnv {
   @IntegerSetting({ min: 1 })
   GATEWAY_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-  /** Longest a reply fetch waits on the broker when there is nothing to read (latency when idle). */
+  /**
+   * Longest a reply fetch waits on the broker when there is nothing to read. A reply ends the wait
+   * at once (GATEWAY_REPLY_MIN_BYTES), so a long wait costs no latency, and an idle gateway does
+   * not keep the broker answering empty fetches.
+   */
   @IntegerSetting({ min: 1, max: 5_000 })
-  GATEWAY_REPLY_MAX_WAIT_MS = 20;
+  GATEWAY_REPLY_MAX_WAIT_MS = 500;
 
   /**
    * Bytes a reply fetch waits for before the broker answers (at most GATEWAY_REPLY_MAX_WAIT_MS).

@@ -246,7 +246,9 @@ export class RawAlertBatchProcessor {
   /**
    * The integration of a raw alert. The gateway accepted it, so the integration was on the
    * integrations topic then; this view may not have read it yet: wait until it has caught up with
-   * the topic, repeatedly (a tombstone or a Kafka hiccup in between), up to the lookup timeout.
+   * the topic, up to the lookup timeout. Caught up and still absent means a tombstone came since
+   * (the integration was deleted): that is the answer, waiting longer cannot change it. While the
+   * view cannot reach the topic's end (a Kafka hiccup), it tries again shortly.
    */
   private async findIntegration(id: string) {
     const deadline = Date.now() + this.options.integrationLookupTimeoutMs;
@@ -254,8 +256,8 @@ export class RawAlertBatchProcessor {
       const found = this.integrations.findById(id);
       const left = deadline - Date.now();
       if (found || left <= 0) return found;
-      const caughtUp = await this.integrations.awaitLatest(left);
-      if (caughtUp && !this.integrations.findById(id)) await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
+      if (await this.integrations.awaitLatest(left)) return this.integrations.findById(id);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
     }
   }
 }

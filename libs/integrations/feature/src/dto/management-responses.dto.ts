@@ -10,11 +10,10 @@ import {
   PlatformAlertField,
   PROJECT_TIERS,
   ProjectTier,
-  SEVERITIES,
-  Severity,
 } from '@alert-ingestion/contracts';
 import { INTEGRATION_TYPES, IntegrationType, PayloadAlertField } from '@alert-ingestion/integrations-domain';
-import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
+import { AlertDto, CreatedAlertDto } from '@alert-ingestion/alerts-api';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, PickType } from '@nestjs/swagger';
 import type { PreviewAlertJson } from '../integrations/alert-preview';
 import type { IntegrationJson, IntegrationListItemJson } from '../integrations/integration-presenter';
 import type { TestAlertResult } from '../integrations/test-alert.service';
@@ -151,14 +150,6 @@ export class PayloadAlertFieldsDto {
   payload_alert_fields!: PayloadAlertField[];
 }
 
-export class CreatedAlertDto implements CreatedAlert {
-  @ApiProperty({ type: 'integer' })
-  iid!: number;
-
-  @ApiProperty()
-  title!: string;
-}
-
 type TestAlertBody = TestAlertResult['body'];
 
 export class TestAlertResultDto implements TestAlertBody {
@@ -172,39 +163,26 @@ export class TestAlertResultDto implements TestAlertBody {
   request_id?: string;
 }
 
-export class PreviewAlertDto implements PreviewAlertJson {
-  @ApiProperty({ example: 'New: Alert' })
-  title!: string;
+/** The alert fields a preview shares with a stored alert, documented once (AlertDto). */
+const PREVIEWED_ALERT_FIELDS = [
+  'title',
+  'description',
+  'severity',
+  'started_at',
+  'ended_at',
+  'service',
+  'monitoring_tool',
+  'hosts',
+  'fingerprint',
+  'platform_environment_name',
+] as const;
 
-  @ApiProperty({ type: 'string', nullable: true })
-  description!: string | null;
-
-  @ApiProperty({ enum: SEVERITIES })
-  severity!: Severity;
-
-  @ApiProperty({ format: 'date-time' })
-  started_at!: string;
-
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
-  ended_at!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  service!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  monitoring_tool!: string | null;
-
-  @ApiProperty({ type: [String] })
-  hosts!: string[];
-
+export class PreviewAlertDto extends PickType(AlertDto, PREVIEWED_ALERT_FIELDS) implements PreviewAlertJson {
   @ApiProperty({ type: 'string', nullable: true, description: "The payload's own fingerprint as the alert would store it." })
-  fingerprint!: string | null;
+  override fingerprint!: string | null;
 
   @ApiProperty({ type: 'string', nullable: true, description: 'What grouping compares (SHA-256 hex); null when the alert is never grouped.' })
   grouping_key!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  platform_environment_name!: string | null;
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The payload of this alert, as it would be kept.' })
   payload!: PreviewAlertJson['payload'];

@@ -1,7 +1,7 @@
 import { DeadLetter, MAX_RECORD_BATCH_VALUE_BYTES, OutboxDeadLetter } from '@alert-ingestion/contracts';
 import { describeKafkaError, isRecordRejection } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
-import { Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
+import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { chunksByBytes } from './record-chunks';
@@ -109,6 +109,8 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private stopping = false;
   private store: OutboxRelayStore | undefined;
+  /** The leader's admin client (positions, last stable offsets): one connection per leadership, not per batch. */
+  private admin: Admin | undefined;
   private wakeSleep: (() => void) | undefined;
   private readonly health: RelayHealth;
   /** The next outbox id to publish, while this instance leads. */
@@ -168,7 +170,9 @@ export class OutboxRelay {
     this.store?.wake();
     for (;;) {
       if (this.position !== undefined && this.position > id) return true;
-      if (this.options.query) {
+      // While this instance leads, its position is the answer; another instance's progress shows
+      // only in the table.
+      if (this.options.query && this.position === undefined) {
         const rows = await this.options.query(`SELECT 1 FROM ${this.options.table.name} WHERE id = $1`, [id.toString()]);
         if (rows.length === 0) return true;
       }
@@ -228,19 +232,24 @@ export class OutboxRelay {
         createPartitioner: Partitioners.DefaultPartitioner,
         allowAutoTopicCreation: false,
       });
+      const admin = this.kafka.admin();
       let delayMs = 0;
       try {
         await producer.connect();
+        await admin.connect();
+        this.admin = admin;
         // Initialises the transactional producer id: older relays are fenced and their open
         // transaction aborted before the position is read.
         await (await producer.transaction()).abort();
-        this.position = await this.startingPosition(store);
+        this.position = await this.startingPosition(store, admin);
         await this.publishWhileLeading(store, producer);
       } catch (error) {
         if (!(error instanceof KafkaJSError)) throw error;
         delayMs = this.kafkaFailed(error);
       } finally {
+        this.admin = undefined;
         await producer.disconnect().catch(() => undefined);
+        await admin.disconnect().catch(() => undefined);
       }
       if (delayMs > 0 && !this.stopping) await this.sleep(delayMs);
     }
@@ -323,24 +332,18 @@ export class OutboxRelay {
       await transaction.abort().catch(() => undefined);
       throw error;
     }
-    if (this.options.confirmReadable && topic === this.options.topic) await this.confirmReadable(written);
+    if (this.options.confirmReadable && topic === this.options.topic && this.admin) await this.confirmReadable(this.admin, written);
   }
 
   /** Waits (bounded) until the last stable offset of every partition written is past this transaction's records. */
-  private async confirmReadable(written: ReadonlyMap<number, bigint>): Promise<void> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline) {
-        // kafkajs's admin lists offsets read_committed: `high` is the last stable offset.
-        const offsets = await admin.fetchTopicOffsets(this.options.topic);
-        const stable = new Map(offsets.map((offset) => [offset.partition, BigInt(offset.high)]));
-        if ([...written].every(([partition, offset]) => (stable.get(partition) ?? 0n) > offset)) return;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    } finally {
-      await admin.disconnect();
+  private async confirmReadable(admin: Admin, written: ReadonlyMap<number, bigint>): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      // kafkajs's admin lists offsets read_committed: `high` is the last stable offset.
+      const offsets = await admin.fetchTopicOffsets(this.options.topic);
+      const stable = new Map(offsets.map((offset) => [offset.partition, BigInt(offset.high)]));
+      if ([...written].every(([partition, offset]) => (stable.get(partition) ?? 0n) > offset)) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
   }
 
@@ -372,17 +375,10 @@ export class OutboxRelay {
   }
 
   /** The next outbox id to publish, as committed with the last published batch (0 when none was). */
-  private async startingPosition(store: OutboxRelayStore): Promise<bigint> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    let position: bigint;
-    try {
-      const [topic] = await admin.fetchOffsets({ groupId: this.options.positionGroupId, topics: [this.options.topic] });
-      const offset = BigInt(topic?.partitions.find((partition) => partition.partition === 0)?.offset ?? '-1');
-      position = offset < 0n ? 0n : offset;
-    } finally {
-      await admin.disconnect();
-    }
+  private async startingPosition(store: OutboxRelayStore, admin: Admin): Promise<bigint> {
+    const [topic] = await admin.fetchOffsets({ groupId: this.options.positionGroupId, topics: [this.options.topic] });
+    const offset = BigInt(topic?.partitions.find((partition) => partition.partition === 0)?.offset ?? '-1');
+    let position = offset < 0n ? 0n : offset;
     const nextId = await store.nextId();
     if (position > nextId) {
       // A position beyond every id ever given means the database was recreated under a Kafka

@@ -5,7 +5,7 @@ import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { chunksByBytes } from './record-chunks';
-import { RelayHealth, RelayLogLine, RelayState } from './relay-health';
+import { RelayHealth, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
 
 export interface OutboxRelayLogger {
   log(message: string): void;
@@ -304,7 +304,7 @@ export class OutboxRelay {
     refused.reason = reason;
     this.refused = refused;
     this.options.logger.warn(`${this.options.name}: the broker refused outbox row ${refused.id} (attempt ${refused.attempts} of ${this.options.maxAttempts}): ${reason}`);
-    return refused.attempts >= this.options.maxAttempts ? 0 : this.options.initialRetryMs * 2 ** (refused.attempts - 1);
+    return refused.attempts >= this.options.maxAttempts ? 0 : retryDelayMs(refused.attempts, this.options);
   }
 
   /** Sends the rows and the new position in one Kafka transaction (several produce requests if they are large). */

@@ -11,6 +11,11 @@ export interface RelayHealthOptions {
   stallAfterMs: number;
 }
 
+/** The wait before retry number `attempt` (1, 2, ...): initialRetryMs, doubling, at most maxRetryMs. */
+export function retryDelayMs(attempt: number, options: Pick<RelayHealthOptions, 'initialRetryMs' | 'maxRetryMs'>): number {
+  return Math.min(options.initialRetryMs * 2 ** (attempt - 1), options.maxRetryMs);
+}
+
 /** A line to log, at its level. */
 export interface RelayLogLine {
   level: 'log' | 'warn' | 'error';
@@ -76,7 +81,7 @@ export class RelayHealth {
     this.current = 'failing';
     this.failures += 1;
     this.lastReason = reason;
-    const delayMs = Math.min(this.options.initialRetryMs * 2 ** (this.failures - 1), this.options.maxRetryMs);
+    const delayMs = retryDelayMs(this.failures, this.options);
     return {
       delayMs,
       line: news ? { level: 'error', message: `publishing failed, retrying with backoff (up to ${formatSeconds(this.options.maxRetryMs)} apart): ${reason}` } : undefined,

@@ -66,6 +66,8 @@ export interface AlertReceiveOptions {
   now?: () => number;
 }
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 /** The most characters of an Idempotency-Key (CONTRACT.md "Receiving alerts"). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
@@ -76,9 +78,8 @@ interface Delivery {
   receivedAt: Date;
   integration?: IntegrationSnapshotValue;
   rateLimit?: RateLimitState;
+  /** The body as far as it was read, and its size (Content-Length's until it is read). */
   seen: BodySeen;
-  /** Content-Length as the client declared it: the size of a body refused before it was read. */
-  declaredBytes: number;
 }
 
 /**
@@ -134,8 +135,7 @@ export class AlertReceiveService {
       deliveryId,
       requestId: request.requestId,
       receivedAt: new Date(this.now()),
-      seen: new BodySeen(DeliveryRecord.DELIVERY_BODY_MAX_BYTES),
-      declaredBytes: Number(request.contentLength) || 0,
+      seen: { received: EMPTY_BODY, bytes: Number(request.contentLength) || 0 },
     };
     try {
       const answer = await this.process(request, delivery);
@@ -264,7 +264,7 @@ export class AlertReceiveService {
       received_at: delivery.receivedAt.toISOString(),
       status: status as DeliveryRecord.GatewayDeliveryStatus,
       error,
-      ...DeliveryRecord.deliveryBody(delivery.seen.start, delivery.seen.bytes || delivery.declaredBytes),
+      ...DeliveryRecord.deliveryBody(delivery.seen.received, delivery.seen.bytes),
     });
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH } from '@alert-ingestion/contracts';
+import { MAX_ALERT_BODY_BYTES } from '@alert-ingestion/contracts';
 import { BodyLimitViolation, JsonBodyLimits } from '@alert-ingestion/gateway-domain';
 import { BadRequestError, PayloadTooLargeError } from '@alert-ingestion/http';
 import { Readable } from 'node:stream';
@@ -22,38 +22,25 @@ export function bodyLimitError(violation: BodyLimitViolation): PayloadTooLargeEr
   }
 }
 
-/** What reading a body saw, kept for its delivery also when the body is refused: its first bytes and its size. */
-export class BodySeen {
-  private readonly chunks: Buffer[] = [];
-  private kept = 0;
-  /** Bytes received (or declared by Content-Length when the body was refused unread). */
-  bytes = 0;
-
-  constructor(private readonly keepBytes: number) {}
-
-  add(chunk: Buffer): void {
-    this.bytes += chunk.length;
-    if (this.kept >= this.keepBytes) return;
-    const part = chunk.length <= this.keepBytes - this.kept ? chunk : chunk.subarray(0, this.keepBytes - this.kept);
-    this.chunks.push(part);
-    this.kept += part.length;
-  }
-
-  /** The first `keepBytes` bytes seen. */
-  get start(): Buffer {
-    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
-  }
+/**
+ * What reading a body saw, for its delivery also when the body is refused: the bytes received (all
+ * of them once complete; up to the chunk that broke a limit otherwise) and the body's size (as
+ * Content-Length declared it when the body was refused unread).
+ */
+export interface BodySeen {
+  received: Buffer;
+  bytes: number;
 }
 
 /**
  * Reads a receive request's body while checking the payload limits on every chunk (size, nesting
  * depth, object-or-array). The first violation stops the reading: the rest of the body is
  * discarded as it arrives, never buffered, and the caller answers 413/400 at once. A declared
- * Content-Length above the limit is refused before a byte is read. `seen` keeps the body's first
- * bytes and its size, for the delivery.
+ * Content-Length above the limit is refused before a byte is read. `seen` is filled in when the
+ * reading ends, either way.
  */
 export function readAlertBody(body: Readable, contentLength: string | undefined, seen?: BodySeen): Promise<Buffer> {
-  const limits = new JsonBodyLimits({ maxBytes: MAX_ALERT_BODY_BYTES, maxDepth: MAX_ALERT_NESTING_DEPTH });
+  const limits = new JsonBodyLimits();
   if (contentLength !== undefined && Number(contentLength) > MAX_ALERT_BODY_BYTES) {
     if (seen) seen.bytes = Number(contentLength);
     body.resume();
@@ -61,6 +48,14 @@ export function readAlertBody(body: Readable, contentLength: string | undefined,
   }
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
+    const received = () => {
+      const all = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      if (seen) {
+        seen.received = all;
+        seen.bytes = limits.receivedBytes;
+      }
+      return all;
+    };
     const cleanup = () => {
       body.off('data', onData);
       body.off('end', onEnd);
@@ -74,16 +69,19 @@ export function readAlertBody(body: Readable, contentLength: string | undefined,
       reject(error);
     };
     const onData = (chunk: Buffer) => {
-      seen?.add(chunk);
+      chunks.push(chunk);
       const violation = limits.write(chunk);
-      if (violation) fail(bodyLimitError(violation));
-      else chunks.push(chunk);
+      if (violation) {
+        received();
+        fail(bodyLimitError(violation));
+      }
     };
     const onEnd = () => {
       cleanup();
+      const all = received();
       const violation = limits.end();
       if (violation) reject(bodyLimitError(violation));
-      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      else resolve(all);
     };
     const onError = () => fail(new RequestAbortedError());
     const onClose = () => fail(new RequestAbortedError());

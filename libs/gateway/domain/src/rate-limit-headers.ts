@@ -10,6 +10,11 @@ export interface RateLimitState {
   resetAtMs: number;
 }
 
+/** Seconds until a refused integration may send again (the window's end), at least 1. */
+export function retryAfterSeconds(state: RateLimitState, nowMs: number): number {
+  return Math.max(1, Math.ceil((state.resetAtMs - nowMs) / 1000));
+}
+
 /**
  * The rate-limit headers of every answer for a known integration, as GitLab.com sends them:
  * RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (the window's end, Unix seconds), and on
@@ -21,6 +26,6 @@ export function rateLimitHeaders(state: RateLimitState, nowMs: number): Record<s
     'RateLimit-Remaining': String(Math.max(0, state.remaining)),
     'RateLimit-Reset': String(Math.ceil(state.resetAtMs / 1000)),
   };
-  if (!state.allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil((state.resetAtMs - nowMs) / 1000)));
+  if (!state.allowed) headers['Retry-After'] = String(retryAfterSeconds(state, nowMs));
   return headers;
 }

@@ -1,6 +1,6 @@
 import { DeliveryRecord, IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
 import { secretMatchesSha256 } from '@alert-ingestion/crypto';
-import { alertBodyShapeViolation, presentedAuthorizationKey, RateLimitState, rateLimitHeaders } from '@alert-ingestion/gateway-domain';
+import { alertBodyShapeViolation, presentedAuthorizationKey, RateLimitState, rateLimitHeaders, retryAfterSeconds } from '@alert-ingestion/gateway-domain';
 import { secondsSince } from '@alert-ingestion/metrics';
 import {
   BadRequestError,
@@ -10,6 +10,8 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
   UnprocessableEntityError,
+  retryAfterHeader,
+  toErrorResponse,
 } from '@alert-ingestion/http';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -143,10 +145,12 @@ export class AlertReceiveService {
       return { ...answer, headers: this.headers(delivery) };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      if (error.status !== 404 && error.status !== 422 && error.status !== 503) this.record(delivery, error.status, error.code);
+      const { status, body, retryAfterSeconds } = toErrorResponse(error);
+      this.record(delivery, status, body.error);
+      // A 429's Retry-After comes with its rate-limit headers; a 503 names its own.
       const headers = this.headers(delivery);
-      if (error.retryAfterSeconds !== undefined && !headers['Retry-After']) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-      return { status: error.status, body: { error: error.code, message: error.message }, headers, closeConnection: error.status === 413 };
+      if (retryAfterSeconds !== undefined) headers['Retry-After'] ??= retryAfterHeader(retryAfterSeconds);
+      return { status, body, headers, closeConnection: status === 413 };
     } finally {
       this.inFlight--;
       if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
@@ -161,7 +165,7 @@ export class AlertReceiveService {
     if (!delivery.rateLimit.allowed) {
       throw new TooManyRequestsError(
         `Integration "${integration.name}" (id ${integration.id}) is over its rate limit of ${delivery.rateLimit.limit} requests per minute; retry after the time in Retry-After.`,
-        Math.max(1, Math.ceil((delivery.rateLimit.resetAtMs - this.now()) / 1000)),
+        retryAfterSeconds(delivery.rateLimit, this.now()),
         'rate_limit_exceeded',
       );
     }

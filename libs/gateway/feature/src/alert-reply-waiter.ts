@@ -59,12 +59,6 @@ export class AlertReplyWaiter {
     return this.consumer !== null && this.crashed === null;
   }
 
-  get waitingCount(): number {
-    let count = 0;
-    for (const waiters of this.waiting.values()) count += waiters.size;
-    return count;
-  }
-
   /** Resolves once the group is joined and the first fetch ran, i.e. the latest offsets are fixed. */
   async start(): Promise<void> {
     const consumer = this.kafka.consumer({

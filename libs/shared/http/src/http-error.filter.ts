@@ -48,6 +48,11 @@ function fromHttpException(exception: HttpException): ErrorBody {
   return { error: code, message: typeof message === 'string' ? message : exception.message };
 }
 
+/** A Retry-After header value: whole seconds, at least 1. */
+export function retryAfterHeader(seconds: number): string {
+  return String(Math.max(1, Math.ceil(seconds)));
+}
+
 /** Maps every error to the contract's `{error, message}` body; unknown errors become a 500 without internals. */
 export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody; retryAfterSeconds?: number } {
   if (exception instanceof DomainError) {
@@ -88,7 +93,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
-    if (retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+    if (retryAfterSeconds !== undefined) response.setHeader('Retry-After', retryAfterHeader(retryAfterSeconds));
     response.status(status).json(body);
   }
 }

@@ -117,15 +117,15 @@ export class DeliveriesRepository {
    * older ones go, and so do the ones beyond the count. Returns how many were removed.
    */
   async prune(now: Date, retentionMs: number, keepPerIntegration: number): Promise<number> {
-    const expired = await this.database.pool.query('DELETE FROM alert_deliveries WHERE received_at < $1', [new Date(now.getTime() - retentionMs)]);
-    const surplus = await this.database.pool.query(
+    // One pass over the integration index: the ranking that finds the surplus sees the age too.
+    const removed = await this.database.pool.query(
       `DELETE FROM alert_deliveries d USING (
          SELECT id FROM (
-           SELECT id, row_number() OVER (PARTITION BY integration_id ORDER BY received_at DESC, id DESC) AS position FROM alert_deliveries
-         ) ranked WHERE ranked.position > $1
-       ) beyond WHERE d.id = beyond.id`,
-      [keepPerIntegration],
+           SELECT id, received_at, row_number() OVER (PARTITION BY integration_id ORDER BY received_at DESC, id DESC) AS position FROM alert_deliveries
+         ) ranked WHERE ranked.position > $1 OR ranked.received_at < $2
+       ) due WHERE d.id = due.id`,
+      [keepPerIntegration, new Date(now.getTime() - retentionMs)],
     );
-    return (expired.rowCount ?? 0) + (surplus.rowCount ?? 0);
+    return removed.rowCount ?? 0;
   }
 }

@@ -1,5 +1,6 @@
-import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { statusChange } from '@alert-ingestion/alerts-domain';
+import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
+import { likePattern } from '@alert-ingestion/sql';
 import { insertAlertEvents } from './alert-event-outbox';
 import { ALERT_COLUMNS, AlertRow, alertView } from './alert-row';
 import { AlertsDatabase, sqlState } from './alerts-database';
@@ -23,11 +24,6 @@ export type StatusUpdateResult =
   | { outcome: 'not_found' }
   | { outcome: 'conflict' }
   | { outcome: 'unchanged' | 'changed'; alert: AlertRow };
-
-/** `LIKE` treats % and _ as wildcards; a search text means itself. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** Reads alerts for the alerts query API and applies status changes (CONTRACT.md "Alerts query API"). */
 export class AlertsQueryRepository {

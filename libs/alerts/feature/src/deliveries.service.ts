@@ -1,3 +1,4 @@
+import { parsePathId } from '@alert-ingestion/access';
 import { DeliveriesRepository, DeliveryView } from '@alert-ingestion/alerts-data';
 import { NotFoundError, PageInfo, pageInfo, PaginationQueryDto, pageRequest } from '@alert-ingestion/http';
 import { Inject, Injectable } from '@nestjs/common';
@@ -5,8 +6,6 @@ import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 
 /** `GET .../deliveries` answers the latest 100 unless asked for fewer (CONTRACT.md: "at least the last 100"). */
 export const DELIVERIES_PER_PAGE = 100;
-
-const INTEGRATION_ID = /^[1-9][0-9]{0,17}$/;
 
 /** The deliveries of an integration (CONTRACT.md "deliveries"), newest first. */
 @Injectable()
@@ -17,7 +16,8 @@ export class DeliveriesService {
   ) {}
 
   async list(projectId: bigint, integrationIdText: string, query: PaginationQueryDto): Promise<{ deliveries: DeliveryView[]; page: PageInfo }> {
-    const integration = INTEGRATION_ID.test(integrationIdText) ? this.integrations.findById(integrationIdText) : undefined;
+    const integrationId = parsePathId(integrationIdText);
+    const integration = integrationId === undefined ? undefined : this.integrations.findById(integrationId.toString());
     if (!integration || integration.project_id !== projectId.toString() || integration.type !== 'http') {
       throw new NotFoundError('Integration not found.', 'integration_not_found');
     }

@@ -1,2 +1,3 @@
 export * from './sql-literal';
 export * from './sql-query';
+export * from './like-pattern';

@@ -2,6 +2,7 @@ import { Principal, ProjectAccess } from '@alert-ingestion/access';
 import { ACCESS_LEVELS, AccessLevel, ProjectTier } from '@alert-ingestion/contracts';
 import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
+import { likePattern } from '@alert-ingestion/sql';
 import { Injectable } from '@nestjs/common';
 import { isUniqueViolation } from '../errors';
 import { IntegrationSnapshotsService } from '../integrations/integration-snapshots.service';
@@ -34,11 +35,6 @@ type Tx = Prisma.TransactionClient;
 
 function memberNotFound(userId: bigint): NotFoundError {
   return new NotFoundError(`User ${userId} is not a member of the project.`, 'member_not_found');
-}
-
-/** `LIKE` treats % and _ as wildcards; a search text means itself. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 @Injectable()

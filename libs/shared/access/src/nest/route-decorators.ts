@@ -40,13 +40,7 @@ export const AdminProjectRoute = () =>
 
 /** A route under `/projects/:id` for members with at least `level` (and the administrator). */
 export const ProjectRoute = (level: AccessLevel) =>
-  applyDecorators(
-    RequiresProjectAccess(level),
-    UseGuards(AuthenticationGuard, ProjectAccessGuard),
-    ApiToken(),
-    ApiProjectId(),
-    ApiErrorResponses(401, [403, `The caller's role in the project is below ${level}.`], [404, 'No such project, or the caller is not a member.']),
-  );
+  applyDecorators(RequiresProjectAccess(level), UseGuards(AuthenticationGuard, ProjectAccessGuard), ForwardedProjectRoute(level));
 
 /**
  * Documents a route under `/projects/:id` that is forwarded to the service that answers it, which

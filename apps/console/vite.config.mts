@@ -3,11 +3,19 @@
 // runs this build), served by integration-config at `/`. `npm run test:console` runs its component
 // tests (src/**/*.test.tsx) in happy-dom.
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // The contract's shapes and constants that import nothing (as apps/console/tsconfig.json maps them).
+  resolve: {
+    alias: {
+      '@alert-ingestion/contracts/access': fileURLToPath(new URL('../../libs/contracts/src/access/index.ts', import.meta.url)),
+      '@alert-ingestion/contracts/alert': fileURLToPath(new URL('../../libs/contracts/src/alert/index.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: '../../dist/apps/console',
     emptyOutDir: true,

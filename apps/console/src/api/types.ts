@@ -1,13 +1,25 @@
 /**
  * The public API as the console sees it (CONTRACT.md). The console is a client of the HTTP API
- * only: it imports nothing from the services, so these types restate the contract's JSON shapes.
+ * only: it imports nothing from the services. The contract's shapes and constants that stand alone
+ * (libs/contracts: alert, access) come from there; the rest restate the contract's JSON.
  */
+import type { AccessLevel } from '@alert-ingestion/contracts/access';
+import type { CreatedAlert, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, ProjectTier, Severity } from '@alert-ingestion/contracts/alert';
 
-export const ACCESS_LEVELS = ['guest', 'reporter', 'developer', 'maintainer', 'owner'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-
-export const PROJECT_TIERS = ['free', 'premium'] as const;
-export type ProjectTier = (typeof PROJECT_TIERS)[number];
+export { ACCESS_LEVELS, type AccessLevel } from '@alert-ingestion/contracts/access';
+export {
+  ALERT_STATUSES,
+  PROJECT_TIERS,
+  type AlertView as Alert,
+  type AlertStatus,
+  type CreatedAlert,
+  type PayloadFieldMappingEntry,
+  type PayloadFieldType,
+  type PayloadPath,
+  type PlatformAlertField,
+  type ProjectTier,
+  type Severity,
+} from '@alert-ingestion/contracts/alert';
 
 export interface CurrentUser {
   /** null for the administrator token. */
@@ -45,30 +57,6 @@ export interface IntegrationListItem {
   active: boolean;
 }
 
-/** The platform alert keys of spec 2.2, the targets of a payload field mapping. */
-export const PLATFORM_ALERT_FIELDS = [
-  'title',
-  'description',
-  'start_time',
-  'end_time',
-  'service',
-  'monitoring_tool',
-  'hosts',
-  'severity',
-  'fingerprint',
-  'platform_environment_name',
-] as const;
-export type PlatformAlertField = (typeof PLATFORM_ALERT_FIELDS)[number];
-
-export type PayloadFieldType = 'string' | 'datetime' | 'number' | 'boolean' | 'array';
-export type PayloadPath = Array<string | number>;
-
-export interface PayloadFieldMappingEntry {
-  field_name: PlatformAlertField;
-  path: PayloadPath;
-  type: PayloadFieldType;
-}
-
 /** One value of a parsed sample payload ("Parse payload for custom mapping"). */
 export interface PayloadAlertField {
   path: PayloadPath;
@@ -86,11 +74,6 @@ export interface Integration extends IntegrationListItem {
   rate_limit_per_minute: number | null;
   /** External link only (spec 2.3 rule 3). */
   link_deprecation?: { deprecated_in: string; message: string };
-}
-
-export interface CreatedAlert {
-  iid: number;
-  title: string;
 }
 
 export interface TestAlertResult {
@@ -132,32 +115,6 @@ export interface PreviewAlert {
   grouping_key: string | null;
   platform_environment_name: string | null;
   payload: unknown;
-}
-
-export const ALERT_STATUSES = ['triggered', 'acknowledged', 'resolved', 'ignored'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
-
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export interface Alert {
-  iid: number;
-  title: string;
-  description: string | null;
-  severity: Severity;
-  status: AlertStatus;
-  events: number;
-  started_at: string;
-  ended_at: string | null;
-  service: string | null;
-  monitoring_tool: string | null;
-  hosts: string[];
-  platform_environment_name: string | null;
-  fingerprint: string | null;
-  integration_id: number;
-  payload: unknown;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface AlertStatusCounts {

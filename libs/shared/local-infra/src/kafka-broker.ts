@@ -67,6 +67,10 @@ export function serverProperties(options: KafkaBrokerOptions): string {
     'num.network.threads': '2',
     'num.io.threads': '4',
     'num.recovery.threads.per.data.dir': '1',
+    // The log cleaner allocates its whole dedupe buffer on the heap at start-up (128 MB by default):
+    // in a small heap that left too little for loading the logs, and a restart died of
+    // OutOfMemoryError (exit code 3). The local compacted topics (integrations, positions) are tiny.
+    'log.cleaner.dedupe.buffer.size': String(16 * 1024 * 1024),
     ...options.extraProperties,
   };
   return `${Object.entries(properties)

@@ -45,6 +45,7 @@ describe('startKafkaBroker (a real broker from the Maven jars)', () => {
     const properties = await readFile(join(dataDir, 'server.properties'), 'utf8');
     expect(properties).toContain('auto.create.topics.enable=false');
     expect(properties).toContain('group.initial.rebalance.delay.ms=0');
+    expect(properties).toContain('log.cleaner.dedupe.buffer.size=16777216');
     expect(properties).toContain(`listeners=PLAINTEXT://127.0.0.1:${ports[0]},CONTROLLER://127.0.0.1:${ports[1]}`);
     expect(existsSync(join(dataDir, 'kraft-combined-logs', 'meta.properties'))).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from './api/client';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session/session';
@@ -17,14 +17,21 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * A data router around the console's routes, so that a page with unsaved changes can hold a
+ * navigation until the user confirms it (useBlocker needs one).
+ */
+export function createConsoleRouter() {
+  return createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createConsoleRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -3,6 +3,7 @@ import { AppShell } from './components/app-shell';
 import { AdminPage } from './pages/admin.page';
 import { AlertDetailPage } from './pages/alerts/alert-detail.page';
 import { AlertsPage } from './pages/alerts/alerts.page';
+import { SendTestAlertPage, SendTestAlertToIntegrationPage } from './pages/alerts/send-test-alert.page';
 import { DeprecationsPage } from './pages/deprecations/deprecations.page';
 import { IntegrationPage } from './pages/integrations/integration.page';
 import { IntegrationsPage } from './pages/integrations/integrations.page';
@@ -40,6 +41,8 @@ export function AppRoutes() {
           <Route path="/projects/:projectId" element={<ProjectLayout />}>
             <Route index element={<ProjectHome />} />
             <Route path="alerts" element={<AlertsPage />} />
+            <Route path="alerts/test-alert" element={<SendTestAlertPage />} />
+            <Route path="alerts/test-alert/:integrationId" element={<SendTestAlertToIntegrationPage />} />
             <Route path="alerts/:iid" element={<AlertDetailPage />} />
             <Route path="settings/alerts" element={<IntegrationsPage />} />
             <Route path="settings/alerts/new" element={<IntegrationPage />} />

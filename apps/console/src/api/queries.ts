@@ -19,6 +19,7 @@ import {
   Project,
   ProjectTier,
   AccessLevel,
+  TestAlertAnswer,
   TestAlertResult,
   UpgradeReport,
 } from './types';
@@ -38,6 +39,7 @@ export const queryKeys = {
   integrations: (projectId: number) => ['integrations', projectId] as const,
   integration: (projectId: number, integrationId: number) => ['integrations', projectId, integrationId] as const,
   alerts: (projectId: number) => ['alerts', projectId] as const,
+  alert: (projectId: number, iid: number) => ['alerts', projectId, 'detail', iid] as const,
   deliveries: (projectId: number, integrationId: number) => ['deliveries', projectId, integrationId] as const,
   previews: (projectId: number) => ['preview', projectId] as const,
   deprecations: ['deprecations'] as const,
@@ -161,8 +163,17 @@ export function useIntegrationMutations(projectId: number) {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations(projectId) }),
     }),
     resetKey: useMutation({ mutationFn: (id: number) => api.post<Integration>(`${base}/${id}/reset_authorization_key`), onSuccess: stored }),
+    /**
+     * The answer names the alerts created or grouped into; each is then read (developer+, like the
+     * test alert), so the console can say which it was (describeTestAlert).
+     */
     testAlert: useMutation({
-      mutationFn: ({ id, payload }: { id: number; payload: string }) => api.post<TestAlertResult>(`${base}/${id}/test_alert`, { payload }),
+      mutationFn: async ({ id, payload }: { id: number; payload: string }): Promise<TestAlertAnswer> => {
+        const answer = await api.request<TestAlertResult>(`${base}/${id}/test_alert`, { method: 'POST', json: { payload } });
+        const iids = [...new Set(answer.data.alerts.map((alert) => alert.iid))];
+        const alerts = await Promise.all(iids.map((iid) => api.get<Alert>(`/projects/${projectId}/alerts/${iid}`).catch(() => null)));
+        return { status: answer.status, result: answer.data, alerts: alerts.filter((alert): alert is Alert => alert !== null) };
+      },
       onSuccess: (_result, { id }) =>
         Promise.all([
           queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
@@ -265,7 +276,7 @@ export function useAlertCounts(projectId: number) {
 export function useAlert(projectId: number, iid: number) {
   const api = useApi();
   return useQuery({
-    queryKey: [...queryKeys.alerts(projectId), 'detail', iid],
+    queryKey: queryKeys.alert(projectId, iid),
     queryFn: () => api.get<Alert>(`/projects/${projectId}/alerts/${iid}`),
     refetchInterval: pollAlerts,
   });
@@ -276,7 +287,12 @@ export function useChangeAlertStatus(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ iid, status }: { iid: number; status: AlertStatus }) => api.put<Alert>(`/projects/${projectId}/alerts/${iid}`, { status }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
+    // The saved alert is known at once; lists and counts are read again without holding up the
+    // answer, so the control is free again as soon as the status is stored.
+    onSuccess: (alert) => {
+      queryClient.setQueryData(queryKeys.alert(projectId, alert.iid), alert);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
+    },
   });
 }
 

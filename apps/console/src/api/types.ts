@@ -4,7 +4,7 @@
  * (libs/contracts: alert, access) come from there; the rest restate the contract's JSON.
  */
 import type { AccessLevel } from '@alert-ingestion/contracts/access';
-import type { CreatedAlert, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, ProjectTier, Severity } from '@alert-ingestion/contracts/alert';
+import type { AlertView, CreatedAlert, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, ProjectTier, Severity } from '@alert-ingestion/contracts/alert';
 
 export { ACCESS_LEVELS, type AccessLevel } from '@alert-ingestion/contracts/access';
 export {
@@ -80,6 +80,14 @@ export interface TestAlertResult {
   message: string;
   alerts: CreatedAlert[];
   request_id?: string;
+}
+
+/** A test alert's answer (200 processed, 202 still processing) and the alerts it names, as read right after. */
+export interface TestAlertAnswer {
+  status: number;
+  result: TestAlertResult;
+  /** The alerts of `result.alerts`, read from the alerts API; one that could not be read is missing. */
+  alerts: readonly AlertView[];
 }
 
 /**

@@ -5,6 +5,7 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   /** Destructive actions get a red button. */
   danger?: boolean;
   busy?: boolean;
@@ -13,7 +14,7 @@ interface ConfirmDialogProps {
 }
 
 /** A modal confirmation on the native <dialog>: focus stays inside, Escape cancels. */
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -37,7 +38,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
       <div className="dialog-body">{children}</div>
       <div className="actions">
         <button type="button" className="button" onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className={danger ? 'button button-danger' : 'button button-primary'} onClick={onConfirm} disabled={busy}>
           {confirmLabel}

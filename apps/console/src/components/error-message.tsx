@@ -1,16 +1,43 @@
 import { ApiError, messageOf } from '../api/client';
 
-/** The API's own message (403 and 404 included), or why there was no answer. */
-export function ErrorMessage({ error, title }: { error: unknown; title?: string }) {
+interface ErrorMessageProps {
+  error: unknown;
+  title?: string;
+  /** For `aria-describedby` of the control the error belongs to. */
+  id?: string;
+  /** Under its control, without the notice box. */
+  inline?: boolean;
+}
+
+/**
+ * The API's own message (403 and 404 included), or why there was no answer. A message that
+ * starts with the title's own words ("The test alert failed: ...") does not repeat them.
+ */
+export function ErrorMessage({ error, title, id, inline }: ErrorMessageProps) {
   if (!error) return null;
   const status = error instanceof ApiError && error.status > 0 ? ` (${error.status})` : '';
   return (
-    <div className="notice notice-error" role="alert">
+    <div id={id} className={inline ? 'field-error' : 'notice notice-error'} role="alert">
       {title && <strong>{title}: </strong>}
-      {messageOf(error)}
+      {title ? withoutTitle(messageOf(error), title) : messageOf(error)}
       {status && <span className="muted">{status}</span>}
     </div>
   );
+}
+
+/** The error as ErrorMessage shows it, as one line of text (for a field's own message). */
+export function errorText(error: unknown, title: string): string {
+  const status = error instanceof ApiError && error.status > 0 ? ` (${error.status})` : '';
+  return `${title}: ${withoutTitle(messageOf(error), title)}${status}`;
+}
+
+/** "The test alert failed: it timed out." under the title "Test alert failed" reads "It timed out." */
+export function withoutTitle(message: string, title: string): string {
+  const words = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const repeated = new RegExp(`^(the\\s+)?${words}\\s*[:.]\\s*`, 'i').exec(message);
+  if (!repeated || repeated[0].length === message.length) return message;
+  const rest = message.slice(repeated[0].length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 export function SuccessMessage({ children }: { children: React.ReactNode }) {

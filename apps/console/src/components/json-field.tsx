@@ -1,24 +1,36 @@
-import { useId } from 'react';
-import { checkJsonText } from '../lib/json-text';
+import { ReactNode, Ref, useId } from 'react';
+import { checkJsonText, JsonTextCheck } from '../lib/json-text';
 
 interface JsonFieldProps {
   label: string;
   value: string;
   onChange(value: string): void;
-  /** A sample payload must be a JSON object; a test payload may be an array too. */
-  object?: boolean;
+  /** What the text must be (default: any JSON); its message is shown under the field as the user types. */
+  check?(text: string): JsonTextCheck;
   /** An empty field is fine (no sample payload). */
   optional?: boolean;
   disabled?: boolean;
-  hint?: React.ReactNode;
+  hint?: ReactNode;
   rows?: number;
+  /**
+   * An error the field's own check cannot know (a refusal by the API, "enter one first"): shown in
+   * place of the check's message until the text changes, as the owner clears it then.
+   */
+  error?: string | null;
+  fieldRef?: Ref<HTMLTextAreaElement>;
 }
 
-/** A JSON text area checked while typing (spec 2.1 and 4.2: valid JSON is required). */
-export function JsonField({ label, value, onChange, object, optional, disabled, hint, rows = 10 }: JsonFieldProps) {
+/**
+ * A JSON text area checked while typing (spec 2.1 and 4.2: valid JSON is required). Its one
+ * message line says whether the text is valid and, if not, where and why; the text area is
+ * `aria-invalid` then, and described by that line.
+ */
+export function JsonField({ label, value, onChange, check = checkJsonText, optional, disabled, hint, rows = 10, error, fieldRef }: JsonFieldProps) {
   const id = useId();
   const empty = value.trim() === '';
-  const check = empty && optional ? null : checkJsonText(value, { object });
+  const result = empty && optional ? null : check(value);
+  const invalid = Boolean(error) || (result !== null && !result.ok);
+  const message = error ? error : disabled ? '' : result === null ? 'No sample payload.' : result.ok ? (result.valid ?? 'Valid JSON.') : result.message;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -29,17 +41,18 @@ export function JsonField({ label, value, onChange, object, optional, disabled, 
       )}
       <textarea
         id={id}
+        ref={fieldRef}
         className="code"
         rows={rows}
         value={value}
         spellCheck={false}
         disabled={disabled}
-        aria-invalid={check !== null && !check.ok}
+        aria-invalid={invalid}
         aria-describedby={`${id}-check${hint ? ` ${id}-hint` : ''}`}
         onChange={(event) => onChange(event.target.value)}
       />
-      <div id={`${id}-check`} className={check === null ? 'hint' : check.ok ? 'hint valid' : 'hint invalid'} aria-live="polite">
-        {disabled ? '' : check === null ? 'No sample payload.' : check.ok ? 'Valid JSON.' : check.message}
+      <div id={`${id}-check`} className={invalid ? 'hint invalid' : result?.ok ? 'hint valid' : 'hint'} aria-live="polite">
+        {message}
       </div>
     </div>
   );

@@ -5,12 +5,14 @@ import { CreatedUser, Project, PROJECT_TIERS, ProjectTier } from '../api/types';
 import { CopyButton } from '../components/copy-button';
 import { ErrorMessage, Loading, SuccessMessage } from '../components/error-message';
 import { Pagination } from '../components/pagination';
+import { usePageTitle } from '../lib/use-page-title';
 import { tierLabel } from '../session/roles';
 import { useSession } from '../session/session';
 
 /** The administrator's page: users (with their token, shown once), projects and their tiers. */
 export function AdminPage() {
   const { user } = useSession();
+  usePageTitle('Admin');
   if (!user?.is_admin) {
     return (
       <section className="page">

@@ -3,13 +3,15 @@ import { useMemberMutations, useMembers } from '../api/queries';
 import { ACCESS_LEVELS, AccessLevel, Member } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorMessage, Loading } from '../components/error-message';
+import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel } from '../session/roles';
 import { useCurrentProject } from './project-layout';
 
 /** Project members (maintainer+ sees them; the owner and the administrator change them). */
 export function MembersPage() {
   const project = useCurrentProject();
-  const allowed = can(project, 'viewMembers');
+  usePageTitle('Members', project.path);
+  const allowed = can(project, 'listMembers');
   const members = useMembers(project.id, allowed);
   const mutations = useMemberMutations(project.id);
   const manage = can(project, 'manageMembers');

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { usePageTitle } from '../lib/use-page-title';
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <section className="page">
       <h1>Page not found</h1>

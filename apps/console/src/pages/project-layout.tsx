@@ -2,6 +2,7 @@ import { Link, Navigate, NavLink, Outlet, useOutletContext, useParams } from 're
 import { useProject } from '../api/queries';
 import { Project } from '../api/types';
 import { ErrorMessage, Loading } from '../components/error-message';
+import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel, tierLabel } from '../session/roles';
 
 /** The project of the page, as its layout loaded it (with the caller's role). */
@@ -37,7 +38,7 @@ export function ProjectLayout() {
       <div className="project-body">
         <nav aria-label="Project" className="side-nav">
           <ul>
-            {can(current, 'viewAlerts') && (
+            {can(current, 'readAlerts') && (
               <li>
                 <span className="side-nav-group">Monitor</span>
                 <NavLink to={`/projects/${current.id}/alerts`}>Alerts</NavLink>
@@ -49,7 +50,7 @@ export function ProjectLayout() {
                 <NavLink to={`/projects/${current.id}/settings/alerts`}>Monitor › Alerts</NavLink>
               </li>
             )}
-            {can(current, 'viewMembers') && (
+            {can(current, 'listMembers') && (
               <li>
                 <span className="side-nav-group">Manage</span>
                 <NavLink to={`/projects/${current.id}/members`}>Members</NavLink>
@@ -68,7 +69,8 @@ export function ProjectLayout() {
 /** `/projects/:id`: the alerts for those who may see them; otherwise what the role allows. */
 export function ProjectHome() {
   const project = useCurrentProject();
-  if (can(project, 'viewAlerts')) return <Navigate to="alerts" replace />;
+  usePageTitle(project.path);
+  if (can(project, 'readAlerts')) return <Navigate to="alerts" replace />;
   return (
     <section className="page">
       <h1>{project.path}</h1>

@@ -4,18 +4,20 @@ import { PER_PAGE, useProjects } from '../api/queries';
 import { ErrorMessage, Loading } from '../components/error-message';
 import { Pagination } from '../components/pagination';
 import { useDebounced } from '../lib/use-debounced';
+import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel, tierLabel } from '../session/roles';
 import { useSession } from '../session/session';
 import { Project } from '../api/types';
 
 /** Where a project's link leads: the first page the caller's role can use. */
 function projectHome(project: Project): string {
-  if (can(project, 'viewAlerts')) return `/projects/${project.id}/alerts`;
+  if (can(project, 'readAlerts')) return `/projects/${project.id}/alerts`;
   return `/projects/${project.id}`;
 }
 
 export function ProjectsPage() {
   const { user } = useSession();
+  usePageTitle('Projects');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebounced(search.trim());

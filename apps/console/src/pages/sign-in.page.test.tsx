@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../session/session';
@@ -13,7 +13,8 @@ describe('SignInPage', () => {
     await user.type(screen.getByLabelText('Access token'), 'aipat-secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByTestId('location')).toHaveTextContent('/projects');
+    // The data router navigates asynchronously: wait for the address to change.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects'));
     expect(api.sent('GET /user')[0].headers.get('authorization')).toBe('Bearer aipat-secret');
     expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({
       token: 'aipat-secret',

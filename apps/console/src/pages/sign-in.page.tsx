@@ -2,6 +2,7 @@ import { FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiClient, messageOf } from '../api/client';
 import { CurrentUser } from '../api/types';
+import { usePageTitle } from '../lib/use-page-title';
 import { useSession } from '../session/session';
 
 export function SignInPage() {
@@ -13,6 +14,7 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tokenId = useId();
+  usePageTitle('Sign in');
 
   if (current) return <Navigate to={from} replace />;
 

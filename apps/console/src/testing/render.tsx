@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, RenderResult } from '@testing-library/react';
 import { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app';
 import { AppRoutes } from '../routes';
@@ -64,32 +64,41 @@ export function renderPage(
   element: ReactElement,
   { url, path = url, user = ADMIN, token = 'test-token' }: { url: string; path?: string; user?: CurrentUser | null; token?: string },
 ): RenderResult {
-  if (user) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user }));
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={element} />
-            <Route path="*" element={<p>Elsewhere</p>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
+  return renderRouted(
+    <>
+      <Routes>
+        <Route path={path} element={element} />
+        <Route path="*" element={<p>Elsewhere</p>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    url,
+    user,
+    token,
   );
 }
 
 /** The whole console (every route) at `url`, signed in as `user` unless `user` is null. */
 export function renderApp(url: string, { user = ADMIN, token = 'test-token' }: { user?: CurrentUser | null; token?: string } = {}): RenderResult {
+  return renderRouted(
+    <>
+      <AppRoutes />
+      <LocationProbe />
+    </>,
+    url,
+    user,
+    token,
+  );
+}
+
+/** `routes` in a memory data router at `url` (as the console's own router, so navigation blockers work), in the console's providers. */
+function renderRouted(routes: ReactElement, url: string, user: CurrentUser | null, token: string): RenderResult {
   if (user) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user }));
+  const router = createMemoryRouter([{ path: '*', element: routes }], { initialEntries: [url] });
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <AppRoutes />
-          <LocationProbe />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>,
   );

@@ -13,6 +13,9 @@ describe('access levels (spec 1.7, 5.2)', () => {
     expect(hasAccessLevel('developer', REQUIRED_ACCESS_LEVEL.manageIntegrations)).toBe(false);
     expect(hasAccessLevel('maintainer', REQUIRED_ACCESS_LEVEL.enableExternalLink)).toBe(true);
     expect(hasAccessLevel('developer', REQUIRED_ACCESS_LEVEL.sendTestAlert)).toBe(true);
+    // A developer names the integration a test alert goes to: the list (no credentials) is developer+.
+    expect(hasAccessLevel('developer', REQUIRED_ACCESS_LEVEL.listIntegrations)).toBe(true);
+    expect(hasAccessLevel('reporter', REQUIRED_ACCESS_LEVEL.listIntegrations)).toBe(false);
     expect(hasAccessLevel('reporter', REQUIRED_ACCESS_LEVEL.sendTestAlert)).toBe(false);
     expect(hasAccessLevel('reporter', REQUIRED_ACCESS_LEVEL.readAlerts)).toBe(false);
     expect(hasAccessLevel('maintainer', REQUIRED_ACCESS_LEVEL.manageMembers)).toBe(false);

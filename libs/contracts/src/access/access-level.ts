@@ -12,11 +12,17 @@ export function hasAccessLevel(level: AccessLevel, required: AccessLevel): boole
  * at least Maintainer views the integration list and creates, edits and configures integrations;
  * Maintainer or Owner enables the external link integration (the same set, as Owner is above
  * Maintainer); at least Developer sends a test alert. The administrator may do everything.
+ *
+ * `listIntegrations` is our one widening of the contract: a developer who may send a test alert
+ * must be able to name the integration to send it to, so `GET .../alert_integrations` (id, name,
+ * type and status: no URL, key, sample payload or mapping) is developer+. Viewing and configuring
+ * an integration (`GET .../:iid` and the rest) stays maintainer+.
  */
 export const REQUIRED_ACCESS_LEVEL = {
   readProject: 'guest',
   listMembers: 'maintainer',
   manageMembers: 'owner',
+  listIntegrations: 'developer',
   manageIntegrations: 'maintainer',
   enableExternalLink: 'maintainer',
   sendTestAlert: 'developer',

@@ -1,4 +1,4 @@
-import { ReactNode, useState } from 'react';
+import { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAlert, useIntegration } from '../../api/queries';
 import { ErrorMessage, Loading } from '../../components/error-message';
@@ -6,9 +6,10 @@ import { JsonTree } from '../../components/json-tree';
 import { SeverityLabel } from '../../components/severity';
 import { TimeAgo } from '../../components/time-ago';
 import { exactTime } from '../../lib/time';
+import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
-import { AlertStatusSelect } from './alert-status-select';
+import { AlertStatusControl } from './alert-status-control';
 
 function Time({ iso }: { iso: string | null }) {
   if (!iso) return <span className="muted">none</span>;
@@ -28,10 +29,10 @@ export function AlertDetailPage() {
   const project = useCurrentProject();
   const iid = Number(useParams().iid);
   const alert = useAlert(project.id, iid);
+  usePageTitle(alert.data ? `#${alert.data.iid} ${alert.data.title}` : `Alert #${iid}`, 'Alerts', project.path);
   const manage = can(project, 'manageIntegrations');
   // Maintainers see the integration by name and can open its settings; others get its id.
   const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
-  const [statusError, setStatusError] = useState<unknown>(null);
 
   if (alert.isPending) return <Loading what="the alert" />;
   if (alert.error) {
@@ -76,10 +77,9 @@ export function AlertDetailPage() {
           #{data.iid} {data.title}
         </h1>
         <div className="status-control">
-          <AlertStatusSelect projectId={project.id} iid={data.iid} status={data.status} onError={setStatusError} showLabel />
+          <AlertStatusControl projectId={project.id} iid={data.iid} status={data.status} showLabel />
         </div>
       </div>
-      <ErrorMessage error={statusError} title="Status not changed" />
       <div className="card">
         <h2>Description</h2>
         <p className="description">{data.description ?? <span className="muted">No description.</span>}</p>

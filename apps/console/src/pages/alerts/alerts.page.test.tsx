@@ -72,6 +72,7 @@ describe('AlertsPage', () => {
     });
     renderApp('/projects/7/alerts?status=all', { user: DEVELOPER });
     await user.selectOptions(await screen.findByLabelText('Status of alert #2'), 'Acknowledged');
+    await user.click(screen.getByRole('button', { name: 'Change status of alert #2' }));
     await waitFor(() => expect(screen.getByLabelText('Status of alert #2')).toHaveValue('acknowledged'));
     expect(api.sent('PUT /projects/7/alerts/2')[0].body).toEqual({ status: 'acknowledged' });
   });

@@ -1,16 +1,18 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTab, PER_PAGE, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
-import { AlertStatusCounts } from '../../api/types';
+import { AlertStatus, AlertStatusCounts } from '../../api/types';
 import { ErrorMessage, Loading } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
 import { SeverityLabel } from '../../components/severity';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
 import { useDebounced } from '../../lib/use-debounced';
+import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
-import { AlertStatusSelect } from './alert-status-select';
+import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
+import { testAlertPath } from './send-test-alert.page';
 
 const TABS: Array<{ id: AlertTab; label: string; count: keyof AlertStatusCounts }> = [
   { id: 'open', label: 'Open', count: 'open' },
@@ -24,6 +26,20 @@ function tabOf(value: string | null): AlertTab {
   return TABS.find((tab) => tab.id === value)?.id ?? 'open';
 }
 
+/** Whether the tab lists alerts of this status (Open: triggered and acknowledged, as the API's `status=open`). */
+export function tabHolds(tab: AlertTab, status: AlertStatus): boolean {
+  if (tab === 'all') return true;
+  if (tab === 'open') return status === 'triggered' || status === 'acknowledged';
+  return tab === status;
+}
+
+/** An alert whose new status took it out of the tab shown. */
+interface LeftTab {
+  iid: number;
+  status: AlertStatus;
+  tab: AlertTab;
+}
+
 /** Monitor > Alerts: GitLab's alert list (status tabs with counts, search, paging), refreshed while open. */
 export function AlertsPage() {
   const project = useCurrentProject();
@@ -35,8 +51,20 @@ export function AlertsPage() {
   const alerts = useAlerts(project.id, tab, query, page);
   const counts = useAlertCounts(project.id);
   const externalLink = useActiveExternalLink(project.id, can(project, 'manageIntegrations'));
-  const [statusError, setStatusError] = useState<unknown>(null);
   const searchId = useId();
+  usePageTitle('Alerts', project.path);
+  // A changed alert that leaves the tab takes its row, and the focus, with it: the focus goes to
+  // the note that says where it went.
+  const [leftTab, setLeftTab] = useState<LeftTab | null>(null);
+  const leftTabNote = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (leftTab) leftTabNote.current?.focus();
+  }, [leftTab]);
+  const onStatusChanged = (iid: number, status: AlertStatus): boolean => {
+    if (tabHolds(tab, status)) return false;
+    setLeftTab({ iid, status, tab });
+    return true;
+  };
 
   const setQuery = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -58,6 +86,11 @@ export function AlertsPage() {
     <section className="page">
       <div className="page-title">
         <h1>Alerts</h1>
+        {can(project, 'sendTestAlert') && (
+          <Link to={testAlertPath(project.id)} className="button">
+            Send test alert
+          </Link>
+        )}
         {externalLink?.api_url && (
           <div className="external-link">
             <a href={externalLink.api_url} className="button" target="_blank" rel="noreferrer">
@@ -101,7 +134,16 @@ export function AlertsPage() {
       </div>
       <ErrorMessage error={counts.error} title="Status counts" />
       <ErrorMessage error={alerts.error} />
-      <ErrorMessage error={statusError} title="Status not changed" />
+      {leftTab && leftTab.tab === tab && (
+        <div className="notice notice-info" role="status" tabIndex={-1} ref={leftTabNote}>
+          Alert #{leftTab.iid} is now {STATUS_LABELS[leftTab.status]}: it left the {TABS.find((item) => item.id === tab)?.label} tab.{' '}
+          {TABS.some((item) => item.id === leftTab.status) ? (
+            <Link to={tabLink(leftTab.status as AlertTab)}>{STATUS_LABELS[leftTab.status]} alerts</Link>
+          ) : (
+            <Link to={tabLink('all')}>All alerts</Link>
+          )}
+        </div>
+      )}
       {alerts.isPending && <Loading what="alerts" />}
       {alerts.data && alerts.data.alerts.length === 0 && (
         <div className="empty">
@@ -110,6 +152,11 @@ export function AlertsPage() {
             <p>
               Alerts arrive through the project&apos;s integrations: set one up in{' '}
               <Link to={`/projects/${project.id}/settings/alerts`}>Settings › Monitor › Alerts</Link>.
+            </p>
+          )}
+          {!query && !can(project, 'manageIntegrations') && (
+            <p>
+              Alerts arrive through the project&apos;s integrations, which maintainers set up. To check one, send a test alert through it.
             </p>
           )}
         </div>
@@ -144,7 +191,12 @@ export function AlertsPage() {
                   </td>
                   <td className="numeric">{alert.events}</td>
                   <td>
-                    <AlertStatusSelect projectId={project.id} iid={alert.iid} status={alert.status} onError={setStatusError} />
+                    <AlertStatusControl
+                      projectId={project.id}
+                      iid={alert.iid}
+                      status={alert.status}
+                      onChanged={(status) => onStatusChanged(alert.iid, status)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { TabNav } from '../../components/tab-nav';
+import { usePageTitle } from '../../lib/use-page-title';
 import { CataloguePanel } from './catalogue-panel';
 import { PipelineCheckerPanel } from './pipeline-checker-panel';
 import { UpgradeReportPanel } from './upgrade-report-panel';
@@ -14,6 +15,7 @@ const VIEWS = [
 export function DeprecationsPage() {
   const requested = useParams().view;
   const view = VIEWS.find((candidate) => candidate.id === requested)?.id ?? 'catalogue';
+  usePageTitle(VIEWS.find((candidate) => candidate.id === view)?.label, 'Deprecations');
   return (
     <section className="page">
       <h1>Deprecations</h1>

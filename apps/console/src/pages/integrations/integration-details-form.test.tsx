@@ -144,13 +144,13 @@ describe('IntegrationDetailsForm', () => {
     expect(screen.getByText(/^Invalid JSON:/)).toBeInTheDocument();
     expect(sampleField()).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Parse payload for custom mapping' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/Invalid JSON/);
+    expect(sampleField()).toHaveAccessibleDescription(expect.stringMatching(/Invalid JSON/));
 
     await user.clear(sampleField());
     await user.paste('[1, 2]');
     expect(screen.getByText(/must be a JSON object/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save integration' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter a name');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('Enter a name'));
     expect(api.requests).toEqual([]);
   });
 
@@ -232,7 +232,7 @@ describe('IntegrationDetailsForm', () => {
     await user.selectOptions(screen.getByLabelText('Integration type'), 'External incident management');
     expect(screen.queryByLabelText('Sample alert payload')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save integration' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter the API URL');
+    expect(screen.getByLabelText('API URL')).toHaveAccessibleDescription(expect.stringContaining('Enter the API URL'));
     await user.type(screen.getByLabelText('API URL'), 'https://ops.example.com/alerts');
     await user.click(screen.getByRole('button', { name: 'Save integration' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -327,7 +327,8 @@ describe('IntegrationDetailsForm', () => {
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
       await user.click(screen.getByRole('button', { name: 'Save integration' }));
-      expect(screen.getByRole('alert')).toHaveTextContent('The rate limit is not accepted.');
+      expect(field).toHaveFocus();
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
     }
     expect(api.sent('PUT /projects/7/alert_integrations/3')).toEqual([]);
 
@@ -367,5 +368,85 @@ describe('IntegrationDetailsForm', () => {
     await waitFor(() => expect(previewed('Title')).toBe('From a delivery'));
     await user.click(screen.getByRole('button', { name: 'Discard it and keep the saved sample payload' }));
     expect(onDiscardDraft).toHaveBeenCalled();
+  });
+
+  it('puts each error at its field, moves the focus to the first one on saving, and clears it when that field changes', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderPage(<Form project={PREMIUM} onSaved={vi.fn()} />, { url: '/' });
+    const name = screen.getByLabelText('Name');
+    const rateLimit = screen.getByLabelText('Rate limit (requests per minute)');
+    await user.type(rateLimit, 'ten');
+    await user.click(sampleField());
+    await user.paste('{"title": "x",}');
+    await user.click(screen.getByRole('button', { name: 'Save integration' }));
+
+    // Each field says what is wrong with it, once, and the keyboard lands on the first.
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Enter a name: each HTTP Endpoint of a Premium project is named.');
+    expect(rateLimit).toHaveAttribute('aria-invalid', 'true');
+    expect(sampleField()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(/Enter a name/)).toHaveLength(1);
+    expect(screen.getAllByText(/whole number of requests per minute/)).toHaveLength(1);
+    expect(screen.getAllByText(/Invalid JSON/)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Fixing a field clears its error at once; the next save goes to the next field that needs it.
+    await user.type(name, 'Prometheus');
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/Enter a name/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save integration' }));
+    expect(rateLimit).toHaveFocus();
+    await user.clear(rateLimit);
+    await user.click(screen.getByRole('button', { name: 'Save integration' }));
+    expect(sampleField()).toHaveFocus();
+    expect(sampleField()).toHaveAccessibleDescription(expect.stringContaining('(line 1, column 15)'));
+    expect(api.requests).toEqual([]);
+  });
+
+  it('says where a sample payload breaks in plain words, once, and focuses it when parsing', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderPage(<Form project={PREMIUM} onSaved={vi.fn()} />, { url: '/' });
+    await user.click(sampleField());
+    await user.paste('{\n  "summary": "Disk full"\n  "host": "db-1"\n}');
+    await user.click(screen.getByRole('button', { name: 'Parse payload for custom mapping' }));
+    expect(sampleField()).toHaveFocus();
+    expect(sampleField()).toHaveAccessibleDescription(expect.stringContaining('Invalid JSON: a comma or } is missing after the value, before “"” (line 3, column 3).'));
+    expect(screen.getAllByText(/Invalid JSON/)).toHaveLength(1);
+    expect(document.body).not.toHaveTextContent(/Unexpected token|position \d|JSON\.parse/);
+
+    await user.clear(sampleField());
+    await user.click(screen.getByRole('button', { name: 'Parse payload for custom mapping' }));
+    expect(sampleField()).toHaveAccessibleDescription(expect.stringContaining('Enter a sample payload to parse.'));
+    await user.paste('{}');
+    expect(screen.queryByText('Enter a sample payload to parse.')).not.toBeInTheDocument();
+    expect(api.requests).toEqual([]);
+  });
+
+  it("puts the API's refusal at the field it is about, and clears it when that field changes", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /projects/7/alert_integrations/parse_sample_payload': { body: PARSED },
+      'POST /projects/7/alert_integrations/3/preview': preview,
+      'PUT /projects/7/alert_integrations/3': {
+        status: 409,
+        body: { error: 'name_taken', message: 'The project already has an HTTP Endpoint named "Grafana" (id 4).' },
+      },
+    });
+    renderPage(<Form project={PREMIUM} integration={SAVED} onSaved={vi.fn()} />, { url: '/' });
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Grafana');
+    await user.click(screen.getByRole('button', { name: 'Save integration' }));
+
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Not saved: The project already has an HTTP Endpoint named "Grafana" (id 4). (409)'));
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(/already has an HTTP Endpoint named/)).toHaveLength(1);
+    await user.type(name, ' 2');
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/already has an HTTP Endpoint named/)).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,10 @@
-import { FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FormEvent, RefObject, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { IntegrationChanges, useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
 import { Integration, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
-import { ErrorMessage } from '../../components/error-message';
+import { ErrorMessage, errorText } from '../../components/error-message';
 import { JsonField } from '../../components/json-field';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { checkJsonText, isJsonObject } from '../../lib/json-text';
 import { exactTime } from '../../lib/time';
 import { FREE_TIER_REASONS, INTEGRATION_TYPE_LABELS } from './integration-types';
@@ -32,11 +34,59 @@ interface IntegrationDetailsFormProps {
   onDiscardDraft?(): void;
 }
 
+/** The fields that can be wrong, in the order the form shows them (the focus goes to the first wrong one). */
+const FIELDS = ['name', 'apiUrl', 'active', 'rateLimit', 'samplePayload', 'mapping'] as const;
+type DetailsField = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<DetailsField, string>>;
+
+/** The API's refusals that are about one field (its error codes, CONTRACT.md "Integrations"): shown at that field. */
+const FIELD_OF_API_ERROR: Record<string, DetailsField> = {
+  invalid_name: 'name',
+  name_taken: 'name',
+  invalid_api_url: 'apiUrl',
+  active_integration_conflict: 'active',
+  invalid_rate_limit: 'rateLimit',
+  invalid_sample_payload: 'samplePayload',
+  invalid_payload_field_mapping: 'mapping',
+};
+
+/** What the form edits, as typed. */
+interface DetailsValues {
+  name: string;
+  active: boolean;
+  apiUrl: string;
+  rateLimit: string;
+  samplePayload: string;
+  /** The mapping saving would store. */
+  mapping: readonly PayloadFieldMappingEntry[];
+}
+
+function savedValues(integration: Integration | null): DetailsValues {
+  return {
+    name: integration?.name ?? '',
+    active: integration?.active ?? true,
+    apiUrl: integration?.api_url ?? '',
+    rateLimit: integration?.rate_limit_per_minute?.toString() ?? '',
+    samplePayload: integration?.sample_payload ?? '',
+    mapping: integration?.payload_field_mapping ?? [],
+  };
+}
+
+/** The values as saving would send them, for this type and tier: two that compare equal save the same. */
+function comparable(values: DetailsValues, type: IntegrationType, premium: boolean): string {
+  if (type === 'external_link') return JSON.stringify([values.active, values.apiUrl.trim()]);
+  if (!premium) return JSON.stringify([values.active, values.rateLimit.trim()]);
+  const sample = values.samplePayload.trim() === '' ? '' : values.samplePayload;
+  return JSON.stringify([values.name.trim(), values.active, values.rateLimit.trim(), sample, values.mapping]);
+}
+
 /**
  * "Configure details": type (new integrations only), name, Active toggle, the HTTP Endpoint's rate
  * limit, and on Premium the sample payload, "Parse payload for custom mapping", the payload field
  * mapping and a live preview of the sample under it; for the external link its API URL.
- * Premium-only controls stay visible on Free, disabled, with the reason.
+ * Premium-only controls stay visible on Free, disabled, with the reason. Each error is shown once,
+ * at its field (which it describes, `aria-invalid`), until that field changes; saving moves the
+ * focus to the first field in error. Leaving with unsaved changes asks first.
  */
 export function IntegrationDetailsForm({ project, integration, type, onTypeChange, onSaving, onSaved, draftSample, onDiscardDraft }: IntegrationDetailsFormProps) {
   const premium = project.tier === 'premium';
@@ -50,13 +100,22 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const [mapping, setMapping] = useState<PayloadFieldMappingEntry[]>(integration?.payload_field_mapping ?? []);
   // The sample payload text the mapping table was parsed from; the saved one is parsed on opening.
   const [parsedText, setParsedText] = useState<string | null>(premium ? (integration?.sample_payload ?? null) : null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const parse = useParsedSamplePayload(project.id, parsedText);
   const typeId = useId();
   const nameId = useId();
   const activeId = useId();
   const apiUrlId = useId();
+  const mappingErrorId = useId();
   const draftNotice = useRef<HTMLDivElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const apiUrlRef = useRef<HTMLInputElement>(null);
+  const activeRef = useRef<HTMLInputElement>(null);
+  const rateLimitRef = useRef<HTMLInputElement>(null);
+  const samplePayloadRef = useRef<HTMLTextAreaElement>(null);
+  const mappingRef = useRef<HTMLDivElement>(null);
+  // What is saved: the integration as opened (a delivery's draft sample is a change), then each save.
+  const [baseline, setBaseline] = useState(() => savedValues(integration));
 
   // Arriving from "Use as sample payload", the keyboard continues at the note about it.
   useEffect(() => {
@@ -72,10 +131,31 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const savedMapping = mappingCurrent ? mapping : [];
   const showBuilder = mappingCurrent && parse.data !== undefined && parsedSample !== null;
 
+  const values: DetailsValues = { name, active, apiUrl, rateLimit, samplePayload, mapping: savedMapping };
+  const dirty = comparable(values, type, premium) !== comparable(baseline, type, premium);
+  const guard = useUnsavedChangesGuard(dirty, 'The changes to Configure details');
+
+  /** A field changed: its error no longer applies. */
+  const changed = (...fields: DetailsField[]) =>
+    setErrors((current) => (fields.some((field) => field in current) ? Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as DetailsField))) : current));
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field] !== undefined);
+    if (!first) return;
+    const elements: Record<DetailsField, RefObject<HTMLElement | null>> = {
+      name: nameRef,
+      apiUrl: apiUrlRef,
+      active: activeRef,
+      rateLimit: rateLimitRef,
+      samplePayload: samplePayloadRef,
+      mapping: mappingRef,
+    };
+    elements[first].current?.focus();
+  };
+
   const parseSample = () => {
-    setProblem(null);
     if (!sampleCheck?.ok) {
-      setProblem(sampleCheck?.message ?? 'Enter a sample payload to parse.');
+      showErrors({ samplePayload: sampleCheck?.message ?? 'Enter a sample payload to parse.' });
       return;
     }
     if (samplePayload !== (integration?.sample_payload ?? null)) setMapping([]);
@@ -83,37 +163,55 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
     else setParsedText(samplePayload);
   };
 
-  const changes = (): IntegrationChanges | string => {
+  /** The body to save, or what is wrong with each field. */
+  const changes = (): { body: IntegrationChanges } | { errors: FieldErrors } => {
     if (type === 'external_link') {
-      if (!/^https?:\/\/\S+$/.test(apiUrl.trim())) return 'Enter the API URL of the external tool (http:// or https://).';
-      return { api_url: apiUrl.trim(), active };
+      if (!/^https?:\/\/\S+$/.test(apiUrl.trim())) return { errors: { apiUrl: 'Enter the API URL of the external tool (http:// or https://).' } };
+      return { body: { api_url: apiUrl.trim(), active } };
     }
+    const found: FieldErrors = {};
     const limit = checkRateLimit(rateLimit);
-    if (!limit.ok) return `The rate limit is not accepted. ${limit.message}`;
-    if (!premium) return { active, rate_limit_per_minute: limit.value };
-    if (name.trim() === '') return 'Enter a name: each HTTP Endpoint of a Premium project is named.';
-    if (sampleCheck && !sampleCheck.ok) return `The sample payload is not accepted. ${sampleCheck.message}`;
+    if (!limit.ok) found.rateLimit = limit.message;
+    if (premium && name.trim() === '') found.name = 'Enter a name: each HTTP Endpoint of a Premium project is named.';
+    if (premium && sampleCheck && !sampleCheck.ok) found.samplePayload = sampleCheck.message;
+    if (Object.keys(found).length > 0 || !limit.ok) return { errors: found };
+    if (!premium) return { body: { active, rate_limit_per_minute: limit.value } };
     return {
-      name: name.trim(),
-      active,
-      rate_limit_per_minute: limit.value,
-      sample_payload: samplePayload.trim() === '' ? null : samplePayload,
-      payload_field_mapping: savedMapping,
+      body: {
+        name: name.trim(),
+        active,
+        rate_limit_per_minute: limit.value,
+        sample_payload: samplePayload.trim() === '' ? null : samplePayload,
+        payload_field_mapping: savedMapping,
+      },
     };
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    const body = changes();
-    if (typeof body === 'string') {
-      setProblem(body);
+    if (save.isPending) return;
+    const result = changes();
+    if ('errors' in result) {
+      showErrors(result.errors);
       return;
     }
+    setErrors({});
     onSaving?.();
-    if (integration) update.mutate({ id: integration.id, changes: body }, { onSuccess: (saved) => onSaved(saved, false) });
-    else create.mutate({ type, ...body }, { onSuccess: (saved) => onSaved(saved, true) });
+    const sent = values;
+    const onSuccess = (saved: Integration, created: boolean) => {
+      setBaseline(sent);
+      guard.allowNextNavigation();
+      onSaved(saved, created);
+    };
+    const onError = (error: Error) => {
+      const field = error instanceof ApiError ? FIELD_OF_API_ERROR[error.code] : undefined;
+      if (field) showErrors({ [field]: errorText(error, 'Not saved') });
+    };
+    if (integration) update.mutate({ id: integration.id, changes: result.body }, { onSuccess: (saved) => onSuccess(saved, false), onError });
+    else create.mutate({ type, ...result.body }, { onSuccess: (saved) => onSuccess(saved, true), onError });
   };
+  // A refusal about one field is shown there; any other under the form.
+  const saveErrorAtField = save.error instanceof ApiError && FIELD_OF_API_ERROR[save.error.code] !== undefined;
 
   return (
     <form className="card integration-form" onSubmit={submit} noValidate>
@@ -142,14 +240,24 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           <label htmlFor={nameId}>Name</label>
           <input
             id={nameId}
+            ref={nameRef}
             value={premium ? name : (integration?.name ?? INTEGRATION_TYPE_LABELS.http)}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              changed('name');
+            }}
             disabled={!premium}
             required={premium}
             maxLength={255}
-            aria-describedby={premium ? undefined : `${nameId}-hint`}
+            aria-invalid={errors.name !== undefined}
+            aria-describedby={premium ? (errors.name ? `${nameId}-error` : undefined) : `${nameId}-hint`}
             autoComplete="off"
           />
+          {errors.name && (
+            <div className="field-error" id={`${nameId}-error`}>
+              {errors.name}
+            </div>
+          )}
           {!premium && (
             <div className="hint" id={`${nameId}-hint`}>
               The Free tier has a single HTTP Endpoint and asks no name. Named endpoints need Premium.
@@ -164,13 +272,23 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
             <label htmlFor={apiUrlId}>API URL</label>
             <input
               id={apiUrlId}
+              ref={apiUrlRef}
               type="url"
               value={apiUrl}
-              onChange={(event) => setApiUrl(event.target.value)}
+              onChange={(event) => {
+                setApiUrl(event.target.value);
+                changed('apiUrl');
+              }}
               placeholder="https://incidents.example.com/alerts"
               required
-              aria-describedby={`${apiUrlId}-hint`}
+              aria-invalid={errors.apiUrl !== undefined}
+              aria-describedby={errors.apiUrl ? `${apiUrlId}-error ${apiUrlId}-hint` : `${apiUrlId}-hint`}
             />
+            {errors.apiUrl && (
+              <div className="field-error" id={`${apiUrlId}-error`}>
+                {errors.apiUrl}
+              </div>
+            )}
             <div className="hint" id={`${apiUrlId}-hint`}>
               Base URL of the external tool&apos;s alert list. While this integration is active, no other integration of the project may be
               active. The alert list then shows a &ldquo;View alerts&rdquo; link to it; that direct link is deprecated from release 13.8.
@@ -180,14 +298,41 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       )}
 
       <div className="field field-switch">
-        <input id={activeId} type="checkbox" role="switch" checked={active} onChange={(event) => setActive(event.target.checked)} />
+        <input
+          id={activeId}
+          ref={activeRef}
+          type="checkbox"
+          role="switch"
+          checked={active}
+          aria-invalid={errors.active !== undefined}
+          aria-describedby={errors.active ? `${activeId}-error ${activeId}-hint` : `${activeId}-hint`}
+          onChange={(event) => {
+            setActive(event.target.checked);
+            changed('active');
+          }}
+        />
         <label htmlFor={activeId}>Active</label>
-        <div className="hint">
+        {errors.active && (
+          <div className="field-error" id={`${activeId}-error`}>
+            {errors.active}
+          </div>
+        )}
+        <div className="hint" id={`${activeId}-hint`}>
           {type === 'http' ? 'Alerts sent to the URL are accepted only while the integration is active.' : 'Shows the link on the alerts list.'}
         </div>
       </div>
 
-      {type === 'http' && <RateLimitField value={rateLimit} onChange={setRateLimit} />}
+      {type === 'http' && (
+        <RateLimitField
+          value={rateLimit}
+          onChange={(text) => {
+            setRateLimit(text);
+            changed('rateLimit');
+          }}
+          error={errors.rateLimit}
+          inputRef={rateLimitRef}
+        />
+      )}
 
       {type === 'http' && (
         <fieldset className="mapping-section">
@@ -209,8 +354,13 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           <JsonField
             label="Sample alert payload"
             value={samplePayload}
-            onChange={(text) => setSamplePayload(text)}
-            object
+            onChange={(text) => {
+              setSamplePayload(text);
+              changed('samplePayload', 'mapping');
+            }}
+            check={(text) => checkJsonText(text, { object: true })}
+            error={errors.samplePayload}
+            fieldRef={samplePayloadRef}
             optional
             disabled={!premium}
             rows={premium ? 12 : 3}
@@ -222,6 +372,11 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
             </button>
           </div>
           <ErrorMessage error={parse.error} title="Sample payload not parsed" />
+          {errors.mapping && (
+            <div className="field-error" id={mappingErrorId} ref={mappingRef} tabIndex={-1}>
+              {errors.mapping}
+            </div>
+          )}
           {premium && parsedText !== null && parsedText !== samplePayload && (
             <div className="notice notice-warning" role="status">
               The sample payload changed: parse it again to redo the mapping. Saving now clears the mapping.
@@ -229,7 +384,15 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           )}
           <div className={showBuilder ? 'mapping-workbench' : undefined}>
             {showBuilder && parse.data && parsedSample && (
-              <MappingBuilder fields={parse.data.payload_alert_fields} sample={parsedSample} mapping={mapping} onChange={setMapping} />
+              <MappingBuilder
+                fields={parse.data.payload_alert_fields}
+                sample={parsedSample}
+                mapping={mapping}
+                onChange={(next) => {
+                  setMapping(next);
+                  changed('mapping');
+                }}
+              />
             )}
             {premium && (
               <MappingPreview
@@ -249,17 +412,14 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
         </fieldset>
       )}
 
-      {problem && (
-        <div className="notice notice-error" role="alert">
-          {problem}
-        </div>
-      )}
-      <ErrorMessage error={save.error} title="Not saved" />
+      <ErrorMessage error={saveErrorAtField ? null : save.error} title="Not saved" />
       <div className="actions-left">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
+        {/* Not disabled while saving, so the focus stays on it. */}
+        <button type="submit" className="button button-primary" aria-disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save integration'}
         </button>
       </div>
+      {guard.dialog}
     </form>
   );
 }

@@ -4,7 +4,9 @@ import { useIntegration } from '../../api/queries';
 import { Integration, IntegrationType } from '../../api/types';
 import { ErrorMessage, Loading, SuccessMessage } from '../../components/error-message';
 import { TabLink, TabNav } from '../../components/tab-nav';
+import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
+import { testAlertPath } from '../alerts/send-test-alert.page';
 import { useCurrentProject } from '../project-layout';
 import { CredentialsTab } from './credentials-tab';
 import { DeliveriesTab } from './deliveries-tab';
@@ -45,7 +47,9 @@ export function IntegrationPage() {
   const location = useLocation();
   const integrationId = params.integrationId === undefined ? null : Number(params.integrationId);
   const tab: TabId = TABS.find((candidate) => candidate.id === params.tab)?.id ?? 'details';
-  const integration = useIntegration(project.id, integrationId);
+  const manage = can(project, 'manageIntegrations');
+  // Below maintainer the integration's settings are not read (the API would answer 403).
+  const integration = useIntegration(project.id, manage ? integrationId : null);
   const [newType, setNewType] = useState<IntegrationType>('http');
   // A delivery's body chosen as the sample payload: the page outlives its tabs, so it is held here
   // until the details are saved or it is discarded.
@@ -61,14 +65,25 @@ export function IntegrationPage() {
     if (routedSaved) void navigate(location.pathname, { replace: true, state: null });
   }, [routedSaved, location.pathname, navigate]);
   const saved = notice?.path === location.pathname ? notice.saved : undefined;
+  usePageTitle(
+    integrationId === null ? 'Add new integration' : TABS.find((candidate) => candidate.id === tab)?.label,
+    integration.data?.name,
+    project.path,
+  );
 
-  if (!can(project, 'manageIntegrations')) {
+  if (!manage) {
     return (
       <section className="page">
         <h1>Integration</h1>
         <div className="notice notice-error" role="alert">
           Alert integrations are configured by maintainers and owners of the project.
         </div>
+        {can(project, 'sendTestAlert') && (
+          <p>
+            To check an integration, <Link to={testAlertPath(project.id, integrationId ?? undefined)}>send a test alert</Link> through it from
+            Monitor › Alerts.
+          </p>
+        )}
       </section>
     );
   }

@@ -4,13 +4,16 @@ import { useIntegrationMutations, useIntegrations } from '../../api/queries';
 import { IntegrationListItem } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorMessage, Loading } from '../../components/error-message';
+import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
+import { testAlertPath } from '../alerts/send-test-alert.page';
 import { useCurrentProject } from '../project-layout';
 import { FREE_TIER_REASONS, INTEGRATION_TYPE_LABELS } from './integration-types';
 
 /** Settings > Monitor > Alerts: the integration list (spec 1.2: name, type, status) and its actions. */
 export function IntegrationsPage() {
   const project = useCurrentProject();
+  usePageTitle('Settings › Monitor › Alerts', project.path);
   const allowed = can(project, 'manageIntegrations');
   const integrations = useIntegrations(project.id, allowed);
   const { remove } = useIntegrationMutations(project.id);
@@ -34,6 +37,11 @@ export function IntegrationsPage() {
         <div className="notice notice-error" role="alert">
           Alert integrations are configured by maintainers and owners of the project.
         </div>
+      )}
+      {!allowed && can(project, 'sendTestAlert') && (
+        <p>
+          To check an integration, <Link to={testAlertPath(project.id)}>send a test alert</Link> through it from Monitor › Alerts.
+        </p>
       )}
       <ErrorMessage error={integrations.error} />
       <ErrorMessage error={remove.error} title="Not deleted" />

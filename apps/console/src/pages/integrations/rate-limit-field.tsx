@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Ref, useId } from 'react';
 
 export type RateLimitCheck = { ok: true; value: number | null } | { ok: false; message: string };
 
@@ -16,28 +16,45 @@ export function checkRateLimit(text: string): RateLimitCheck {
   return { ok: true, value };
 }
 
-/** "Rate limit (requests per minute)" of an HTTP Endpoint, checked while typing. */
-export function RateLimitField({ value, onChange }: { value: string; onChange(value: string): void }) {
+/**
+ * "Rate limit (requests per minute)" of an HTTP Endpoint, checked while typing. `error`: a refusal
+ * the check cannot know (the API's upper bound), shown in place of the hint until the value changes.
+ */
+export function RateLimitField({
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  value: string;
+  onChange(value: string): void;
+  error?: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   const id = useId();
   const check = checkRateLimit(value);
+  const invalid = Boolean(error) || !check.ok;
   return (
     <div className="field">
       <label htmlFor={id}>Rate limit (requests per minute)</label>
       <input
         id={id}
+        ref={inputRef}
         className="input-short"
         inputMode="numeric"
         autoComplete="off"
         value={value}
         placeholder="Default"
-        aria-invalid={!check.ok}
+        aria-invalid={invalid}
         aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value)}
       />
-      <div id={`${id}-hint`} className={check.ok ? 'hint' : 'hint invalid'} aria-live="polite">
-        {check.ok
-          ? 'Requests to the URL beyond this many per minute are refused with 429 and Retry-After. Empty: the gateway’s default.'
-          : check.message}
+      <div id={`${id}-hint`} className={invalid ? 'hint invalid' : 'hint'} aria-live="polite">
+        {error
+          ? error
+          : check.ok
+            ? 'Requests to the URL beyond this many per minute are refused with 429 and Retry-After. Empty: the gateway’s default.'
+            : check.message}
       </div>
     </div>
   );

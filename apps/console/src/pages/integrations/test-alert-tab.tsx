@@ -1,10 +1,12 @@
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useIntegrationMutations } from '../../api/queries';
-import { Integration, Project } from '../../api/types';
+import { Integration, IntegrationListItem, Project } from '../../api/types';
 import { ErrorMessage } from '../../components/error-message';
 import { JsonField } from '../../components/json-field';
-import { checkJsonText } from '../../lib/json-text';
+import { checkJsonText, checkTestPayload } from '../../lib/json-text';
+import { describeTestAlert, effectWords } from '../../lib/test-alert-outcome';
+import { can } from '../../session/roles';
 import { MappingPreview } from './mapping-preview';
 
 const EXAMPLE_PAYLOAD = JSON.stringify(
@@ -20,22 +22,33 @@ const EXAMPLE_PAYLOAD = JSON.stringify(
   2,
 );
 
+/** The whole integration (maintainers), or its line of the list (developers, who may not read its settings). */
+export type TestAlertTarget = Integration | IntegrationListItem;
+
+function isWhole(integration: TestAlertTarget): integration is Integration {
+  return 'payload_field_mapping' in integration;
+}
+
 /** The sample payload, when there is one, so a test alert goes through the integration's own mapping. */
-function initialPayload(integration: Integration): string {
-  if (!integration.sample_payload) return EXAMPLE_PAYLOAD;
+function initialPayload(integration: TestAlertTarget): string {
+  if (!isWhole(integration) || !integration.sample_payload) return EXAMPLE_PAYLOAD;
   const check = checkJsonText(integration.sample_payload);
   return check.ok ? JSON.stringify(check.value, null, 2) : integration.sample_payload;
 }
 
 /**
- * "Send test alert" (spec 4.2): a JSON payload through the real pipeline, and what it created or
- * grouped into; before sending, a preview of the alert it becomes under the saved mapping.
+ * "Send test alert" (spec 4.2, developer+): a test payload through the real pipeline, checked
+ * first for what it is (valid JSON holding at least one alert), then a message saying what it did
+ * to which alert. Maintainers also see, before sending, a preview of the alert it becomes under the
+ * saved mapping (the preview, like the mapping, is maintainer+).
  */
-export function TestAlertTab({ project, integration }: { project: Project; integration: Integration }) {
+export function TestAlertTab({ project, integration }: { project: Project; integration: TestAlertTarget }) {
   const projectId = project.id;
   const { testAlert } = useIntegrationMutations(projectId);
   const [payload, setPayload] = useState(() => initialPayload(integration));
-  const valid = checkJsonText(payload).ok;
+  const valid = checkTestPayload(payload).ok;
+  const preview = can(project, 'manageIntegrations') && isWhole(integration);
+  const outcome = testAlert.data ? describeTestAlert(testAlert.data) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,10 +59,12 @@ export function TestAlertTab({ project, integration }: { project: Project; integ
       <h2>Send test alert</h2>
       {!integration.active && (
         <div className="notice notice-warning" role="status">
-          This integration is disabled: turn on Active in Configure details before sending a test alert.
+          {can(project, 'manageIntegrations')
+            ? 'This integration is disabled: turn on Active in Configure details before sending a test alert.'
+            : 'This integration is disabled: a maintainer of the project turns it on (Active) before a test alert can be sent.'}
         </div>
       )}
-      <div className="payload-with-preview">
+      <div className={preview ? 'payload-with-preview' : undefined}>
         <JsonField
           label="Alert test payload"
           value={payload}
@@ -57,20 +72,23 @@ export function TestAlertTab({ project, integration }: { project: Project; integ
             setPayload(text);
             testAlert.reset();
           }}
+          check={checkTestPayload}
           rows={12}
-          hint="The payload is sent to the integration's URL with its key, exactly as a monitoring tool would send it."
+          hint="One alert as a JSON object, or an array of them. It is sent to the integration's URL with its key, exactly as a monitoring tool would send it."
         />
-        <MappingPreview
-          projectId={projectId}
-          integrationId={integration.id}
-          payload={valid ? payload : null}
-          noPayload="Enter a valid JSON payload to preview the alert it becomes."
-          description={
-            project.tier === 'premium' && integration.payload_field_mapping.length > 0
-              ? 'The payload as an alert under the saved mapping, before it is sent. Nothing is stored.'
-              : 'The payload as an alert (no custom mapping: each platform alert key is read from the payload property of its own name), before it is sent. Nothing is stored.'
-          }
-        />
+        {preview && isWhole(integration) && (
+          <MappingPreview
+            projectId={projectId}
+            integrationId={integration.id}
+            payload={valid ? payload : null}
+            noPayload="Enter a valid JSON payload to preview the alert it becomes."
+            description={
+              project.tier === 'premium' && integration.payload_field_mapping.length > 0
+                ? 'The payload as an alert under the saved mapping, before it is sent. Nothing is stored.'
+                : 'The payload as an alert (no custom mapping: each platform alert key is read from the payload property of its own name), before it is sent. Nothing is stored.'
+            }
+          />
+        )}
       </div>
       <div className="actions-left">
         <button type="submit" className="button button-primary" disabled={!valid || testAlert.isPending}>
@@ -78,18 +96,23 @@ export function TestAlertTab({ project, integration }: { project: Project; integ
         </button>
       </div>
       <ErrorMessage error={testAlert.error} title="Test alert failed" />
-      {testAlert.data && (
+      {outcome && (
         <div className="notice notice-success" role="status">
-          <p>{testAlert.data.message}</p>
-          {testAlert.data.alerts.length > 0 && (
+          <p>{outcome.summary}</p>
+          {outcome.effects.length > 0 && (
             <ul className="created-alerts">
-              {testAlert.data.alerts.map((alert) => (
-                <li key={alert.iid}>
-                  <Link to={`/projects/${projectId}/alerts/${alert.iid}`}>
-                    #{alert.iid} {alert.title}
-                  </Link>
-                </li>
-              ))}
+              {outcome.effects.map((effect) => {
+                const [before, after] = effectWords(effect);
+                return (
+                  <li key={effect.alert.iid}>
+                    {before}{' '}
+                    <Link to={`/projects/${projectId}/alerts/${effect.alert.iid}`}>
+                      #{effect.alert.iid} {effect.alert.title}
+                    </Link>
+                    {after}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

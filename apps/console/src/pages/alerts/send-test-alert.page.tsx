@@ -1,0 +1,172 @@
+import { Link, useParams } from 'react-router';
+import { useIntegration, useIntegrations } from '../../api/queries';
+import { IntegrationListItem, Project } from '../../api/types';
+import { ErrorMessage, Loading } from '../../components/error-message';
+import { usePageTitle } from '../../lib/use-page-title';
+import { can } from '../../session/roles';
+import { INTEGRATION_TYPE_LABELS } from '../integrations/integration-types';
+import { TestAlertTab } from '../integrations/test-alert-tab';
+import { useCurrentProject } from '../project-layout';
+
+/** Where developers send a test alert from (Monitor > Alerts): the integrations, then one integration's test alert. */
+export const testAlertPath = (projectId: number, integrationId?: number) =>
+  `/projects/${projectId}/alerts/test-alert${integrationId === undefined ? '' : `/${integrationId}`}`;
+
+/** Only an active HTTP Endpoint receives alerts, and so a test alert (the API answers 422 or 409 otherwise). */
+const takesTestAlert = (integration: IntegrationListItem) => integration.type === 'http' && integration.active;
+
+function Breadcrumb({ project, integration }: { project: Project; integration?: string }) {
+  return (
+    <nav aria-label="Alert" className="breadcrumb">
+      <Link to={`/projects/${project.id}/alerts`}>Alerts</Link> <span aria-hidden="true">/</span>{' '}
+      {integration ? (
+        <>
+          <Link to={testAlertPath(project.id)}>Send test alert</Link> <span aria-hidden="true">/</span> {integration}
+        </>
+      ) : (
+        'Send test alert'
+      )}
+    </nav>
+  );
+}
+
+function NeedsDeveloper() {
+  return (
+    <p className="notice notice-info">
+      Sending a test alert needs the Developer role or higher in this project. Ask a project owner for more access.
+    </p>
+  );
+}
+
+/**
+ * Monitor > Alerts > Send test alert (spec 1.7, 4.2: developer+). Configuring integrations stays
+ * in Settings (maintainer+); this lists them by name, type and status (the integration list, which
+ * developers may read: no credentials) so that a developer can pick the one to test.
+ */
+export function SendTestAlertPage() {
+  const project = useCurrentProject();
+  const allowed = can(project, 'sendTestAlert');
+  const integrations = useIntegrations(project.id, allowed);
+  usePageTitle('Send test alert', project.path);
+
+  return (
+    <section className="page">
+      <Breadcrumb project={project} />
+      <h1>Send test alert</h1>
+      <p className="muted">
+        A test alert goes to an integration&apos;s URL with its key, as the monitoring tool would send it, and creates or updates alerts like
+        any other. Choose the integration to send it through.
+      </p>
+      {!allowed && <NeedsDeveloper />}
+      <ErrorMessage error={integrations.error} />
+      {allowed && integrations.isPending && <Loading what="integrations" />}
+      {integrations.data && integrations.data.length === 0 && (
+        <p className="empty">This project has no integrations yet. Maintainers add them in Settings › Monitor › Alerts.</p>
+      )}
+      {integrations.data && integrations.data.length > 0 && (
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Test alert</th>
+              </tr>
+            </thead>
+            <tbody>
+              {integrations.data.map((integration) => (
+                <tr key={integration.id}>
+                  <td>
+                    <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
+                      {integration.active ? 'Enabled' : 'Disabled'}
+                    </span>
+                  </td>
+                  <td>{integration.name}</td>
+                  <td>{INTEGRATION_TYPE_LABELS[integration.type]}</td>
+                  <td>
+                    {takesTestAlert(integration) ? (
+                      <Link to={testAlertPath(project.id, integration.id)} className="button button-small" aria-label={`Send a test alert to ${integration.name}`}>
+                        Send test alert
+                      </Link>
+                    ) : integration.type === 'http' ? (
+                      <span className="muted">Disabled: a maintainer turns it on first</span>
+                    ) : (
+                      <span className="muted">Receives no alerts</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * One integration's "Send test alert", on its own: for a developer the only tab of the integration
+ * there is (its settings, URL and key are maintainer+). A maintainer gets the whole integration,
+ * so the test payload starts from its sample payload, with the preview.
+ */
+export function SendTestAlertToIntegrationPage() {
+  const project = useCurrentProject();
+  const requestedId = useParams().integrationId ?? '';
+  const integrationId = Number(requestedId);
+  const allowed = can(project, 'sendTestAlert');
+  const integrations = useIntegrations(project.id, allowed);
+  const listed = integrations.data?.find((integration) => integration.id === integrationId);
+  const whole = useIntegration(project.id, can(project, 'manageIntegrations') && listed ? listed.id : null);
+  usePageTitle('Send test alert', listed?.name, project.path);
+
+  const back = (
+    <Link to={testAlertPath(project.id)} aria-label="Back to Send test alert">
+      Back to the integrations
+    </Link>
+  );
+  if (!allowed) {
+    return (
+      <section className="page">
+        <h1>Send test alert</h1>
+        <NeedsDeveloper />
+      </section>
+    );
+  }
+  if (integrations.isPending || (listed && whole.isLoading)) return <Loading what="the integration" />;
+  if (integrations.error || whole.error) {
+    return (
+      <section className="page">
+        <h1>Send test alert</h1>
+        <ErrorMessage error={integrations.error ?? whole.error} />
+        {back}
+      </section>
+    );
+  }
+  if (!listed) {
+    return (
+      <section className="page">
+        <Breadcrumb project={project} integration={`Integration ${requestedId}`} />
+        <h1>Send test alert</h1>
+        <p className="notice notice-error">This project has no integration {requestedId}.</p>
+        {back}
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <Breadcrumb project={project} integration={listed.name} />
+      <div className="page-title">
+        <h1>Send test alert: {listed.name}</h1>
+        <span className={listed.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
+          {INTEGRATION_TYPE_LABELS[listed.type]}: {listed.active ? 'Enabled' : 'Disabled'}
+        </span>
+      </div>
+      {listed.type === 'http' ? (
+        <TestAlertTab key={listed.id} project={project} integration={whole.data ?? listed} />
+      ) : (
+        <p className="notice notice-info">The external incident management link receives no alerts, so it takes no test alert.</p>
+      )}
+    </section>
+  );
+}

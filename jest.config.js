@@ -4,6 +4,13 @@
 const { compilerOptions } = require('./tsconfig.base.json');
 const fs = require('node:fs');
 
+// The code under test requires NestJS 12's ES modules, which Jest loads only through Node's VM
+// modules API: the project's .npmrc passes --experimental-vm-modules to whatever npm starts.
+const nodeOptions = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+if (!nodeOptions.includes('--experimental-vm-modules')) {
+  throw new Error('Jest needs Node.js started with --experimental-vm-modules: run it through npm (npm test, npx jest), which adds it (.npmrc)');
+}
+
 const swcrc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 delete swcrc.$schema;
 

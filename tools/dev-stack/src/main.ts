@@ -5,20 +5,39 @@
 //               embedded server on that port (data in .data/postgres) when nothing answers there;
 //   then migrations, topics, and the services of services.ts with their output prefixed.
 // Ctrl-C (SIGINT) or SIGTERM stops the services first, then Kafka and PostgreSQL, leaving nothing.
+// DEV_STACK_PORTS=free puts Kafka and the services on free ports instead of 9092/9093 and
+// 8080-8082 (the services are told each other's addresses); DEV_STACK_DATA_DIR moves .data/.
 import { LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
-import { createKafkaConfig, ensureTopics, waitForKafka } from '@alert-ingestion/kafka';
+import { createKafkaConfig, ensureTopics, KafkaLogLine, KafkaLogSink, waitForKafka } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { applyMigrations, redactUrl } from '@alert-ingestion/database';
-import { ensurePostgres, findRepoRoot, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
+import { ensurePostgres, findFreePorts, findRepoRoot, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { SERVICES, ServiceDefinition } from './services';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/alert_ingestion';
 const KAFKA_PORT = 9092;
 const KAFKA_CONTROLLER_PORT = 9093;
 const HEALTH_TIMEOUT_MS = 180_000;
+
+/** Where Kafka and the services listen. */
+interface StackPorts {
+  kafka: number;
+  kafkaController: number;
+  services: Map<string, number>;
+}
+
+async function stackPorts(): Promise<StackPorts> {
+  const choice = process.env['DEV_STACK_PORTS'] ?? 'default';
+  if (choice === 'default') {
+    return { kafka: KAFKA_PORT, kafkaController: KAFKA_CONTROLLER_PORT, services: new Map(SERVICES.map((service) => [service.name, service.port])) };
+  }
+  if (choice !== 'free') throw new Error(`DEV_STACK_PORTS=${choice}: must be default or free`);
+  const [kafka, kafkaController, ...services] = await findFreePorts(2 + SERVICES.length);
+  return { kafka, kafkaController, services: new Map(SERVICES.map((service, index) => [service.name, services[index]])) };
+}
 
 const colours = process.stdout.isTTY ? ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'] : [];
 const reset = process.stdout.isTTY ? '\x1b[0m' : '';
@@ -31,6 +50,16 @@ function prefixed(name: string, index: number): (line: string) => void {
 }
 
 const say = prefixed('stack', colours.length - 1);
+
+/**
+ * The stack's own kafkajs lines (topic creation), through the same rules as the services': routine
+ * broker answers are debug, and debug lines are not shown.
+ */
+function kafkaLines(): KafkaLogSink {
+  const write = (level: string) => (line: string | KafkaLogLine) =>
+    say(typeof line === 'string' ? `${level} [Kafka] ${line}` : `${level} [Kafka] ${line.message} ${JSON.stringify(line.kafka)}`);
+  return { error: write('ERROR'), warn: write('WARN'), log: write('LOG'), debug: () => undefined };
+}
 
 interface Stack {
   services: SupervisedProcess[];
@@ -70,14 +99,15 @@ function healthStatus(port: number): Promise<number | null> {
   });
 }
 
-async function waitForHealthy(services: ServiceDefinition[], started: number): Promise<void> {
+async function waitForHealthy(services: ServiceDefinition[], ports: StackPorts, started: number): Promise<void> {
   const pending = new Set(services.map((service) => service.name));
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (pending.size > 0 && Date.now() < deadline && !stack.stopping) {
     for (const service of services.filter((candidate) => pending.has(candidate.name))) {
-      if ((await healthStatus(service.port)) === 200) {
+      const port = ports.services.get(service.name)!;
+      if ((await healthStatus(port)) === 200) {
         pending.delete(service.name);
-        say(`${service.name} is healthy on http://127.0.0.1:${service.port} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);
+        say(`${service.name} is healthy on http://127.0.0.1:${port} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -89,29 +119,30 @@ async function waitForHealthy(services: ServiceDefinition[], started: number): P
     // integration-config serves the web console at `/`.
     const host = services.find((service) => service.name === 'integration-config');
     const token = process.env['ADMIN_TOKEN'] ? 'the ADMIN_TOKEN you set' : LOCAL_ADMIN_TOKEN;
-    if (host) say(`web console: http://127.0.0.1:${host.port}/ (sign in with the administrator token: ${token})`);
+    if (host) say(`web console: http://127.0.0.1:${ports.services.get(host.name)}/ (sign in with the administrator token: ${token})`);
   }
 }
 
-async function provideKafka(repoRoot: string): Promise<string> {
+async function provideKafka(repoRoot: string, dataDir: string, ports: StackPorts): Promise<string> {
   const given = process.env['KAFKA_BROKERS'];
   if (given) {
     say(`KAFKA_BROKERS=${given}: using that cluster`);
     await waitForKafka(given, { timeoutMs: 60_000 });
     return given;
   }
-  if (await isPortOpen('127.0.0.1', KAFKA_PORT)) {
+  if (await isPortOpen('127.0.0.1', ports.kafka)) {
     throw new Error(
-      `Port ${KAFKA_PORT} is taken (another stack running?). Stop it, or set KAFKA_BROKERS=127.0.0.1:${KAFKA_PORT} to use the broker there.`,
+      `Port ${ports.kafka} is taken (another stack running?). Stop it, set KAFKA_BROKERS=127.0.0.1:${ports.kafka} to use the broker there, or DEV_STACK_PORTS=free.`,
     );
   }
   const started = Date.now();
-  say(`starting Kafka on 127.0.0.1:${KAFKA_PORT} (data in .data/kafka)`);
+  const kafkaDir = join(dataDir, 'kafka');
+  say(`starting Kafka on 127.0.0.1:${ports.kafka} (data in ${kafkaDir})`);
   const broker = await startKafkaBroker({
     repoRoot,
-    dataDir: join(repoRoot, '.data', 'kafka'),
-    port: KAFKA_PORT,
-    controllerPort: KAFKA_CONTROLLER_PORT,
+    dataDir: kafkaDir,
+    port: ports.kafka,
+    controllerPort: ports.kafkaController,
     log: say,
   });
   stack.infrastructure.push({ name: 'Kafka', stop: broker.stop });
@@ -119,10 +150,10 @@ async function provideKafka(repoRoot: string): Promise<string> {
   return broker.brokers;
 }
 
-async function providePostgres(repoRoot: string): Promise<string> {
+async function providePostgres(dataDir: string): Promise<string> {
   const databaseUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
   const started = Date.now();
-  const server = await ensurePostgres({ databaseUrl, embeddedDir: join(repoRoot, '.data', 'postgres'), log: say });
+  const server = await ensurePostgres({ databaseUrl, embeddedDir: join(dataDir, 'postgres'), log: say });
   if (server.embedded) {
     stack.infrastructure.push({ name: 'PostgreSQL', stop: server.stop });
     say(`embedded PostgreSQL ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${server.embedded.logFile})`);
@@ -132,13 +163,13 @@ async function providePostgres(repoRoot: string): Promise<string> {
   return databaseUrl;
 }
 
-function startService(service: ServiceDefinition, index: number, repoRoot: string, env: NodeJS.ProcessEnv): SupervisedProcess {
+function startService(service: ServiceDefinition, index: number, repoRoot: string, env: NodeJS.ProcessEnv, port: number): SupervisedProcess {
   const child = SupervisedProcess.start({
     name: service.name,
     command: process.execPath,
     args: ['--enable-source-maps', join(repoRoot, service.main)],
     cwd: repoRoot,
-    env: { ...env, PORT: String(service.port) },
+    env: { ...env, PORT: String(port) },
     onLine: prefixed(service.name, index),
     stopSignal: 'SIGTERM',
     stopTimeoutMs: 20_000,
@@ -155,13 +186,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
 
-  const [brokers, databaseUrl] = await Promise.all([provideKafka(repoRoot), providePostgres(repoRoot)]);
+  const dataDir = resolve(repoRoot, process.env['DEV_STACK_DATA_DIR'] || '.data');
+  const ports = await stackPorts();
+  const [brokers, databaseUrl] = await Promise.all([provideKafka(repoRoot, dataDir, ports), providePostgres(dataDir)]);
   if (stack.stopping) return;
 
   const migrations = await applyMigrations({ databaseUrl, migrationsDir: join(repoRoot, 'prisma', 'migrations'), log: say });
   say(`migrations: ${migrations.applied.length} applied, ${migrations.alreadyApplied.length} already applied`);
   const prefix = process.env['KAFKA_TOPIC_PREFIX'] ?? '';
-  const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: 'dev-stack', LOG_LEVEL: 'warn' }));
+  const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: 'dev-stack', LOG_LEVEL: 'warn' }, { logSink: kafkaLines() }));
   const topics = await ensureTopics(kafka, prefix);
   say(`topics: ${topics.created.length} created, ${topics.expanded.length} expanded`);
   if (stack.stopping) return;
@@ -170,8 +203,13 @@ async function main(): Promise<void> {
   for (const missing of SERVICES.filter((service) => !available.includes(service))) {
     say(`${missing.name}: ${missing.main} does not exist (not built yet?); not started`);
   }
+  const address = (name: string) => `http://127.0.0.1:${ports.services.get(name)}`;
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'development',
+    // How the services reach each other, and where integration-config keeps its local key.
+    GATEWAY_PUBLIC_URL: address('gateway'),
+    ALERT_PROCESSOR_URL: address('alert-processor'),
+    ...(process.env['DEV_STACK_DATA_DIR'] ? { INTEGRATION_KEY_ENCRYPTION_KEY_FILE: join(dataDir, 'integration-key-encryption.key') } : {}),
     ...process.env,
     DATABASE_URL: databaseUrl,
     KAFKA_BROKERS: brokers,
@@ -179,9 +217,9 @@ async function main(): Promise<void> {
   };
   available.forEach((service) => {
     const index = SERVICES.indexOf(service);
-    stack.services.push(startService(service, index, repoRoot, env));
+    stack.services.push(startService(service, index, repoRoot, env, ports.services.get(service.name)!));
   });
-  await waitForHealthy(available, started);
+  await waitForHealthy(available, ports, started);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { Consumer, ConsumerGroupJoinEvent } from 'kafkajs';
+import { consumerCrashNeedsAttention } from './kafka-errors';
 
 export type GroupJoin = ConsumerGroupJoinEvent['payload'];
 
@@ -37,10 +38,12 @@ function awaitConsumerEvents(consumer: Consumer, timeoutMs: number, needsFetch: 
         }),
       );
     }
+    // A crash on a routine broker answer that kafkajs restarts from (a group coordinator still
+    // loading at start-up) does not end the wait: the restarted consumer joins, or times out.
     cleanup.push(
-      consumer.on(consumer.events.CRASH, (event) =>
-        finish(() => reject(new Error(`The consumer crashed before it was ready: ${event.payload.error.message}`))),
-      ),
+      consumer.on(consumer.events.CRASH, (event) => {
+        if (consumerCrashNeedsAttention(event.payload)) finish(() => reject(new Error(`The consumer crashed before it was ready: ${event.payload.error.message}`)));
+      }),
     );
   });
 }
@@ -51,7 +54,8 @@ function awaitConsumerEvents(consumer: Consumer, timeoutMs: number, needsFetch: 
  *   const joined = waitForGroupJoin(consumer);
  *   await consumer.run({ eachMessage });
  *   await joined;
- * Rejects when the consumer crashes or nothing happens within timeoutMs.
+ * Rejects when the consumer crashes (but on a routine broker answer it restarts from) or nothing
+ * happens within timeoutMs.
  */
 export function waitForGroupJoin(consumer: Consumer, timeoutMs = 30_000): Promise<GroupJoin> {
   return awaitConsumerEvents(consumer, timeoutMs, false);

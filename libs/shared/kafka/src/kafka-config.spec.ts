@@ -55,3 +55,49 @@ describe('kafkaLogCreator', () => {
     expect(sink.warn.mock.calls).toEqual([[{ message: '[Producer] Something else', kafka: { namespace: 'Producer' } }]]);
   });
 });
+
+describe('routine broker answers', () => {
+  const sink = () => ({ error: jest.fn(), warn: jest.fn(), log: jest.fn(), debug: jest.fn() });
+
+  // What kafkajs 2.2.4 logs while a fresh cluster starts and a group forms (seen on `npm start`).
+  const startUp = [
+    { namespace: 'Connection', level: logLevel.ERROR, message: 'Response ListOffsets(key: 2, version: 3)', error: 'This server is not the leader for that topic-partition' },
+    { namespace: 'Connection', level: logLevel.ERROR, message: 'Response GroupCoordinator(key: 10, version: 2)', error: 'The group coordinator is not available' },
+    { namespace: 'Connection', level: logLevel.ERROR, message: 'Response InitProducerId(key: 22, version: 1)', error: "The coordinator is loading and hence can't process requests for this group" },
+    {
+      namespace: 'Connection',
+      level: logLevel.ERROR,
+      message: 'Response AddPartitionsToTxn(key: 24, version: 1)',
+      error: 'The producer attempted to update a transaction while another concurrent operation on the same transaction was ongoing',
+    },
+    { namespace: 'Connection', level: logLevel.ERROR, message: 'Response Heartbeat(key: 12, version: 1)', error: 'The group is rebalancing, so a rejoin is needed' },
+    { namespace: 'Runner', level: logLevel.WARN, message: 'The group is rebalancing, re-joining', error: 'The group is rebalancing, so a rejoin is needed' },
+    { namespace: 'Runner', level: logLevel.ERROR, message: 'The coordinator is not aware of this member, re-joining the group', error: 'The coordinator is not aware of this member' },
+    { namespace: 'Producer', level: logLevel.ERROR, message: 'Failed to send messages: There is no leader for this topic-partition as we are in the middle of a leadership election' },
+    { namespace: 'Consumer', level: logLevel.ERROR, message: "Crash: KafkaJSProtocolError: The coordinator is loading and hence can't process requests for this group" },
+  ];
+
+  it.each(startUp)('writes $namespace "$message" at debug', ({ namespace, level, message, error }) => {
+    const lines = sink();
+    kafkaLogCreator(lines)(logLevel.DEBUG)({ namespace, level, label: '', log: { timestamp: 't', message, ...(error ? { error } : {}) } });
+    expect(lines.debug).toHaveBeenCalledWith({ message: `[${namespace}] ${message}`, kafka: expect.objectContaining({ namespace }) });
+    expect([lines.error, lines.warn, lines.log].map((write) => write.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  it('keeps answers that retrying cannot fix, and failures that outlast the retries, at their level', () => {
+    const lines = sink();
+    const log = kafkaLogCreator(lines)(logLevel.DEBUG);
+    log({ namespace: 'Connection', level: logLevel.ERROR, label: '', log: { timestamp: 't', message: 'Response Produce(key: 0, version: 7)', error: 'Topic authorization failed' } });
+    log({ namespace: 'Consumer', level: logLevel.ERROR, label: '', log: { timestamp: 't', message: 'Crash: KafkaJSNumberOfRetriesExceeded: The group coordinator is not available', retryCount: 8 } });
+    log({ namespace: 'ConsumerGroup', level: logLevel.ERROR, label: '', log: { timestamp: 't', message: 'Offset out of range, resetting to default offset' } });
+    expect(lines.error).toHaveBeenCalledTimes(3);
+    expect(lines.debug).not.toHaveBeenCalled();
+  });
+
+  it("writes kafkajs's restart of a crashed consumer as one INFO line", () => {
+    const lines = sink();
+    kafkaLogCreator(lines)(logLevel.DEBUG)({ namespace: 'Consumer', level: logLevel.ERROR, label: '', log: { timestamp: 't', message: 'Restarting the consumer in 100ms', retryTime: 100, groupId: 'g' } });
+    expect(lines.log).toHaveBeenCalledWith({ message: '[Consumer] Restarting the consumer in 100ms', kafka: { namespace: 'Consumer', retryTime: 100, groupId: 'g' } });
+    expect(lines.error).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,9 @@
 import { KafkaConfig, logCreator, LogEntry, logLevel, RetryOptions } from 'kafkajs';
+import { isRoutineBrokerAnswer } from './kafka-errors';
+import { ignoreKafkajsNegativeTimeoutWarning } from './kafkajs-timeout-warning';
+
+// Every kafkajs client of a process is built or probed through this library.
+ignoreKafkajsNegativeTimeoutWarning();
 
 /** The part of a service's environment that describes its Kafka connection (see BaseEnv). */
 export interface KafkaSettings {
@@ -64,14 +69,24 @@ export function kafkaLogLevel(level: string | undefined): logLevel {
  */
 const EXPECTED_WARNINGS = new Set(['Limiting retries for the idempotent producer may invalidate EoS guarantees']);
 
-/** Routes kafkajs log entries to a sink (e.g. a Nest Logger) as one structured line each. */
+/** How kafkajs's consumer says it restarts after a crash (an entry with no other field to know it by). */
+const RESTARTING_CONSUMER = 'Restarting the consumer in ';
+
+/**
+ * Routes kafkajs log entries to a sink (e.g. a Nest Logger) as one structured line each, at
+ * kafkajs's level except for broker answers it handles by itself (isRoutineBrokerAnswer: debug)
+ * and its restart of a crashed consumer (info).
+ */
 export function kafkaLogCreator(sink: KafkaLogSink): logCreator {
   return () =>
     ({ namespace, level, log }: LogEntry) => {
       const { message, timestamp: _timestamp, logger: _logger, ...extra } = log;
       if (level === logLevel.WARN && EXPECTED_WARNINGS.has(message)) return;
       const line: KafkaLogLine = { message: `${namespace ? `[${namespace}] ` : ''}${message}`, kafka: { ...(namespace ? { namespace } : {}), ...extra } };
-      if (level === logLevel.ERROR) sink.error(line);
+      if (level <= logLevel.WARN && isRoutineBrokerAnswer(log)) sink.debug(line);
+      // kafkajs restarting a crashed consumer: the crash line before it says whether to worry.
+      else if (level === logLevel.ERROR && message.startsWith(RESTARTING_CONSUMER)) sink.log(line);
+      else if (level === logLevel.ERROR) sink.error(line);
       else if (level === logLevel.WARN) sink.warn(line);
       else if (level === logLevel.INFO) sink.log(line);
       else sink.debug(line);

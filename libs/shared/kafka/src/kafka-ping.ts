@@ -1,4 +1,5 @@
 import { Admin, Kafka } from 'kafkajs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface KafkaPingResult {
   brokers: number;
@@ -13,6 +14,11 @@ export class KafkaPing {
   private admin: Admin | undefined;
   private connecting: Promise<Admin> | undefined;
   private pending: Admin | undefined;
+  /**
+   * Runs a function outside any request: the connection outlives the health check that opens it,
+   * so its lines (reconnects, its close at shutdown) must not carry that request's id.
+   */
+  private readonly outsideRequests = AsyncLocalStorage.snapshot();
 
   constructor(private readonly kafka: Kafka) {}
 
@@ -48,7 +54,7 @@ export class KafkaPing {
       // timeout and keep reconnecting in the background, even after the app has closed.
       const admin = this.kafka.admin({ retry: { retries: 0 } });
       this.pending = admin;
-      this.connecting = admin.connect().then(
+      this.connecting = this.outsideRequests(() => admin.connect()).then(
         () => {
           if (this.pending !== admin) {
             // close() ran while this connect was under way.

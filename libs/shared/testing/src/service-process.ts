@@ -182,7 +182,7 @@ const BUILT_SOURCE = /\.(ts|tsx|css|html)$/;
  * Makes sure dist/ is at least as new as the sources, building when it is not. Jest runs test files
  * in parallel workers, so a lock directory lets one worker build while the others wait.
  */
-function ensureBuilt(root: string): void {
+export function ensureBuilt(root: string = findRepoRoot()): void {
   if (builtOnce) return;
   const marker = join(root, 'dist', '.built-at');
   if (!isStale(root, marker)) {

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { majorOf, pinnedNodeVersion } from './pinned-node';
+
+const repoRoot = join(__dirname, '..', '..', '..');
+const pinned = pinnedNodeVersion(repoRoot);
+const major = majorOf(pinned);
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  engines: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* filesUnder(path);
+    else yield path;
+  }
+}
+
+/** Every `node:<tag>` image named in the deployment files, with where it is. */
+function nodeImages(): { where: string; tag: string }[] {
+  const files = [...filesUnder(join(repoRoot, 'deploy')), join(repoRoot, 'docker-compose.yml')];
+  return files.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bnode:([\w.-]+)/g)].map((match) => ({ where: relative(repoRoot, file), tag: match[1] })),
+  );
+}
+
+/** The Node.js release is pinned once (package.json's `node`); everything else follows it. */
+describe(`the pinned Node.js (${pinned})`, () => {
+  it('runs this test: npm put its binary first on PATH (its install script ran; package.json allows it)', () => {
+    expect(process.version).toBe(`v${pinned}`);
+  });
+
+  it('is an LTS line (even major)', () => {
+    expect(major % 2).toBe(0);
+  });
+
+  it("is what package.json's engines asks for", () => {
+    expect(manifest.engines['node']).toBe(`^${pinned}`);
+  });
+
+  it("is the line of the Docker images' base and of every node image the deployment files name", () => {
+    const images = nodeImages();
+    expect(images.filter(({ where }) => where === join('deploy', 'Dockerfile')).length).toBeGreaterThan(0);
+    expect(images.filter(({ tag }) => tag !== `${major}-bookworm-slim`)).toEqual([]);
+  });
+
+  it('is the line of the Node.js type definitions', () => {
+    expect(manifest.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major}\\.`));
+  });
+
+  it("is the one the README's Run it section names", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const runIt = readme.slice(readme.indexOf('## Run it'), readme.indexOf('\n## ', readme.indexOf('## Run it') + 1));
+    expect(runIt).toContain(`Node.js ${pinned}`);
+  });
+});

@@ -24,9 +24,11 @@ export async function createAlertProcessorApp(env: AlertProcessorEnv): Promise<I
   // Every service creates the topics it needs up front (idempotent); kafkajs cannot use a missing topic.
   await ensureTopics(new Kafka(createKafkaConfig({ ...env, KAFKA_CLIENT_ID: `${env.KAFKA_CLIENT_ID}-topics` }, { logSink: new Logger('Kafka') })), env.KAFKA_TOPIC_PREFIX);
   const app = await NestFactory.create<NestExpressApplication>(AlertProcessorModule.forRoot(env), {
+    // configureHttpApp installs the JSON body parser with the API's limits.
+    bodyParser: false,
     logger: logging.logger,
   });
-  configureHttpApp(app, logging);
+  configureHttpApp(app, { logging, server: env });
   app.disable('x-powered-by');
   // A hybrid app: the gateway's delivery records arrive through Nest's Kafka transport
   // (@EventPattern in DeliveryRecordsController), while raw alerts keep their batch consumer.

@@ -109,10 +109,13 @@ describe('alert processor: alert semantics', () => {
       expect((alert.payload as { title: string }).title).toBe(title);
     });
 
-    it('stores text that PostgreSQL cannot hold as is (NUL) with a replacement character', async () => {
+    it('keeps text PostgreSQL cannot hold (NUL, unpaired surrogates): exactly in the payload, as JSON escapes in the text fields', async () => {
       const integration = await harness.integration('free');
-      const reply = await harness.receive(integration, { title: 'a\u0000b', custom: 'x\u0000' });
-      expect(reply.alerts).toEqual([{ iid: 1, title: 'a\uFFFDb' }]);
+      const payload = { title: 'a\u0000b', custom: 'x\u0000', 'k\uD800': ['\uDC00'] };
+      const reply = await harness.receive(integration, payload);
+      expect(reply.alerts).toEqual([{ iid: 1, title: 'a\\u0000b' }]);
+      const [alert] = await harness.alerts(integration.projectId);
+      expect(alert.payload).toEqual(payload);
     });
 
     it('stores quotes, backslashes and SQL-looking text exactly as sent (values travel inlined in SQL text)', async () => {

@@ -153,6 +153,17 @@ describe('alert processor: alerts query API', () => {
       }
     });
 
+    it('400 naming the parameter for a search with NUL, never a 500', async () => {
+      for (const query of ['search=a%00b', 'search=%00', 'status=triggered&search=x%00']) {
+        const answer = await call('GET', `/projects/${projectId}/alerts?${query}`, tokens.developer);
+        expect([query, answer.status, answer.body]).toEqual([
+          query,
+          400,
+          { error: 'invalid_text', message: 'The query parameter search contains a NUL character (U+0000), which text may not contain.' },
+        ]);
+      }
+    });
+
     it.each([['status=closed'], ['per_page=0'], ['per_page=101'], ['page=x'], ['unknown=1']])('400 for %s', async (query) => {
       const answer = await call('GET', `/projects/${projectId}/alerts?${query}`, tokens.developer);
       expect(answer.status).toBe(400);
@@ -214,6 +225,38 @@ describe('alert processor: alerts query API', () => {
       expect((await call('PUT', `/projects/${projectId}/alerts/3`, tokens.developer, { status: 'closed' })).status).toBe(400);
       expect((await call('PUT', `/projects/${projectId}/alerts/3`, tokens.developer, {})).status).toBe(400);
       expect((await call('PUT', `/projects/${projectId}/alerts/77`, tokens.developer, { status: 'resolved' })).status).toBe(404);
+    });
+
+    it('400 for a body nested deeper than 100 levels, 413 for one above 100 KiB, never a 500', async () => {
+      const send = async (text: string) => {
+        const response = await fetch(`${harness.baseUrl}/api/v4/projects/${projectId}/alerts/3`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${tokens.developer}`, 'content-type': 'application/json' },
+          body: text,
+        });
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+      expect(await send(`${'['.repeat(10_000)}${']'.repeat(10_000)}`)).toEqual({
+        status: 400,
+        body: { error: 'payload_too_deep', message: 'The request body is nested deeper than 100 levels.' },
+      });
+      expect(await send(JSON.stringify({ status: 'acknowledged', note: 'x'.repeat(100 * 1024) }))).toEqual({
+        status: 413,
+        body: { error: 'payload_too_large', message: 'The request body is larger than 102400 bytes (100 KiB).' },
+      });
+      expect((await call('GET', `/projects/${projectId}/alerts/3`, tokens.developer)).body).toMatchObject({ status: 'acknowledged' });
+    });
+
+    it('400 naming the field for text with NUL or an unpaired surrogate', async () => {
+      const answer = await fetch(`${harness.baseUrl}/api/v4/projects/${projectId}/alerts/3`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.developer}`, 'content-type': 'application/json' },
+        body: '{"status":"resol\\ud800ved"}',
+      });
+      expect({ status: answer.status, body: await answer.json() }).toEqual({
+        status: 400,
+        body: { error: 'invalid_text', message: 'The field status contains an unpaired UTF-16 surrogate (U+D800), which text may not contain.' },
+      });
     });
   });
 

@@ -12,15 +12,14 @@ import { GatewayModule } from './gateway.module';
  * joined) but not listening: main.ts listens on PORT, tests on port 0.
  */
 export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
-  // No request context for the Nest routes (/healthz, unknown paths): see ServiceLoggingOptions.
-  const logging = useServiceLogging('gateway', env, { requestContext: false });
+  const logging = useServiceLogging('gateway', env, { requestContext: env.GATEWAY_REQUEST_CONTEXT });
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env), {
-    // The receive route streams its body through the payload limits itself (413 without buffering
-    // a huge body); a global body parser would read the whole body first.
+    // configureHttpApp installs the JSON body parser of the other routes; the receive route, served
+    // in front of Express, streams its body through the payload limits itself.
     bodyParser: false,
     logger: logging.logger,
   });
-  configureHttpApp(app, logging);
+  configureHttpApp(app, { logging, server: env });
   app.disable('x-powered-by');
   // Answers are small and never cached; hashing every body for an ETag is wasted work.
   app.set('etag', false);
@@ -31,9 +30,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
     draining: () => lifecycle.draining,
     metrics: app.get(GatewayMetrics),
     logAnswers: nestLogLevels(env.LOG_LEVEL).includes('debug'),
+    logging,
   });
-  server.keepAliveTimeout = env.GATEWAY_KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = env.GATEWAY_KEEP_ALIVE_TIMEOUT_MS + 1_000;
   await app.init();
   return app;
 }

@@ -30,6 +30,8 @@ describe('JSON logs and request ids across the services', () => {
   /** X-Request-Id values sent in the flow, by the service whose lines must carry them. */
   const sent: Record<string, string[]> = { 'integration-config': [], gateway: [], 'alert-processor': [] };
   const deadLetterRequestId = `logs-dead-letter-${randomUUID()}`;
+  let withoutContextRequestId = '';
+  let withoutContextOutput: () => readonly string[] = () => [];
 
   const requestId = (service: keyof typeof sent, name: string) => {
     const id = `logs-${name}-${randomBytes(4).toString('hex')}`;
@@ -95,6 +97,15 @@ describe('JSON logs and request ids across the services', () => {
       expect(await received('url-credentials', {}, withCredentials.toString())).toBe(200);
       expect(await received('old-key', bearer(oldKey))).toBe(401);
 
+      // The same refusal at a gateway whose request context is off (GATEWAY_REQUEST_CONTEXT=false).
+      const withoutContext = await pipeline.startGateway({ GATEWAY_REQUEST_CONTEXT: 'false' });
+      withoutContextRequestId = `logs-no-context-${randomBytes(4).toString('hex')}`;
+      const refused = await post(new URL(new URL(url).pathname, withoutContext.url).toString(), JSON.stringify({ title: 'logged without context' }), {
+        headers: { ...bearer(oldKey), 'X-Request-Id': withoutContextRequestId },
+      });
+      expect(refused.status).toBe(401);
+      withoutContextOutput = () => withoutContext.allOutput();
+
       const testAlertId = requestId('integration-config', 'test-alert');
       // integration-config passes its request id on to the gateway, whose lines carry it too.
       sent.gateway.push(testAlertId);
@@ -136,6 +147,7 @@ describe('JSON logs and request ids across the services', () => {
       await pipeline.stop();
     }
     for (const service of [pipeline.integrationConfig, pipeline.gateway, pipeline.processor]) output.set(service.name, service.allOutput());
+    output.set('gateway without request context', withoutContextOutput());
   }, 240_000);
 
   const services = ['integration-config', 'gateway', 'alert-processor'] as const;
@@ -174,6 +186,22 @@ describe('JSON logs and request ids across the services', () => {
     expect(access).toContainEqual(expect.objectContaining({ context: 'HTTP', level: 'info', req: { method: 'GET', url: '/api/v4/user' }, res: { status: 401 } }));
   });
 
+  it("names the request on the gateway's receive path, also on lines other parts write for it", () => {
+    const refused = sent.gateway.find((id) => id.includes('old-key'))!;
+    const lines = linesOf('gateway').filter((line) => line.request_id === refused);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'debug', context: 'ReceiveAlert', message: 'POST <integration url> 401' }));
+    // An unknown key makes the integration view catch up with its topic before the 401.
+    expect(lines).toContainEqual(expect.objectContaining({ context: 'Kafka', message: expect.stringContaining('ListOffsets') }));
+  });
+
+  it('names the request once per line, and only on its own lines when the gateway runs without request context', () => {
+    for (const service of [...services, 'gateway without request context']) {
+      expect((output.get(service) ?? []).filter((line) => (line.match(/"request_id":/g) ?? []).length > 1)).toEqual([]);
+    }
+    const lines = linesOf('gateway without request context').filter((line) => line.request_id === withoutContextRequestId);
+    expect(lines).toEqual([expect.objectContaining({ context: 'ReceiveAlert', message: 'POST <integration url> 401' })]);
+  });
+
   it("names the raw alert's X-Request-Id on the processor's dead-letter line", () => {
     expect(linesOf('alert-processor')).toContainEqual(
       expect.objectContaining({ level: 'warn', context: 'RawAlertConsumer', request_id: deadLetterRequestId, message: expect.stringContaining('Dead-lettered') }),
@@ -186,7 +214,7 @@ describe('JSON logs and request ids across the services', () => {
 
   it('writes no token, authorization key or Basic credential, in any form', () => {
     const forms = secrets.flatMap((secret) => [secret, Buffer.from(`:${secret}`).toString('base64'), Buffer.from(secret).toString('base64'), encodeURIComponent(secret)]);
-    for (const service of services) {
+    for (const service of [...services, 'gateway without request context']) {
       for (const line of output.get(service) ?? []) {
         const leaked = forms.filter((form) => line.includes(form));
         expect({ service, line, leaked }).toEqual({ service, line, leaked: [] });

@@ -1,4 +1,5 @@
 import { DynamicModule, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { setSecurityHeaders } from '@alert-ingestion/http';
 import { HttpAdapterHost } from '@nestjs/core';
 import express from 'express';
 import { existsSync } from 'node:fs';
@@ -23,9 +24,11 @@ export function findConsoleDir(from: string = __dirname): string | null {
   }
 }
 
-function cacheHeaders(response: express.Response, file: string): void {
+/** Caching (hashed files for a year, the page never without asking) and the console's security headers. */
+function consoleHeaders(response: express.Response, file: string): void {
   const hashed = file.includes(`${sep}assets${sep}`);
   response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  setSecurityHeaders(response, 'webConsole');
 }
 
 /**
@@ -54,10 +57,10 @@ export class ConsoleStaticModule implements OnModuleInit {
       return;
     }
     const app = this.adapterHost.httpAdapter.getInstance<express.Express>();
-    app.use(express.static(root, { index: 'index.html', setHeaders: cacheHeaders }));
+    app.use(express.static(root, { index: 'index.html', setHeaders: consoleHeaders }));
     app.get('{*path}', (request, response, next) => {
       if (NOT_CONSOLE.test(request.path) || ASSET.test(request.path)) return next();
-      cacheHeaders(response, join(root, 'index.html'));
+      consoleHeaders(response, join(root, 'index.html'));
       response.sendFile('index.html', { root });
     });
   }

@@ -1,4 +1,5 @@
 import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
+import { MAX_API_NESTING_DEPTH, MAX_MANAGEMENT_BODY_BYTES } from '@alert-ingestion/contracts';
 import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
 import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/integrations-feature';
 import { INestApplication, Logger } from '@nestjs/common';
@@ -8,11 +9,8 @@ import { usePipelineConfigurationBodyParser } from './deprecations';
 import { IntegrationConfigEnv } from './integration-config.env';
 import { IntegrationConfigModule } from './integration-config.module';
 
-/**
- * A sample payload may be up to 1 MiB of JSON (the receiver's limit) and arrives as a JSON string
- * inside the request body, where escaping can make it larger; so the JSON body limit is above 1 MiB.
- */
-const JSON_BODY_LIMIT = '3mb';
+/** See MAX_MANAGEMENT_BODY_BYTES: a test, preview or sample payload of up to 1 MiB travels as a JSON string. */
+const MANAGEMENT_JSON_BODY_LIMITS = { maxBytes: MAX_MANAGEMENT_BODY_BYTES, maxDepth: MAX_API_NESTING_DEPTH };
 
 export interface CreateIntegrationConfigAppOptions {
   /** Apply migrations at start-up (main.ts); tests use databases cloned from a migrated template. */
@@ -55,11 +53,11 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
         snapshotPublishTimeoutMs: env.SNAPSHOT_PUBLISH_TIMEOUT_MS,
       },
     }),
-    { logger: logging.logger },
+    // configureHttpApp installs the JSON body parser with the management API's limits.
+    { bodyParser: false, logger: logging.logger },
   );
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   usePipelineConfigurationBodyParser(app);
-  configureHttpApp(app, logging);
+  configureHttpApp(app, { logging, server: env, jsonBodyLimits: MANAGEMENT_JSON_BODY_LIMITS });
   app.disable('x-powered-by');
   serveOpenApi(app, {
     title: 'integration-config',

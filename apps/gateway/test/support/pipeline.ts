@@ -94,7 +94,7 @@ export class Pipeline {
 
   /** Another gateway instance on the same topics (stopped with the pipeline). */
   async startGateway(env: Record<string, string> = {}): Promise<ServiceProcess> {
-    const gateway = await startService('gateway', serviceEnv({ ...this.baseEnv, ...this.options.gateway, ...env }));
+    const gateway = await startService('gateway', serviceEnv({ ...this.baseEnv, ...this.options.gateway, ...env }), { keepAllOutput: this.options.keepAllOutput });
     this.extraGateways.push(gateway);
     return gateway;
   }

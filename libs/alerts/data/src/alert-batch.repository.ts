@@ -186,16 +186,22 @@ function writeStatements(changes: AlertBatchChanges, now: Date): string[] {
     );
   }
   if (changes.inserts.length > 0) {
+    // Payloads travel in a document of their own: json_to_recordset unescapes every string of its
+    // document, and refuses a payload's \u0000 or unpaired surrogate, which json_array_elements and
+    // the `json` column keep as they are (README "Input policy and limits").
+    const rows = changes.inserts.map(({ payload: _payload, ...row }) => row);
     statements.push(
       `INSERT INTO alerts (project_id, iid, integration_id, title, description, severity, status, events, started_at, ended_at,
          service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, payload, created_at, updated_at)
        SELECT r.project_id, r.iid, r.integration_id, r.title, r.description, r.severity::alert_severity, r.status::alert_status,
          r.events, r.started_at, r.ended_at, r.service, r.monitoring_tool, r.hosts, r.platform_environment_name, r.fingerprint,
-         r.fingerprint_sha256, r.payload, ${at}, ${at}
-       FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(changes.inserts)}) AS (project_id bigint, iid int, integration_id bigint, title text,
+         r.fingerprint_sha256, p.payload, ${at}, ${at}
+       FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(rows)}) AS (project_id bigint, iid int, integration_id bigint, title text,
          description text, severity text, status text, events int, started_at timestamptz, ended_at timestamptz, service text,
-         monitoring_tool text, hosts text[], platform_environment_name text, fingerprint text, fingerprint_sha256 char(64),
-         payload jsonb)) WITH ORDINALITY AS r
+         monitoring_tool text, hosts text[], platform_environment_name text, fingerprint text, fingerprint_sha256 char(64)))
+         WITH ORDINALITY AS r
+       JOIN json_array_elements(${sqlLiteral.json(changes.inserts.map((insert) => insert.payload))}) WITH ORDINALITY AS p(payload, ordinality)
+         ON p.ordinality = r.ordinality
        ORDER BY r.ordinality`,
     );
   }

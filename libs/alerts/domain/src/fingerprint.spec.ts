@@ -29,6 +29,12 @@ describe('fingerprintSha256', () => {
       expect(free({ fingerprint: ['a', 'b'] })).not.toBe(free({ fingerprint: ['b', 'a'] }));
     });
 
+    it('is computed from the exact value: NUL, U+FFFD, an unpaired surrogate and their escape text all differ', () => {
+      const fingerprints = ['a\u0000b', 'a\uFFFDb', 'a\\u0000b', 'a\uD800b', 'a\\ud800b'].map((fingerprint) => free({ fingerprint }));
+      expect(new Set(fingerprints).size).toBe(5);
+      expect(premium({ title: 'x', custom: 'a\u0000b' })).not.toBe(premium({ title: 'x', custom: 'a\uFFFDb' }));
+    });
+
     it('reads an array fingerprint and object fingerprints regardless of key order', () => {
       expect(free({ fingerprint: ['a', 'b'] })).toBe(free({ fingerprint: ['a', 'b'], other: 1 }));
       expect(free({ fingerprint: { x: 1, y: 2 } })).toBe(free({ fingerprint: { y: 2, x: 1 } }));

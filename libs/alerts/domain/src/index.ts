@@ -1,4 +1,4 @@
-export * from './storable-json';
+export * from './storable-text';
 export * from './text';
 export * from './alert-time';
 export * from './severity';

@@ -116,9 +116,15 @@ describe('normaliseAlert (spec 2.2)', () => {
     expect(alert.fingerprint).toHaveLength(255);
   });
 
-  it('keeps custom fields of every JSON type, made storable', () => {
-    const payload = { s: 'x\u0000', n: 1.5, b: false, z: null, a: [1, 'two'], o: { p: { q: [] } } };
-    expect(normalise(payload).payload).toEqual({ ...payload, s: 'x\uFFFD' });
+  it('keeps custom fields of every JSON type exactly, NUL and unpaired surrogates included', () => {
+    const payload = { s: 'x\u0000', 'k\uD800': '\uDC00', n: 1.5, b: false, z: null, a: [1, 'two'], o: { p: { q: [] } } };
+    expect(normalise(payload).payload).toEqual(payload);
+  });
+
+  it('shows NUL and unpaired surrogates of the text fields as their JSON escapes', () => {
+    const alert = normalise({ title: 'disk\u0000full', description: '\uD800', hosts: ['h\u0000', 'ok'], fingerprint: 'a\u0000b' });
+    expect(alert).toMatchObject({ title: 'disk\\u0000full', description: '\\ud800', hosts: ['h\\u0000', 'ok'], fingerprint: 'a\\u0000b' });
+    expect(normalise({ fingerprint: 'a\uFFFDb' }).fingerprint).toBe('a\uFFFDb');
   });
 
   it('does not share the start time object with the caller', () => {

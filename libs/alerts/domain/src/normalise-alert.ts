@@ -1,6 +1,5 @@
 import { Severity } from '@alert-ingestion/contracts';
 import { canonicalJson, JsonValue, isJsonObject, JsonObject } from '@alert-ingestion/json';
-import { storableJson } from './storable-json';
 import { AlertSource } from './alert-source';
 import { parseAlertTime } from './alert-time';
 import { normaliseSeverity } from './severity';
@@ -86,6 +85,6 @@ export function normaliseAlert(source: AlertSource, now: Date): NormalisedAlert 
     hosts: normaliseHosts(fields.hosts),
     platformEnvironmentName: limitedText(fields.platform_environment_name, TEXT_LIMITS.platform_environment_name),
     fingerprint: fingerprintText(fields.fingerprint),
-    payload: storableJson(source.payload) as JsonObject,
+    payload: source.payload,
   };
 }

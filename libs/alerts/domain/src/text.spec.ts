@@ -16,7 +16,10 @@ describe('truncateText', () => {
     expect(truncateText(`a${text}`, 2)).toBe('a😀');
   });
 
-  it('makes the result storable', () => {
-    expect(truncateText('a\u0000b', 10)).toBe('a\uFFFDb');
+  it('makes the result storable, escapes included in the count and never cut in half', () => {
+    expect(truncateText('a\u0000b', 10)).toBe('a\\u0000b');
+    expect(truncateText('a\u0000b', 7)).toBe('a\\u0000');
+    expect(truncateText('a\u0000b', 6)).toBe('a');
+    expect(truncateText('\uD800😀x', 7)).toBe('\\ud800😀');
   });
 });

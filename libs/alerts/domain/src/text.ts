@@ -1,4 +1,4 @@
-import { storableText } from './storable-json';
+import { storableText } from './storable-text';
 
 /**
  * Longest stored text per alert field, in Unicode code points (the spec gives no numbers, section 8
@@ -19,8 +19,9 @@ export const TEXT_LIMITS = {
 export const MAX_HOSTS = 100;
 
 /**
- * Cuts text to `limit` code points, so a surrogate pair (an emoji, say) is never split in half,
- * and makes it storable (see storableText).
+ * Makes text storable (see storableText) and cuts it to `limit` code points, so that a surrogate
+ * pair (an emoji, say) is never split in half, nor is the escape of a character PostgreSQL cannot
+ * store (it counts as its six characters).
  */
 export function truncateText(text: string, limit: number): string {
   const storable = storableText(text);
@@ -28,10 +29,12 @@ export function truncateText(text: string, limit: number): string {
   if (storable.length <= limit) return storable;
   let result = '';
   let count = 0;
-  for (const codePoint of storable) {
-    if (count === limit) break;
-    result += codePoint;
-    count += 1;
+  for (const codePoint of text) {
+    const stored = storableText(codePoint);
+    const size = stored === codePoint ? 1 : stored.length;
+    if (count + size > limit) break;
+    result += stored;
+    count += size;
   }
   return result;
 }

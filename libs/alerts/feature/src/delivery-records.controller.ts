@@ -39,7 +39,9 @@ export function deliveryRecordsController(topicPrefix: string): Type<unknown> {
       this.deadLetters = new DurableProducer(kafka, { idempotent: false, logSink: this.logger });
     }
 
-    @EventPattern(topic)
+    // NestJS 12 types a plain topic's handler as (event, ...unknown[]); the pattern-only overload
+    // lets it take the KafkaContext.
+    @EventPattern<string>(topic)
     async record(@Payload() value: unknown, @Ctx() context: KafkaContext): Promise<void> {
       if (this.options.deliveries.keepPerIntegration === 0) return;
       let record: DeliveryRecord.DeliveryRecordValue;

@@ -21,3 +21,21 @@ export const RECORD_OVERHEAD_BYTES = 16 * 1024;
 
 /** The largest value a producer may put in one record batch so that the broker takes it. */
 export const MAX_RECORD_BATCH_VALUE_BYTES = MAX_MESSAGE_BYTES - RECORD_OVERHEAD_BYTES;
+
+/**
+ * The largest JSON body of the management API (integration-config). Its biggest legitimate bodies
+ * carry a payload of up to MAX_ALERT_BODY_BYTES of JSON text inside a JSON string (a test alert, a
+ * preview, a sample payload), where escaping makes it longer: JSON.stringify doubles every quote and
+ * backslash, and a client that escapes non-ASCII writes six bytes for a two-byte character. Three
+ * times the receiver's limit covers both.
+ */
+export const MAX_MANAGEMENT_BODY_BYTES = 3 * MAX_ALERT_BODY_BYTES;
+
+/**
+ * The largest JSON body of the other HTTP APIs (the alerts API's status change; the gateway's routes
+ * besides the receiving URL): a few fields at most. body-parser's own default.
+ */
+export const MAX_API_BODY_BYTES = 100 * 1024;
+
+/** The deepest JSON body any HTTP API takes: the receiver's nesting limit. */
+export const MAX_API_NESTING_DEPTH = MAX_ALERT_NESTING_DEPTH;

@@ -1,5 +1,5 @@
 import { AlertReply, ContractViolationError, decodeMessage } from '@alert-ingestion/contracts';
-import { restartWhile } from '@alert-ingestion/kafka';
+import { consumerCrashNeedsAttention, restartWhile } from '@alert-ingestion/kafka';
 import { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 
 export type AlertReplyValue = AlertReply.AlertReplyValue;
@@ -14,7 +14,7 @@ export interface AlertReplyWaiterOptions {
   maxWaitTimeInMs: number;
   /** Bytes a fetch waits for (up to maxWaitTimeInMs) before it returns; see GATEWAY_REPLY_MIN_BYTES. */
   minBytes: number;
-  logger: { warn(message: string): void; error(message: string): void };
+  logger: { warn(message: string): void; error(message: string): void; debug?(message: string): void };
 }
 
 /** A registered expectation of one reply; the timeout starts with wait(), once the message is in Kafka. */
@@ -85,7 +85,10 @@ export class AlertReplyWaiter {
         removeCrash();
         resolve();
       });
+      // A crash on a routine broker answer that kafkajs restarts the consumer from (a coordinator
+      // still loading at start-up) is waited out.
       const removeCrash = consumer.on(consumer.events.CRASH, (event) => {
+        if (!consumerCrashNeedsAttention(event.payload)) return;
         removeJoin();
         removeFetch();
         removeCrash();
@@ -93,7 +96,9 @@ export class AlertReplyWaiter {
       });
     });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
-      this.options.logger.error(`reply consumer crashed (${payload.restart ? 'restarting' : 'stopped'}): ${payload.error.message}`);
+      const line = `reply consumer crashed (${payload.restart ? 'restarting' : 'stopped'}): ${payload.error.message}`;
+      if (consumerCrashNeedsAttention(payload)) this.options.logger.error(line);
+      else this.options.logger.debug?.(line);
       if (!payload.restart) this.crashed = payload.error;
     });
     await consumer.connect();

@@ -1,4 +1,4 @@
-import { BaseEnv, IntegerSetting } from '@alert-ingestion/config';
+import { BaseEnv, BooleanSetting, IntegerSetting } from '@alert-ingestion/config';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { MAX_RECORD_BATCH_VALUE_BYTES } from '@alert-ingestion/contracts';
 
@@ -103,7 +103,13 @@ export class GatewayEnv extends BaseEnv {
   @IntegerSetting({ min: 0, max: 10_000 })
   GATEWAY_INTEGRATION_WAIT_MS = 1_000;
 
-  /** Idle keep-alive time of client connections; above common load balancers' 60 s. */
-  @IntegerSetting({ min: 1_000 })
-  GATEWAY_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+  /**
+   * With LOG_FORMAT=json, every line written while a request is handled names its request_id, the
+   * receive route's included (an AsyncLocalStorage context per request). `false` leaves the
+   * context out, for measuring what it costs: the receive route then names its request on its own
+   * lines only, and other lines written meanwhile carry no request id.
+   */
+  @BooleanSetting()
+  GATEWAY_REQUEST_CONTEXT = true;
 }

@@ -1,4 +1,5 @@
 import { CompressionTypes, Message } from 'kafkajs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { RawAlertProducer, RawAlertPublisher, RawAlertPublisherOptions } from './raw-alert-publisher';
 
 interface SentRecord {
@@ -44,6 +45,23 @@ describe('RawAlertPublisher', () => {
     expect(producer.sent[0].messages.every((m) => m.key === '7')).toBe(true);
     producer.sent[0].settle();
     await expect(Promise.all(published)).resolves.toEqual([undefined, undefined, undefined]);
+  });
+
+  it("sends a batch outside its requests' contexts, and settles each caller in its own", async () => {
+    const request = new AsyncLocalStorage<string>();
+    const producer = new ControlledProducer();
+    const sentIn: Array<string | undefined> = [];
+    const send = producer.send.bind(producer);
+    producer.send = (record) => {
+      sentIn.push(request.getStore());
+      return send(record);
+    };
+    const publisher = new RawAlertPublisher(producer, options({ maxMessages: 2 }));
+    // The second message fills the batch, so it is sent at once, inside request b's publish().
+    const settledIn = ['a', 'b'].map((id) => request.run(id, () => publisher.publish('1', value(10)).then(() => request.getStore())));
+    producer.sent[0].settle();
+    expect(await Promise.all(settledIn)).toEqual(['a', 'b']);
+    expect(sentIn).toEqual([undefined]);
   });
 
   it('settles a caller only when its batch is acknowledged', async () => {

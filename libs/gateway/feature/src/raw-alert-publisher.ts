@@ -1,4 +1,5 @@
 import { CompressionTypes, Message } from 'kafkajs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What the publisher needs of a producer; DurableProducer fits and always sends with acks -1. */
 export interface RawAlertProducer {
@@ -47,6 +48,12 @@ export class RawAlertPublisher {
   private scheduled: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private inFlight = 0;
   private readonly idleWaiters: Array<() => void> = [];
+  /**
+   * Runs a function in the context the publisher was made in, outside any request: a batch holds
+   * many requests' messages, so its produce request and its lines belong to none of them (a batch
+   * would otherwise carry the request id of whichever request happened to send it).
+   */
+  private readonly outsideRequests = AsyncLocalStorage.snapshot();
 
   constructor(
     private readonly producer: RawAlertProducer,
@@ -123,6 +130,10 @@ export class RawAlertPublisher {
 
   private send(batch: PendingMessage[], compression = CompressionTypes.None): void {
     this.inFlight++;
+    this.outsideRequests(() => this.produce(batch, compression));
+  }
+
+  private produce(batch: PendingMessage[], compression: CompressionTypes): void {
     this.producer
       .send({ topic: this.options.topic, messages: batch.map((entry) => entry.message), compression })
       .then(

@@ -1,6 +1,6 @@
-import { MAX_ALERT_BODY_BYTES } from '@alert-ingestion/contracts';
-import { BodyLimitViolation, JsonBodyLimits } from '@alert-ingestion/gateway-domain';
-import { BadRequestError, PayloadTooLargeError } from '@alert-ingestion/http';
+import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH } from '@alert-ingestion/contracts';
+import { bodyLimitError } from '@alert-ingestion/http';
+import { JsonBodyLimits } from '@alert-ingestion/json';
 import { Readable } from 'node:stream';
 
 /** The request was abandoned by the client before its body was complete: nobody gets an answer. */
@@ -8,17 +8,6 @@ export class RequestAbortedError extends Error {
   constructor() {
     super('the client closed the request before its body was complete');
     this.name = 'RequestAbortedError';
-  }
-}
-
-export function bodyLimitError(violation: BodyLimitViolation): PayloadTooLargeError | BadRequestError {
-  switch (violation.kind) {
-    case 'too_large':
-      return new PayloadTooLargeError(`The request body is larger than ${violation.maxBytes} bytes (1 MiB).`, 'payload_too_large');
-    case 'too_deep':
-      return new BadRequestError('payload_too_deep', `The request body is nested deeper than ${violation.maxDepth} levels.`);
-    case 'not_object_or_array':
-      return new BadRequestError('invalid_payload', 'The request body must be a JSON object or an array of JSON objects.');
   }
 }
 
@@ -40,7 +29,7 @@ export interface BodySeen {
  * reading ends, either way.
  */
 export function readAlertBody(body: Readable, contentLength: string | undefined, seen?: BodySeen): Promise<Buffer> {
-  const limits = new JsonBodyLimits();
+  const limits = new JsonBodyLimits({ maxBytes: MAX_ALERT_BODY_BYTES, maxDepth: MAX_ALERT_NESTING_DEPTH });
   if (contentLength !== undefined && Number(contentLength) > MAX_ALERT_BODY_BYTES) {
     if (seen) seen.bytes = Number(contentLength);
     body.resume();

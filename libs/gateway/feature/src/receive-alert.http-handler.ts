@@ -1,4 +1,4 @@
-import { acceptableRequestId, REQUEST_ID_HEADER, StructuredLogMessage, toErrorResponse, wrapRequestListener } from '@alert-ingestion/http';
+import { acceptableRequestId, REQUEST_ID_HEADER, ServiceLogging, setSecurityHeaders, StructuredLogMessage, toErrorResponse, wrapRequestListener } from '@alert-ingestion/http';
 import { secondsSince } from '@alert-ingestion/metrics';
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +19,11 @@ export interface ReceiveRouteOptions {
    * names the integration). Decided once at start-up, so that the hot path pays nothing without it.
    */
   logAnswers?: boolean;
+  /**
+   * The service's logging (useServiceLogging): each request is handled in its request context, so
+   * that every line written meanwhile names it. Without one, lines name no request but the route's own.
+   */
+  logging?: Pick<ServiceLogging, 'requestContext' | 'inRequestContext'>;
 }
 
 /**
@@ -31,10 +36,15 @@ export interface ReceiveRouteOptions {
  * it reads its own body stream (no body parser), has no DTO to validate and no guard. Everything
  * else (GET /healthz, unknown paths, other methods on this path) still goes to the Nest app, and
  * errors use the same `{error, message}` mapping as HttpErrorFilter (toErrorResponse). The request
- * id costs one header read and one header write, as for the Nest routes (configureHttpApp).
+ * id costs one header read and one header write, and the security headers a few header writes, as
+ * for the Nest routes (configureHttpApp).
  */
 export function receiveAlertRoute(receiving: AlertReceiveService, next: RequestListener, options: ReceiveRouteOptions): RequestListener {
   const logger = new Logger('ReceiveAlert');
+  const inRequestContext = options.logging?.inRequestContext ?? ((_requestId: string, handle: () => void) => handle());
+  // The route's own lines name the request unless the context already does (a field written twice
+  // would appear twice in a JSON line).
+  const named = (requestId: string) => (options.logging?.requestContext ? {} : { request_id: requestId });
   return (request, response) => {
     const match = request.method === 'POST' && request.url ? RECEIVE_PATH.exec(request.url) : null;
     if (!match) {
@@ -51,30 +61,33 @@ export function receiveAlertRoute(receiving: AlertReceiveService, next: RequestL
     const callerRequestId = acceptableRequestId(request.headers['x-request-id']);
     const requestId = callerRequestId ?? randomUUID();
     response.setHeader(REQUEST_ID_HEADER, requestId);
+    setSecurityHeaders(response);
     if (options.draining()) response.setHeader('Connection', 'close');
-    if (options.logAnswers) logAnswer(response, requestId, start, logger);
-    receiving
-      .receive({
-        requestId,
-        requestIdFromCaller: callerRequestId !== undefined,
-        urlToken,
-        authorization: request.headers.authorization,
-        contentLength: request.headers['content-length'],
-        idempotencyKey: request.headers['idempotency-key'],
-        body: request,
-      })
-      .then(
-        (answer) => {
-          // The rest of an oversized body is not read: close the connection instead of draining it.
-          if (answer.closeConnection) response.setHeader('Connection', 'close');
-          sendJson(response, answer.status, answer.body, answer.headers);
-          options.metrics.received(answer.status, secondsSince(start));
-        },
-        (error: unknown) => {
-          const status = sendError(response, error, requestId, logger);
-          if (status !== undefined) options.metrics.received(status, secondsSince(start));
-        },
-      );
+    inRequestContext(requestId, () => {
+      if (options.logAnswers) logAnswer(response, named(requestId), start, logger);
+      receiving
+        .receive({
+          requestId,
+          requestIdFromCaller: callerRequestId !== undefined,
+          urlToken,
+          authorization: request.headers.authorization,
+          contentLength: request.headers['content-length'],
+          idempotencyKey: request.headers['idempotency-key'],
+          body: request,
+        })
+        .then(
+          (answer) => {
+            // The rest of an oversized body is not read: close the connection instead of draining it.
+            if (answer.closeConnection) response.setHeader('Connection', 'close');
+            sendJson(response, answer.status, answer.body, answer.headers);
+            options.metrics.received(answer.status, secondsSince(start));
+          },
+          (error: unknown) => {
+            const status = sendError(response, error, named(requestId), logger);
+            if (status !== undefined) options.metrics.received(status, secondsSince(start));
+          },
+        );
+    });
   };
 }
 
@@ -83,10 +96,10 @@ export function installReceiveAlertRoute(server: Server, receiving: AlertReceive
   wrapRequestListener(server, (next) => receiveAlertRoute(receiving, next, options));
 }
 
-function logAnswer(response: ServerResponse, requestId: string, start: number, logger: Logger): void {
+function logAnswer(response: ServerResponse, requestName: { request_id?: string }, start: number, logger: Logger): void {
   response.once('finish', () => {
     const durationMs = Math.round(performance.now() - start);
-    logger.debug({ message: `POST <integration url> ${response.statusCode}`, request_id: requestId, status: response.statusCode, duration_ms: durationMs } satisfies StructuredLogMessage);
+    logger.debug({ message: `POST <integration url> ${response.statusCode}`, ...requestName, status: response.statusCode, duration_ms: durationMs } satisfies StructuredLogMessage);
   });
 }
 
@@ -101,11 +114,11 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
  * What the receive service did not answer itself: an unexpected error (500), or a client that went
  * away. Returns the status answered, if any.
  */
-function sendError(response: ServerResponse, error: unknown, requestId: string, logger: Logger): number | undefined {
+function sendError(response: ServerResponse, error: unknown, requestName: { request_id?: string }, logger: Logger): number | undefined {
   // The client went away mid-body: there is nobody to answer, and nothing was published.
   if (error instanceof RequestAbortedError) return undefined;
   const { status, body } = toErrorResponse(error);
-  logger.error({ message: error instanceof Error ? (error.stack ?? error.message) : String(error), request_id: requestId } satisfies StructuredLogMessage);
+  logger.error({ message: error instanceof Error ? (error.stack ?? error.message) : String(error), ...requestName } satisfies StructuredLogMessage);
   sendJson(response, status, body);
   return status;
 }

@@ -1,5 +1,5 @@
 import { ContractViolationError, decodeMessage, IntegrationSnapshot, Topic, topicName } from '@alert-ingestion/contracts';
-import { restartWhile } from '@alert-ingestion/kafka';
+import { consumerCrashNeedsAttention, restartWhile } from '@alert-ingestion/kafka';
 import { randomUUID } from 'node:crypto';
 import { Admin, Consumer, EachBatchPayload, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
 import { IntegrationView, IntegrationViewChange } from './integration-view';
@@ -11,6 +11,7 @@ export interface IntegrationRegistryLogger {
   log(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  debug?(message: string): void;
 }
 
 export interface IntegrationRegistryOptions {
@@ -143,7 +144,9 @@ export class IntegrationRegistry {
     });
 
     consumer.on(consumer.events.CRASH, ({ payload }) => {
-      this.logger.error(`Integrations topic consumer crashed (${payload.restart ? 'restarting' : 'stopped'}): ${payload.error.message}`);
+      const line = `Integrations topic consumer crashed (${payload.restart ? 'restarting' : 'stopped'}): ${payload.error.message}`;
+      if (consumerCrashNeedsAttention(payload)) this.logger.error(line);
+      else this.logger.debug?.(line);
       if (!payload.restart) {
         this.crashed = payload.error;
         failed(payload.error);

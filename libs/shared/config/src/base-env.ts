@@ -1,6 +1,6 @@
 import type { LogLevel } from '@nestjs/common';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import { IntegerSetting } from './integer-setting';
+import { IntegerSetting, NotAbove } from './integer-setting';
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 
@@ -55,4 +55,37 @@ export class BaseEnv {
   @IsOptional()
   @IsString()
   NODE_ENV?: string = 'development';
+
+  /**
+   * Longest a client may take to send a request's headers (README "Timeouts"), counted from the
+   * connection or from the first byte of a request on a kept-alive one; then 408 and the connection
+   * is closed. Headers are one small write: 5 s cuts a stalled or hostile sender (half a header,
+   * held open) quickly, and no client with a working link needs that long.
+   */
+  @IntegerSetting({ min: 100, max: 600_000 })
+  @NotAbove('HTTP_REQUEST_TIMEOUT_MS')
+  HTTP_HEADERS_TIMEOUT_MS = 5_000;
+
+  /**
+   * Longest a client may take to send a whole request, headers and body; then 408 and close. It
+   * bounds receiving only, not the answer (a gateway request waiting for the processor, a test
+   * alert waiting for the gateway). 30 s lets the largest body (3 MiB to the management API, 1 MiB
+   * to the receiver) through a slow link of about 1 Mbit/s, and cuts a body that trickles in.
+   */
+  @IntegerSetting({ min: 100, max: 3_600_000 })
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /**
+   * How long a kept-alive connection may stay idle after an answer before it is closed. Idle
+   * connections are not the slow-sender problem (the two timeouts above cut those), and closing
+   * them early costs requests: a client or proxy that reuses an idle connection just as the service
+   * closes it gets no answer, and a POST is not retried. Load balancers and ingress controllers keep
+   * theirs 60 s (nginx, cloud load balancers), so 65 s outlives them; with 5 s a steady stream of
+   * alerts from a loaded client lost hundreds of requests to closed connections (scale-out spec).
+   */
+  @IntegerSetting({ min: 100, max: 600_000 })
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 }
+
+/** The settings of a service's HTTP server (see BaseEnv). */
+export type HttpServerSettings = Pick<BaseEnv, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'>;

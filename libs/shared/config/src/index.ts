@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 export * from './base-env';
 export * from './integer-setting';
+export * from './boolean-setting';
 export * from './load-config';
 export * from './config.service';
 export * from './config.module';

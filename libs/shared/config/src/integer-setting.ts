@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, Max, Min, ValidateBy } from 'class-validator';
 
 export interface IntegerSettingBounds {
   min?: number;
@@ -18,4 +18,16 @@ export function IntegerSetting(bounds: IntegerSettingBounds = {}): PropertyDecor
   return (target, propertyKey) => {
     for (const decorate of decorators) decorate(target, propertyKey);
   };
+}
+
+/** A number setting that may not be larger than another setting of the same environment (named in the message). */
+export function NotAbove(otherSetting: string): PropertyDecorator {
+  return ValidateBy({
+    name: 'notAbove',
+    constraints: [otherSetting],
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value <= Number((args?.object as Record<string, unknown>)[otherSetting]),
+      defaultMessage: () => `must not be above ${otherSetting}`,
+    },
+  });
 }

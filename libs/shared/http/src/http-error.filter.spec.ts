@@ -1,5 +1,5 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { ConflictError, ServiceUnavailableError, TooManyRequestsError } from './domain-error';
+import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { BadRequestError, ConflictError, ServiceUnavailableError, TooManyRequestsError } from './domain-error';
 import { toErrorResponse } from './http-error.filter';
 
 describe('toErrorResponse', () => {
@@ -37,6 +37,19 @@ describe('toErrorResponse', () => {
       body: { error: 'invalid_json' },
     });
     expect(toErrorResponse(Object.assign(new Error('too large'), { type: 'entity.too.large', status: 413 }))).toMatchObject({ status: 413 });
+  });
+
+  it('answers the cause of an Express middleware error that Nest wrapped in an HttpException', () => {
+    const thrownInVerify = Object.assign(new BadRequestError('payload_too_deep', 'The request body is nested deeper than 100 levels.'), { statusCode: 400, expose: true });
+    expect(toErrorResponse(new HttpException(thrownInVerify.message, 400, { cause: thrownInVerify }))).toMatchObject({
+      status: 400,
+      body: { error: 'payload_too_deep', message: 'The request body is nested deeper than 100 levels.' },
+    });
+    const unparsable = Object.assign(new SyntaxError('Unexpected token } in JSON at position 12'), { type: 'entity.parse.failed', status: 400 });
+    expect(toErrorResponse(new BadRequestException(unparsable.message, { cause: unparsable }))).toEqual({
+      status: 400,
+      body: { error: 'invalid_json', message: 'The request body is not valid JSON.' },
+    });
   });
 
   it('hides the details of unexpected errors', () => {

@@ -55,6 +55,10 @@ export function retryAfterHeader(seconds: number): string {
 
 /** Maps every error to the contract's `{error, message}` body; unknown errors become a 500 without internals. */
 export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody; retryAfterSeconds?: number } {
+  // Nest's Express adapter hands the errors of Express middleware (body-parser's, and ours thrown
+  // from its verify hook) on as an HttpException whose cause is the error itself: answer the cause.
+  const cause = exception instanceof HttpException ? exception.cause : undefined;
+  if (cause instanceof DomainError || isBodyParserError(cause)) return toErrorResponse(cause);
   if (exception instanceof DomainError) {
     return {
       status: exception.status,

@@ -7,3 +7,7 @@ export * from './pagination';
 export * from './request-id';
 export * from './service-logging';
 export * from './openapi';
+export * from './json-body';
+export * from './input-policy';
+export * from './security-headers';
+export * from './server-timeouts';

@@ -1,6 +1,8 @@
 import { applyDecorators, INestApplication, Type } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
 import { ApiOkResponse, ApiProperty, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ErrorBody } from './http-error.filter';
+import { setSecurityHeaders } from './security-headers';
 
 /** Where each service with an API serves its OpenAPI 3 document and Swagger UI (CONTRACT.md "Across all services"). */
 export const OPENAPI_DOCUMENT_PATH = '/api/v4/openapi.json';
@@ -20,7 +22,7 @@ export class ErrorBodyDto implements ErrorBody {
 }
 
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
-  400: 'The input is invalid (`validation_failed`, `invalid_json`, ...).',
+  400: 'The input is invalid (`validation_failed`, `invalid_json`, `invalid_text` for text with NUL or an unpaired surrogate, `payload_too_deep`, ...).',
   401: 'No token, or an unknown, expired or revoked one.',
   403: 'The caller may not do this.',
   404: 'Not found.',
@@ -80,6 +82,11 @@ export function serveOpenApi(app: INestApplication, options: OpenApiOptions): Op
     .addApiKey({ type: 'apiKey', in: 'header', name: 'PRIVATE-TOKEN', description: 'ADMIN_TOKEN or a personal access token.' }, PRIVATE_TOKEN_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  // Swagger UI's page has inline styles: its own Content-Security-Policy (see CONTENT_SECURITY_POLICIES).
+  app.use(OPENAPI_UI_PATH, (_request: unknown, response: ServerResponse, next: () => void) => {
+    setSecurityHeaders(response, 'swaggerUi');
+    next();
+  });
   SwaggerModule.setup(OPENAPI_UI_PATH, app, document, {
     jsonDocumentUrl: OPENAPI_DOCUMENT_PATH,
     raw: ['json'],

@@ -9,7 +9,8 @@ export async function runService(name: string, start: () => Promise<INestApplica
   try {
     const app = await start();
     await app.listen(port, process.env['HOST'] ?? '0.0.0.0');
-    logger.log(`listening on port ${port}`);
+    // The runtime is pinned (package.json's `node`); the line shows which one a process really got.
+    logger.log(`listening on port ${port} (Node.js ${process.version})`);
   } catch (error) {
     logger.error(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);

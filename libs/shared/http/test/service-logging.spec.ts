@@ -46,7 +46,7 @@ describe('useServiceLogging with LOG_FORMAT=json', () => {
   beforeAll(async () => {
     logging = useServiceLogging('test-service', { LOG_FORMAT: 'json', LOG_LEVEL: 'log' }, { destination: { write: (line: string) => written.push(line) } });
     const moduleRef = await Test.createTestingModule({ controllers: [WorkController] }).compile();
-    app = configureHttpApp(moduleRef.createNestApplication({ logger: logging.logger }), logging);
+    app = configureHttpApp(moduleRef.createNestApplication({ logger: logging.logger }), { logging });
     await app.listen(0, '127.0.0.1');
     url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   });
@@ -84,6 +84,24 @@ describe('useServiceLogging with LOG_FORMAT=json', () => {
       expect(mine.at(-1)).toMatchObject({ level: 'info', req: { method: 'POST', url: '/work' }, res: { status: 201 }, duration_ms: expect.any(Number) });
     }
     expect(written.join('')).not.toContain('secret-token-1');
+  });
+
+  it('runs a route served outside Nest in the context of its request: every line written meanwhile names it', async () => {
+    written.length = 0;
+    expect(logging.requestContext).toBe(true);
+    const answer = await logging.inRequestContext('outside-nest', async () => {
+      new Logger('Route').log('received');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      new Logger('Other').warn('written for it by another part');
+      return 'answered';
+    });
+    new Logger('Route').log('after it');
+    expect(answer).toBe('answered');
+    expect(lines().map((line) => [line.context, line.request_id])).toEqual([
+      ['Route', 'outside-nest'],
+      ['Other', 'outside-nest'],
+      ['Route', undefined],
+    ]);
   });
 
   it('gives a request without an id a new one, on the answer and on its lines', async () => {

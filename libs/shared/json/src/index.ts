@@ -1,1 +1,3 @@
 export * from './json';
+export * from './json-body-limits';
+export * from './unstorable-text';

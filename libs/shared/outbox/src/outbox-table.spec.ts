@@ -1,17 +1,18 @@
-import { outboxDocument, outboxStatements } from './outbox-table';
+import { outboxDocuments, outboxStatements } from './outbox-table';
 
 const table = { name: 'thing_outbox', channel: 'thing_outbox', writeLock: 11, leaderLock: 12 };
 
-describe('outboxDocument', () => {
-  it('embeds values as JSON, not as strings, and tombstones as null', () => {
-    const document = outboxDocument([
+describe('outboxDocuments', () => {
+  it('lists the keys, and the values as JSON, not as strings, with tombstones as null, in the same order', () => {
+    const documents = outboxDocuments([
       { key: '1:2', value: '{"type":"alert.created","n":1}' },
       { key: 'k"ey', value: null },
+      { key: '3', value: '{"payload":"a\\u0000b"}' },
     ]);
-    expect(JSON.parse(document)).toEqual([
-      { key: '1:2', value: { type: 'alert.created', n: 1 } },
-      { key: 'k"ey', value: null },
-    ]);
+    expect(JSON.parse(documents.keys)).toEqual(['1:2', 'k"ey', '3']);
+    expect(JSON.parse(documents.values)).toEqual([{ type: 'alert.created', n: 1 }, null, { payload: 'a\u0000b' }]);
+    // The value's text as it was written: its escapes reach the json column untouched.
+    expect(documents.values).toContain('"a\\u0000b"');
   });
 });
 
@@ -20,8 +21,9 @@ describe('outboxStatements', () => {
     const [lock, insert] = outboxStatements(table, [{ key: 'a', value: '1' }]);
     expect(lock).toBe("SELECT true AS locked FROM pg_advisory_xact_lock(11), pg_notify('thing_outbox', '')");
     expect(insert).toContain('INSERT INTO thing_outbox (key, value)');
-    expect(insert).toContain('$json$[{"key":"a","value":1}]$json$::json');
-    expect(insert).toContain('ORDER BY r.position');
+    expect(insert).toContain('json_array_elements_text($json$["a"]$json$::json)');
+    expect(insert).toContain('json_array_elements($json$[1]$json$::json)');
+    expect(insert).toContain('ORDER BY k.position');
   });
 
   it('writes nothing for no records', () => {

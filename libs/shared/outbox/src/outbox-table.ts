@@ -27,33 +27,42 @@ export interface OutboxRecord {
 }
 
 /**
- * The records as one JSON document for json_to_recordset, built by concatenation: values are JSON
- * text already, so they are neither parsed nor escaped again.
+ * The records as two JSON documents, their keys and their values in the same order, built by
+ * concatenation: values are JSON text already, so they are neither parsed nor escaped again. Two
+ * arrays read by json_array_elements, not one array of objects read by json_to_recordset: that one
+ * unescapes every string of its document and refuses a `\u0000` or an unpaired surrogate (an alert
+ * payload may hold either), while json_array_elements and the `json` column keep a value's text.
  */
-export function outboxDocument(records: readonly OutboxRecord[]): string {
-  return `[${records.map((record) => `{"key":${JSON.stringify(record.key)},"value":${record.value ?? 'null'}}`).join(',')}]`;
+export function outboxDocuments(records: readonly OutboxRecord[]): { keys: string; values: string } {
+  return {
+    keys: JSON.stringify(records.map((record) => record.key)),
+    values: `[${records.map((record) => record.value ?? 'null').join(',')}]`,
+  };
 }
 
 /**
- * The statements that write records in the caller's transaction, in the order given. `document`
- * is the SQL expression of the records' document: a `$1::json` parameter, or an inline literal
- * (outboxStatements) when the statements travel with others in one query.
+ * The statements that write records in the caller's transaction, in the order given. `keys` and
+ * `values` are the SQL expressions of the records' documents: `$1::json` and `$2::json`
+ * parameters, or inline literals (outboxStatements) when the statements travel with others in one query.
  */
-function writeStatements(table: OutboxTable, document: string): [lock: string, insert: string] {
+function writeStatements(table: OutboxTable, keys: string, values: string): [lock: string, insert: string] {
   return [
     // A row of its own, not the functions' void results, which some clients (Prisma) cannot read.
     `SELECT true AS locked FROM pg_advisory_xact_lock(${table.writeLock}), pg_notify('${table.channel}', '')`,
     `INSERT INTO ${table.name} (key, value)
-     SELECT r.key, r.value
-     FROM ROWS FROM (json_to_recordset(${document}) AS (key text, value json)) WITH ORDINALITY AS r(key, value, position)
-     ORDER BY r.position
+     SELECT k.key, CASE WHEN json_typeof(v.value) = 'null' THEN NULL ELSE v.value END
+     FROM json_array_elements_text(${keys}) WITH ORDINALITY AS k(key, position)
+     JOIN json_array_elements(${values}) WITH ORDINALITY AS v(value, position) ON v.position = k.position
+     ORDER BY k.position
      RETURNING id`,
   ];
 }
 
 /** The statements writing `records`, values inlined, to send with other statements in one query. */
 export function outboxStatements(table: OutboxTable, records: readonly OutboxRecord[]): string[] {
-  return records.length === 0 ? [] : writeStatements(table, sqlLiteral.jsonText(outboxDocument(records)));
+  if (records.length === 0) return [];
+  const { keys, values } = outboxDocuments(records);
+  return writeStatements(table, sqlLiteral.jsonText(keys), sqlLiteral.jsonText(values));
 }
 
 /**
@@ -62,8 +71,9 @@ export function outboxStatements(table: OutboxTable, records: readonly OutboxRec
  */
 export async function writeOutbox(query: SqlQuery, table: OutboxTable, records: readonly OutboxRecord[]): Promise<bigint | null> {
   if (records.length === 0) return null;
-  const [lock, insert] = writeStatements(table, '$1::json');
+  const [lock, insert] = writeStatements(table, '$1::json', '$2::json');
+  const { keys, values } = outboxDocuments(records);
   await query(lock, []);
-  const rows = await query<{ id: bigint | string }>(insert, [outboxDocument(records)]);
+  const rows = await query<{ id: bigint | string }>(insert, [keys, values]);
   return rows.reduce((highest, row) => (BigInt(row.id) > highest ? BigInt(row.id) : highest), 0n);
 }

@@ -97,6 +97,7 @@ export class LinkDeprecationDto {
   message!: string;
 }
 
+/** An integration as the list shows it to developers and up: no URL, key, sample payload or mapping. */
 export class IntegrationListItemDto implements IntegrationListItemJson {
   @ApiProperty({ type: 'integer' })
   id!: number;

@@ -33,7 +33,11 @@ export interface IntegrationJson {
   link_deprecation?: typeof EXTERNAL_LINK_DEPRECATION;
 }
 
-/** One line of the integration list (spec 1.2: name, type, status). */
+/**
+ * One line of the integration list (spec 1.2: name, type, status). Developers read it too (to send
+ * a test alert: REQUIRED_ACCESS_LEVEL.listIntegrations), so it holds nothing that configures or
+ * reaches the integration: no URL, key, sample payload or mapping.
+ */
 export interface IntegrationListItemJson {
   id: number;
   name: string;

@@ -55,6 +55,7 @@ export class IntegrationsService {
     this.cipher = new AuthorizationKeyCipher(options.authorizationKeyEncryptionKey);
   }
 
+  /** The list items only (read by developers too): the select names no credential column. */
   async list(projectId: bigint): Promise<IntegrationListItemJson[]> {
     const rows = await this.prisma.alertIntegration.findMany({
       where: { project_id: projectId },

@@ -1,10 +1,9 @@
-import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH } from '@alert-ingestion/contracts';
-
 export type BodyLimitViolation =
   | { kind: 'too_large'; maxBytes: number }
   | { kind: 'too_deep'; maxDepth: number }
   | { kind: 'not_object_or_array' };
 
+/** The most bytes a body may have, and the most levels of objects and arrays it may nest. */
 export interface JsonBodyLimitOptions {
   maxBytes: number;
   maxDepth: number;
@@ -26,7 +25,8 @@ function isJsonWhitespace(byte: number): boolean {
  * is refused before it is buffered or parsed: size, nesting depth, and that the top level is an
  * object or an array. It does not validate JSON syntax (JSON.parse does that on the complete body);
  * it only tracks strings, so brackets inside strings do not count. Multi-byte UTF-8 sequences never
- * contain ASCII bytes, so scanning bytes is exact.
+ * contain ASCII bytes, so scanning bytes is exact. The gateway checks receive bodies with it while
+ * they stream in; every service's JSON body parser checks the bodies of its API with it before parsing.
  */
 export class JsonBodyLimits {
   private bytes = 0;
@@ -36,7 +36,7 @@ export class JsonBodyLimits {
   private escaped = false;
   private violation: BodyLimitViolation | null = null;
 
-  constructor(private readonly options: JsonBodyLimitOptions = { maxBytes: MAX_ALERT_BODY_BYTES, maxDepth: MAX_ALERT_NESTING_DEPTH }) {}
+  constructor(private readonly options: JsonBodyLimitOptions) {}
 
   /** Feeds the next chunk; returns the first violation found (and keeps returning it). */
   write(chunk: Uint8Array): BodyLimitViolation | null {

@@ -1,8 +1,12 @@
-import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH } from '@alert-ingestion/contracts';
 import { JsonBodyLimits } from './json-body-limits';
 
+// The receiver's limits (CONTRACT.md "Receiving alerts"; MAX_ALERT_BODY_BYTES and MAX_ALERT_NESTING_DEPTH of libs/contracts).
+const MAX_ALERT_BODY_BYTES = 1_048_576;
+const MAX_ALERT_NESTING_DEPTH = 100;
+const ALERT_LIMITS = { maxBytes: MAX_ALERT_BODY_BYTES, maxDepth: MAX_ALERT_NESTING_DEPTH };
+
 function check(text: string, chunkSize = text.length || 1): ReturnType<JsonBodyLimits['end']> {
-  const limits = new JsonBodyLimits();
+  const limits = new JsonBodyLimits(ALERT_LIMITS);
   const bytes = Buffer.from(text, 'utf8');
   for (let offset = 0; offset < bytes.length; offset += chunkSize) {
     const violation = limits.write(bytes.subarray(offset, offset + chunkSize));
@@ -14,11 +18,6 @@ function check(text: string, chunkSize = text.length || 1): ReturnType<JsonBodyL
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 describe('JsonBodyLimits', () => {
-  it('uses 1 MiB and 100 levels', () => {
-    expect(MAX_ALERT_BODY_BYTES).toBe(1_048_576);
-    expect(MAX_ALERT_NESTING_DEPTH).toBe(100);
-  });
-
   it('accepts objects and arrays, with leading whitespace', () => {
     expect(check('{"title":"x"}')).toBeNull();
     expect(check(' \r\n\t[{"a":1},{"b":[1,2,{"c":null}]}]')).toBeNull();
@@ -69,7 +68,7 @@ describe('JsonBodyLimits', () => {
     expect(Buffer.byteLength(exactly)).toBe(MAX_ALERT_BODY_BYTES);
     expect(check(exactly, 64 * 1024)).toBeNull();
 
-    const limits = new JsonBodyLimits();
+    const limits = new JsonBodyLimits(ALERT_LIMITS);
     expect(limits.write(Buffer.from(exactly))).toBeNull();
     expect(limits.write(Buffer.from(' '))).toEqual({ kind: 'too_large', maxBytes: MAX_ALERT_BODY_BYTES });
     // The violation sticks, so a caller that keeps writing cannot slip past it.

@@ -1,0 +1,19 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean } from 'class-validator';
+
+const SPELLINGS: Readonly<Record<string, boolean>> = { true: true, false: false };
+
+/**
+ * An environment variable that switches something on or off: `true` or `false`. Anything else
+ * (`yes`, `0`, `False`) fails loadConfig with the variable's name instead of being read as on, which
+ * is what a plain conversion would make of any non-empty text.
+ */
+export function BooleanSetting(): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [
+    Transform(({ value }) => (typeof value === 'string' && value in SPELLINGS ? SPELLINGS[value] : value), { toClassOnly: true }),
+    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
+  ];
+  return (target, propertyKey) => {
+    for (const decorate of decorators) decorate(target, propertyKey);
+  };
+}

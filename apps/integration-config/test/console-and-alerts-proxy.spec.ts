@@ -126,7 +126,7 @@ describe('the web console and the alerts proxy on integration-config', () => {
         body: '{"path": ',
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'bad_request', message: expect.any(String) });
+      expect(await response.json()).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON.' });
     });
   });
 

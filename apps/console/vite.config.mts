@@ -12,8 +12,8 @@ export default defineConfig({
   // The contract's shapes and constants that import nothing (as apps/console/tsconfig.json maps them).
   resolve: {
     alias: {
-      '@alert-ingestion/contracts/access': fileURLToPath(new URL('../../libs/contracts/src/access/index.ts', import.meta.url)),
-      '@alert-ingestion/contracts/alert': fileURLToPath(new URL('../../libs/contracts/src/alert/index.ts', import.meta.url)),
+      '@alert-ingestion/contracts/access': fileURLToPath(new URL('../../libs/shared/contracts/src/access/index.ts', import.meta.url)),
+      '@alert-ingestion/contracts/alert': fileURLToPath(new URL('../../libs/shared/contracts/src/alert/index.ts', import.meta.url)),
     },
   },
   build: {

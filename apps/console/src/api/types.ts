@@ -1,7 +1,7 @@
 /**
  * The public API as the console sees it (CONTRACT.md). The console is a client of the HTTP API
  * only: it imports nothing from the services. The contract's shapes and constants that stand alone
- * (libs/contracts: alert, access) come from there; the rest restate the contract's JSON.
+ * (libs/shared/contracts: alert, access) come from there; the rest restate the contract's JSON.
  */
 import type { AccessLevel } from '@alert-ingestion/contracts/access';
 import type { AlertView, CreatedAlert, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, ProjectTier, Severity } from '@alert-ingestion/contracts/alert';

@@ -53,7 +53,7 @@ export function unstorableRequestText(request: { path: string; query: unknown; b
  * a lone surrogate silently becomes U+FFFD), and no field of the APIs has a use for it. Installed
  * after the body parsers and before any route, so guards, handlers and the alerts proxy only ever
  * see text that can be stored. Alert payloads at the gateway's receiving URL are not held to it:
- * they are kept as sent (see libs/alerts/domain storable-text).
+ * they are kept as sent (see libs/shared/alerts-domain storable-text).
  */
 export function inputPolicy(): RequestHandler {
   return (request, _response, next) => next(unstorableRequestText(request) ?? undefined);

@@ -1,6 +1,6 @@
 import { JsonBodyLimits } from './json-body-limits';
 
-// The receiver's limits (CONTRACT.md "Receiving alerts"; MAX_ALERT_BODY_BYTES and MAX_ALERT_NESTING_DEPTH of libs/contracts).
+// The receiver's limits (CONTRACT.md "Receiving alerts"; MAX_ALERT_BODY_BYTES and MAX_ALERT_NESTING_DEPTH of libs/shared/contracts).
 const MAX_ALERT_BODY_BYTES = 1_048_576;
 const MAX_ALERT_NESTING_DEPTH = 100;
 const ALERT_LIMITS = { maxBytes: MAX_ALERT_BODY_BYTES, maxDepth: MAX_ALERT_NESTING_DEPTH };

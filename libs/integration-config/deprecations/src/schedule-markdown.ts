@@ -3,7 +3,7 @@ import { groupByMilestone, scheduledChanges } from './upgrade-report';
 
 /** Written at the top of the generated page; the CLI's --check mode compares the whole text. */
 export const SCHEDULE_MARKDOWN_HEADER =
-  '<!-- Generated from libs/deprecations/catalogue by `npm run deprecations -- schedule`. Do not edit by hand. -->';
+  '<!-- Generated from libs/integration-config/deprecations/catalogue by `npm run deprecations -- schedule`. Do not edit by hand. -->';
 
 function cell(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();

@@ -5,7 +5,7 @@ import { CatalogueError } from './deprecation.errors';
 import { CatalogueFile, parseCatalogue } from './catalogue-parser';
 
 /** Where the catalogue lives inside the repository. */
-export const CATALOGUE_PATH = join('libs', 'deprecations', 'catalogue');
+export const CATALOGUE_PATH = join('libs', 'integration-config', 'deprecations', 'catalogue');
 
 /** Set this where the repository tree is not around the running code (e.g. a container image). */
 export const CATALOGUE_DIRECTORY_VARIABLE = 'DEPRECATIONS_CATALOGUE_DIR';
@@ -18,8 +18,8 @@ export interface CatalogueLocation {
 
 /**
  * The YAML files are data, not code: swc does not copy them to dist/. So the catalogue is found by
- * walking up from the running file (libs/deprecations/src in jest, dist/libs/deprecations/src after
- * a build) to the first folder that holds libs/deprecations/catalogue.
+ * walking up from the running file (libs/integration-config/deprecations/src in jest, dist/libs/integration-config/deprecations/src after
+ * a build) to the first folder that holds libs/integration-config/deprecations/catalogue.
  */
 export function locateCatalogue(startDirectory: string = __dirname, env: NodeJS.ProcessEnv = process.env): CatalogueLocation {
   const configured = env[CATALOGUE_DIRECTORY_VARIABLE];

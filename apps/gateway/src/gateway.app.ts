@@ -1,11 +1,12 @@
 import { nestLogLevels } from '@alert-ingestion/config';
-import { AlertReceiveService, GatewayEnv, GatewayLifecycle, GatewayMetrics, installReceiveAlertRoute } from '@alert-ingestion/gateway-feature';
+import { AlertReceiveService, GatewayEnv, GatewayLifecycle, GatewayMetrics } from '@alert-ingestion/gateway-feature';
 import { configureHttpApp, useServiceLogging } from '@alert-ingestion/http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { GatewayModule } from './gateway.module';
+import { installReceiveAlertRoute } from './receive-alert.http-handler';
 
 /**
  * Builds the gateway, initialised (Kafka clients connected, integrations read, reply consumer

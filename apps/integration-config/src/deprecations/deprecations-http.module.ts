@@ -8,7 +8,7 @@ import { FeatureHistoryController } from './feature-history.controller';
  * call usePipelineConfigurationBodyParser(app) in bootstrap so the check endpoint can take raw YAML.
  */
 @Module({
-  imports: [DeprecationsModule],
+  imports: [DeprecationsModule.forRoot()],
   controllers: [DeprecationsController, FeatureHistoryController],
 })
 export class DeprecationsHttpModule {}

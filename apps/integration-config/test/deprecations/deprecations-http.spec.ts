@@ -265,7 +265,7 @@ describe('deprecation catalogue at start-up', () => {
     const file = join(directory, '16.0.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('removal_milestone: "16.0"', 'removal_milestone: 16.0'));
     const starting = Test.createTestingModule({
-      imports: [DeprecationsModule.withCatalogueDirectory(directory)],
+      imports: [DeprecationsModule.forRoot({ catalogueDirectory: directory })],
       controllers: [DeprecationsController, FeatureHistoryController],
     }).compile();
     await expect(starting).rejects.toThrow(CatalogueError);
@@ -273,7 +273,7 @@ describe('deprecation catalogue at start-up', () => {
   });
 
   it('starts over a valid copy of the catalogue', async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [DeprecationsModule.withCatalogueDirectory(directory)] }).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [DeprecationsModule.forRoot({ catalogueDirectory: directory })] }).compile();
     await moduleRef.close();
   });
 });

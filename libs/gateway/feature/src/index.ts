@@ -6,7 +6,6 @@ export * from './alert-receive.service';
 export * from './gateway-lifecycle.service';
 export * from './gateway-health.probe';
 export * from './gateway-feature.module';
-export * from './receive-alert.http-handler';
 export * from './delivery-recorder';
 export * from './integration-rate-limit';
 export * from './gateway-metrics';

@@ -3,9 +3,7 @@ import { secondsSince } from '@alert-ingestion/metrics';
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { RequestListener, Server, ServerResponse } from 'node:http';
-import { AlertReceiveService } from './alert-receive.service';
-import { GatewayMetrics } from './gateway-metrics';
-import { RequestAbortedError } from './read-alert-body';
+import { AlertReceiveService, GatewayMetrics, RequestAbortedError } from '@alert-ingestion/gateway-feature';
 
 /** `/alerts/notify/<url_token>.json`, the path of INTEGRATION_URL_PATH, with an optional query. */
 const RECEIVE_PATH = /^\/alerts\/notify\/([^/?#]+)\.json(?:\?.*)?$/;

@@ -1,9 +1,9 @@
 import { BaseEnv, nestLogLevels } from '@alert-ingestion/config';
 import { ConsoleLogger, Logger, LoggerService, LogLevel } from '@nestjs/common';
-import { Logger as PinoNestLogger, Params, PinoLogger } from 'nestjs-pino';
 import type { ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { HttpLogger, Options, pinoHttp } from 'pino-http';
+import { PinoNestLogger } from './pino-nest-logger';
 import type { IdentifiedRequest } from './request-id';
 
 /** The part of a service's environment that says how it logs. */
@@ -126,9 +126,9 @@ function textLogging(settings: LoggingSettings): ServiceLogging {
 /**
  * JSON lines through pino, one object per line:
  * `{"level":"info","time":"…","service":"integration-config","context":"…","message":"…","request_id":"…"}`.
- * nestjs-pino's Logger serves Nest's Logger API, and its PinoLogger keeps a logger per request in an
- * AsyncLocalStorage, so every line written while a request is handled carries the request id.
- * nestjs-pino keeps one root logger per process: the first service set up in a process names it.
+ * PinoNestLogger serves Nest's Logger API and keeps a logger per request in an AsyncLocalStorage,
+ * so every line written while a request is handled carries the request id; pino-http writes the
+ * access line.
  */
 function jsonLogging(service: string, settings: LoggingSettings, { destination, requestContext = true }: ServiceLoggingOptions): ServiceLogging {
   const options: pino.LoggerOptions = {
@@ -139,12 +139,13 @@ function jsonLogging(service: string, settings: LoggingSettings, { destination, 
     formatters: { level: (label) => ({ level: label }) },
   };
   const root = destination ? pino(options, destination) : pino(options);
-  const params: Params = { pinoHttp: { logger: root } };
-  const pinoLogger = new PinoLogger(params);
+  // Nest's lines go through the child pino-http derives from the root (its serializers for `req`,
+  // `res` and `err` fields); the access lines through another, whose context is `HTTP`.
+  const logger = new PinoNestLogger(pinoHttp({ logger: root }).logger);
   const access: HttpLogger<IdentifiedRequest, ServerResponse> = pinoHttp({ ...accessLogOptions(), logger: root.child({ context: 'HTTP' }) });
-  const inRequestContext = <T>(requestId: string, handle: () => T): T => pinoLogger.runInContext(handle, { bindings: { request_id: requestId } });
+  const inRequestContext = <T>(requestId: string, handle: () => T): T => logger.runInContext({ request_id: requestId }, handle);
   return {
-    logger: new PinoNestLogger(pinoLogger, params),
+    logger,
     handleRequest: requestContext
       ? (request, response, handle) =>
           inRequestContext(request.id, () => {

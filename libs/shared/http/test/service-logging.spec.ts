@@ -32,9 +32,8 @@ class WorkController {
 }
 
 /**
- * LOG_FORMAT=json in one Nest app (nestjs-pino keeps one root logger per process, so this file sets
- * up one service): the line format, the request id on every line written while a request is
- * handled, the access line, LOG_LEVEL, and what is never written.
+ * LOG_FORMAT=json in one Nest app: the line format, the request id on every line written while a
+ * request is handled, the access line, LOG_LEVEL, and what is never written.
  */
 describe('useServiceLogging with LOG_FORMAT=json', () => {
   const written: string[] = [];

@@ -166,7 +166,7 @@ export function planAlertBatch(intake: readonly RawAlertIntake[], state: BatchSt
   };
 }
 
-export function isAdmitted(entry: RawAlertIntake): entry is AdmittedRawAlert {
+function isAdmitted(entry: RawAlertIntake): entry is AdmittedRawAlert {
   return entry.admitted;
 }
 

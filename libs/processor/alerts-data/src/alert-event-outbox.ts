@@ -1,3 +1,4 @@
+import { AlertEventOut } from '@alert-ingestion/alerts-domain';
 import { AlertEvent } from '@alert-ingestion/contracts';
 import { OutboxRecord, outboxStatements, OutboxTable } from '@alert-ingestion/outbox';
 import { PoolClient } from 'pg';
@@ -10,27 +11,21 @@ export const ALERT_EVENT_OUTBOX: OutboxTable = {
   leaderLock: 7_311_202_402,
 };
 
-export interface OutboxEvent {
-  projectId: string;
-  iid: number;
-  value: AlertEvent.AlertEventValue;
-}
-
 /**
  * An alert event as an outbox record: keyed `<project_id>:<iid>`, so every event of one alert lands
  * in one partition, in order; its value always fits the topic (encodeAlertEvent).
  */
-export function alertEventRecord(event: OutboxEvent): OutboxRecord {
+export function alertEventRecord(event: AlertEventOut): OutboxRecord {
   return { key: AlertEvent.alertEventKey(event.projectId, event.iid), value: AlertEvent.encodeAlertEvent(event.value).text };
 }
 
 /** The statements that write alert events in the caller's transaction, in the order given (values inlined). */
-export function alertEventStatements(events: readonly OutboxEvent[]): string[] {
+export function alertEventStatements(events: readonly AlertEventOut[]): string[] {
   return outboxStatements(ALERT_EVENT_OUTBOX, events.map(alertEventRecord));
 }
 
 /** Writes alert events in the caller's transaction, in one round trip. */
-export async function insertAlertEvents(client: PoolClient, events: readonly OutboxEvent[]): Promise<void> {
+export async function insertAlertEvents(client: PoolClient, events: readonly AlertEventOut[]): Promise<void> {
   const statements = alertEventStatements(events);
   if (statements.length > 0) await client.query(statements.join(';\n'));
 }

@@ -43,48 +43,33 @@ export class AlertsDatabase {
    * concurrent batches of several processor instances can cause, roll back and run `work` again.
    */
   async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    return this.withRetries(async (client) => {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    });
+    for (let attempt = 1; ; attempt++) {
+      const transaction = await this.begin();
+      try {
+        await transaction.step([]);
+        const result = await work(transaction.client);
+        await transaction.commit([]);
+        return result;
+      } catch (error) {
+        if (!this.mayRunAgain(error, attempt)) throw error;
+      } finally {
+        await transaction.rollback();
+      }
+    }
+  }
+
+  /** A transaction on a connection of its own, sent in steps (see ScriptedTransaction); the caller ends it. */
+  async begin(): Promise<ScriptedTransaction> {
+    return new ScriptedTransaction(await this.pool.connect());
   }
 
   /**
-   * Like transaction(), for work whose statements go in a few steps of several statements each
-   * (see ScriptedTransaction): BEGIN travels with the first step and COMMIT with the last, so a
-   * transaction of two steps costs two round trips to the server. `retryAlso` names further errors
-   * after which the work runs again (such as a race the work loses to another transaction and wins
-   * when run again).
+   * Whether a transaction that failed with `error` in its `attempt`-th run, and was rolled back, runs
+   * again: after a deadlock or serialization failure, or a failure the caller knows running again
+   * cures (`cured`, such as a race lost to another transaction), up to the configured attempts.
    */
-  async scriptedTransaction<T>(work: (transaction: ScriptedTransaction) => Promise<T>, retryAlso?: (error: unknown) => boolean): Promise<T> {
-    return this.withRetries(async (client) => {
-      const transaction = new ScriptedTransaction(client);
-      const result = await work(transaction);
-      if (!transaction.committed) await transaction.commit([]);
-      return result;
-    }, retryAlso);
-  }
-
-  private async withRetries<T>(run: (client: PoolClient) => Promise<T>, retryAlso: (error: unknown) => boolean = () => false): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const client = await this.pool.connect();
-      let broken = false;
-      try {
-        return await run(client);
-      } catch (error) {
-        try {
-          await client.query('ROLLBACK');
-        } catch {
-          broken = true;
-        }
-        const retryable = RETRYABLE_SQLSTATES.has(sqlState(error) ?? '') || retryAlso(error);
-        if (attempt >= this.transactionAttempts || !retryable) throw error;
-      } finally {
-        client.release(broken);
-      }
-    }
+  mayRunAgain(error: unknown, attempt: number, cured = false): boolean {
+    return attempt < this.transactionAttempts && (cured || RETRYABLE_SQLSTATES.has(sqlState(error) ?? ''));
   }
 
   async ping(): Promise<void> {
@@ -99,18 +84,15 @@ export class AlertsDatabase {
 /**
  * A transaction sent in steps, each step one simple-protocol query of several statements (values
  * inlined with sqlLiteral): one round trip per step instead of one per statement. The first step
- * also begins the transaction; commit() runs its statements and COMMIT in one round trip. When a
+ * also begins the transaction; commit() runs its statements and COMMIT in one round trip (none when
+ * nothing was sent); either commit() or rollback() ends it and gives the connection back. When a
  * statement fails, the ones after it in the step (COMMIT included) do not run.
  */
 export class ScriptedTransaction {
   private begun = false;
   private done = false;
 
-  constructor(private readonly client: PoolClient) {}
-
-  get committed(): boolean {
-    return this.done;
-  }
+  constructor(readonly client: PoolClient) {}
 
   /** Runs the statements in order; one result per statement. */
   step<R extends QueryResultRow = QueryResultRow>(statements: readonly string[]): Promise<Array<QueryResult<R>>> {
@@ -118,19 +100,37 @@ export class ScriptedTransaction {
   }
 
   /** Runs the statements and commits, in one round trip. */
-  commit(statements: readonly string[]): Promise<QueryResult[]> {
-    return this.send(statements, true);
+  async commit(statements: readonly string[]): Promise<QueryResult[]> {
+    const results = this.begun || statements.length > 0 ? await this.send(statements, true) : [];
+    this.end(false);
+    return results;
+  }
+
+  /** Rolls back what was sent and not committed, and gives the connection back; a no-op once ended. */
+  async rollback(): Promise<void> {
+    if (this.done) return;
+    let broken = false;
+    try {
+      if (this.begun) await this.client.query('ROLLBACK');
+    } catch {
+      broken = true;
+    }
+    this.end(broken);
+  }
+
+  private end(broken: boolean): void {
+    this.done = true;
+    this.client.release(broken);
   }
 
   private async send<R extends QueryResultRow>(statements: readonly string[], commit: boolean): Promise<Array<QueryResult<R>>> {
-    if (this.done) throw new Error('The transaction is already committed');
+    if (this.done) throw new Error('The transaction has ended');
     const lead = this.begun ? [] : ['BEGIN'];
     const script = [...lead, ...statements, ...(commit ? ['COMMIT'] : [])];
     this.begun = true;
     if (script.length === 0) return [];
     // Several statements in one simple query answer with one result each; a single one with a result.
     const answer = (await this.client.query(script.join(';\n'))) as unknown as QueryResult<R> | Array<QueryResult<R>>;
-    if (commit) this.done = true;
     const results = Array.isArray(answer) ? answer : [answer];
     return results.slice(lead.length, lead.length + statements.length);
   }

@@ -1,9 +1,13 @@
-import { statusChange } from '@alert-ingestion/alerts-domain';
-import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
+import { alertEvent, statusChange, StoredAlert } from '@alert-ingestion/alerts-domain';
+import { AlertStatus } from '@alert-ingestion/contracts';
 import { likePattern } from '@alert-ingestion/sql';
 import { insertAlertEvents } from './alert-event-outbox';
-import { ALERT_COLUMNS, AlertRow, alertView } from './alert-row';
 import { AlertsDatabase, sqlState } from './alerts-database';
+
+/** The columns of `alerts`, read as a StoredAlert (node-postgres: bigint as decimal strings, timestamptz as Date). */
+export const ALERT_COLUMNS = `id, project_id, iid, integration_id, title, description, severity, status, events, started_at,
+  ended_at, service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, payload,
+  created_at, updated_at`;
 
 export interface AlertListQuery {
   projectId: string;
@@ -16,14 +20,14 @@ export interface AlertListQuery {
 }
 
 export interface AlertPage {
-  alerts: AlertRow[];
+  alerts: StoredAlert[];
   total: number;
 }
 
 export type StatusUpdateResult =
   | { outcome: 'not_found' }
   | { outcome: 'conflict' }
-  | { outcome: 'unchanged' | 'changed'; alert: AlertRow };
+  | { outcome: 'unchanged' | 'changed'; alert: StoredAlert };
 
 /** Reads alerts for the alerts query API and applies status changes (CONTRACT.md "Alerts query API"). */
 export class AlertsQueryRepository {
@@ -49,7 +53,7 @@ export class AlertsQueryRepository {
     const where = conditions.join(' AND ');
     const offset = (query.page - 1) * query.perPage;
     const [rows, count] = await Promise.all([
-      this.database.pool.query<AlertRow>(
+      this.database.pool.query<StoredAlert>(
         `SELECT ${ALERT_COLUMNS} FROM alerts WHERE ${where} ORDER BY iid DESC LIMIT ${query.perPage} OFFSET ${offset}`,
         parameters,
       ),
@@ -66,8 +70,8 @@ export class AlertsQueryRepository {
     return new Map(result.rows.map((row) => [row.status, Number(row.count)]));
   }
 
-  async find(projectId: string, iid: number): Promise<AlertRow | undefined> {
-    const result = await this.database.pool.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM alerts WHERE project_id = $1 AND iid = $2`, [
+  async find(projectId: string, iid: number): Promise<StoredAlert | undefined> {
+    const result = await this.database.pool.query<StoredAlert>(`SELECT ${ALERT_COLUMNS} FROM alerts WHERE project_id = $1 AND iid = $2`, [
       projectId,
       iid,
     ]);
@@ -82,7 +86,7 @@ export class AlertsQueryRepository {
   async updateStatus(projectId: string, iid: number, requested: AlertStatus, now: Date): Promise<StatusUpdateResult> {
     try {
       return await this.database.transaction(async (client) => {
-        const current = await client.query<AlertRow>(
+        const current = await client.query<StoredAlert>(
           `SELECT ${ALERT_COLUMNS} FROM alerts WHERE project_id = $1 AND iid = $2 FOR UPDATE`,
           [projectId, iid],
         );
@@ -90,18 +94,12 @@ export class AlertsQueryRepository {
         if (!row) return { outcome: 'not_found' as const };
         const change = statusChange(row.status, row.ended_at, requested, now);
         if (!change.changed) return { outcome: 'unchanged' as const, alert: row };
-        const updated = await client.query<AlertRow>(
+        const updated = await client.query<StoredAlert>(
           `UPDATE alerts SET status = $2::alert_status, ended_at = $3, updated_at = $4 WHERE id = $1 RETURNING ${ALERT_COLUMNS}`,
           [row.id, change.status, change.endedAt, now],
         );
         const alert = updated.rows[0];
-        const value: AlertEvent.AlertEventValue = {
-          type: change.eventType,
-          occurred_at: now.toISOString(),
-          project_id: Number(alert.project_id),
-          alert: alertView(alert),
-        };
-        await insertAlertEvents(client, [{ projectId: alert.project_id, iid: alert.iid, value }]);
+        await insertAlertEvents(client, [alertEvent(change.eventType, alert, now)]);
         return { outcome: 'changed' as const, alert };
       });
     } catch (error) {

@@ -1,29 +1,7 @@
+import { AnsweredDelivery } from '@alert-ingestion/alerts-domain';
 import { CreatedAlert, DeliveryRecord } from '@alert-ingestion/contracts';
 import { sqlLiteral } from '@alert-ingestion/sql';
 import { AlertsDatabase } from './alerts-database';
-
-/** A delivery to record with its answer (CONTRACT.md "deliveries"): what the monitoring tool sent. */
-export interface DeliveryWork {
-  deliveryId: string;
-  /** The X-Request-Id. */
-  requestId: string;
-  receivedAt: Date;
-  /** The first 64 KiB of the body as received. */
-  body: string;
-  bodySize: number;
-  bodyTruncated: boolean;
-}
-
-/** A delivery and the answer the processor gave it. */
-export interface AnsweredDelivery {
-  projectId: string;
-  integrationId: string;
-  delivery: DeliveryWork;
-  /** 200 with the alerts created or grouped into, or 422 with the error code. */
-  status: number;
-  error: string | null;
-  alerts: CreatedAlert[];
-}
 
 /** A delivery as `GET .../deliveries` answers it (CONTRACT.md). */
 export interface DeliveryView {
@@ -47,24 +25,11 @@ export function deliveryStatements(rows: readonly AnsweredDelivery[]): string[] 
   if (rows.length === 0) return [];
   // One row per delivery: a message redelivered within one batch is one delivery (an upsert may
   // not touch a row twice).
-  const unique = [...new Map(rows.map((row) => [row.delivery.deliveryId, row])).values()];
-  const document = unique.map(({ projectId, integrationId, delivery, status, error, alerts }) => ({
-    delivery_id: delivery.deliveryId,
-    project_id: projectId,
-    integration_id: integrationId,
-    request_id: delivery.requestId,
-    received_at: delivery.receivedAt,
-    status,
-    error,
-    alerts,
-    body: delivery.body,
-    body_size: delivery.bodySize,
-    body_truncated: delivery.bodyTruncated,
-  }));
+  const unique = [...new Map(rows.map((row) => [row.delivery_id, row])).values()];
   return [
     `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, alerts, body, body_size, body_truncated)
      SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.alerts, d.body, d.body_size, d.body_truncated
-     FROM json_to_recordset(${sqlLiteral.json(document)}) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text,
+     FROM json_to_recordset(${sqlLiteral.json(unique)}) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text,
        received_at timestamptz, status int, error text, alerts jsonb, body text, body_size int, body_truncated boolean)
      ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, error = EXCLUDED.error, alerts = EXCLUDED.alerts`,
   ];
@@ -73,12 +38,6 @@ export function deliveryStatements(rows: readonly AnsweredDelivery[]): string[] 
 /** Deliveries of integrations (the processor owns alert_deliveries): recorded, listed, pruned. */
 export class DeliveriesRepository {
   constructor(private readonly database: AlertsDatabase) {}
-
-  /** Deliveries the processor answered outside a batch transaction (the ones it rejected). */
-  async recordAnswered(rows: readonly AnsweredDelivery[]): Promise<void> {
-    const [statement] = deliveryStatements(rows);
-    if (statement) await this.database.pool.query(statement);
-  }
 
   /**
    * Deliveries the gateway reported (refusals and 202s). A delivery the processor has recorded

@@ -1,7 +1,5 @@
 export * from './alerts-database';
-export * from './alert-row';
 export * from './alert-event-outbox';
-export * from './alert-batch-changes';
 export * from './alert-batch.repository';
 export * from './alerts-query.repository';
 export * from './processed-raw-alerts.retention';

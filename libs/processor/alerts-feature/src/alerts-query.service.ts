@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ALERT_STATUSES, AlertStatus, AlertView } from '@alert-ingestion/contracts';
-import { AlertsQueryRepository, alertView } from '@alert-ingestion/alerts-data';
+import { alertView } from '@alert-ingestion/alerts-domain';
+import { AlertsQueryRepository } from '@alert-ingestion/alerts-data';
 import { ConflictError, NotFoundError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
 import { ListAlertsQueryDto } from '@alert-ingestion/alerts-api';
 

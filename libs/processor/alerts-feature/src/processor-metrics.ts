@@ -1,4 +1,4 @@
-import { ALERT_ACTIONS } from '@alert-ingestion/alerts-data';
+import { ALERT_ACTIONS } from '@alert-ingestion/alerts-domain';
 import { counter, gauge, histogram } from '@alert-ingestion/metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BatchOutcome } from './raw-alert-batch.processor';

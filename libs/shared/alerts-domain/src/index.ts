@@ -9,5 +9,7 @@ export * from './alert-payloads';
 export * from './normalise-alert';
 export * from './fingerprint';
 export * from './alert-candidates';
-export * from './alert-grouping';
 export * from './alert-status';
+export * from './stored-alert';
+export * from './raw-alert-intake';
+export * from './alert-batch-plan';

@@ -1,0 +1,420 @@
+import { RawAlert } from '@alert-ingestion/contracts';
+import { AlertCandidate } from './alert-candidates';
+import { BatchState, planAlertBatch, stateKeys, StoredAnswer } from './alert-batch-plan';
+import { AdmittedRawAlert, ReceivedDelivery, RejectedRawAlert } from './raw-alert-intake';
+import { StoredAlert } from './stored-alert';
+
+const now = new Date('2026-11-21T10:00:00.000Z');
+const startedAt = new Date('2026-11-21T09:00:00.000Z');
+const endedAt = new Date('2026-11-21T09:30:00.000Z');
+const HOUR = 60 * 60 * 1000;
+
+function candidate(overrides: Partial<AlertCandidate> = {}): AlertCandidate {
+  return {
+    title: 'Disk full',
+    description: null,
+    severity: 'critical',
+    startedAt,
+    endedAt: null,
+    service: null,
+    monitoringTool: null,
+    hosts: [],
+    platformEnvironmentName: null,
+    fingerprint: 'disk',
+    fingerprintSha256: 'f'.repeat(64),
+    payload: { title: 'Disk full' },
+    ...overrides,
+  };
+}
+
+const requestId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** An admitted raw alert message `n` (request id n) with one payload per candidate. */
+function admitted(
+  n: number,
+  candidates: Array<Partial<AlertCandidate>> = [{}],
+  projectId = '1',
+  raw: Partial<RawAlert.RawAlertValue> = {},
+  delivery: ReceivedDelivery | null = null,
+): AdmittedRawAlert {
+  return {
+    admitted: true,
+    message: { offset: String(n), value: null },
+    raw: {
+      request_id: requestId(n),
+      integration_id: '9',
+      project_id: projectId,
+      received_at: now.toISOString(),
+      reply_to: 'gateway-1',
+      payload: {},
+      ...raw,
+    },
+    candidates: candidates.map(candidate),
+    delivery,
+  };
+}
+
+function openAlert(overrides: Partial<StoredAlert> = {}): StoredAlert {
+  const { fingerprintSha256: _sha, startedAt: _started, endedAt: _ended, monitoringTool: _tool, platformEnvironmentName: _env, ...fields } = candidate();
+  return {
+    ...fields,
+    id: '500',
+    project_id: '1',
+    iid: 7,
+    integration_id: '9',
+    status: 'acknowledged',
+    events: 3,
+    started_at: startedAt,
+    ended_at: null,
+    monitoring_tool: null,
+    platform_environment_name: null,
+    fingerprint_sha256: 'f'.repeat(64),
+    created_at: new Date('2026-11-20T00:00:00.000Z'),
+    updated_at: new Date('2026-11-20T00:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+function state(overrides: Partial<BatchState> = {}): BatchState {
+  return { lastIids: new Map(), answers: new Map(), openAlerts: [], ...overrides };
+}
+
+const delivery = (n: number): ReceivedDelivery => ({
+  delivery_id: requestId(n),
+  request_id: `x-${n}`,
+  project_id: '1',
+  integration_id: '9',
+  received_at: now.toISOString(),
+  body: '{}',
+  body_size: 2,
+  body_truncated: false,
+});
+
+describe('planAlertBatch', () => {
+  describe('alerts (spec 1.5, 2.2, 3)', () => {
+    it('creates a triggered alert from a new payload, with its event, its answer and its idempotency record', () => {
+      const plan = planAlertBatch([admitted(1)], state(), now);
+      expect(plan.writes.alertInserts).toEqual([
+        expect.objectContaining({ project_id: '1', iid: 1, integration_id: '9', status: 'triggered', events: 1, started_at: startedAt, ended_at: null }),
+      ]);
+      expect(plan.writes.events.map((event) => [event.projectId, event.iid, event.value.type, event.value.occurred_at])).toEqual([
+        ['1', 1, 'alert.created', now.toISOString()],
+      ]);
+      expect(plan.answers).toEqual([{ requestId: requestId(1), replyTo: 'gateway-1', alerts: [{ iid: 1, title: 'Disk full' }], redelivered: false, actions: ['created'] }]);
+      expect(plan.writes.newAnswers).toEqual([{ request_id: requestId(1), project_id: '1', result: { alerts: [{ iid: 1, title: 'Disk full' }] } }]);
+      expect(plan.writes.renewedAnswers).toEqual([]);
+      expect(plan.rejects).toEqual([]);
+    });
+
+    it('numbers new alerts after the project counter, per project, and raises each counter once', () => {
+      const plan = planAlertBatch(
+        [admitted(0, [{ fingerprintSha256: null }]), admitted(1, [{ fingerprintSha256: null }], '2'), admitted(2, [{ fingerprintSha256: null }])],
+        state({
+          lastIids: new Map([
+            ['1', 4],
+            ['2', 0],
+          ]),
+        }),
+        now,
+      );
+      expect(plan.writes.alertInserts.map((row) => [row.project_id, row.iid])).toEqual([
+        ['1', 5],
+        ['2', 1],
+        ['1', 6],
+      ]);
+      expect(plan.writes.iidCounters).toEqual([
+        { project_id: '1', last_iid: 6 },
+        { project_id: '2', last_iid: 1 },
+      ]);
+      expect(plan.answers.map((answer) => answer.alerts)).toEqual([[{ iid: 5, title: 'Disk full' }], [{ iid: 1, title: 'Disk full' }], [{ iid: 6, title: 'Disk full' }]]);
+    });
+
+    it('inserts a new alert in its final state and writes one event per change, each with the alert as it was then', () => {
+      const plan = planAlertBatch([admitted(0), admitted(1), admitted(2, [{ endedAt }])], state(), now);
+      expect(plan.writes.alertInserts).toHaveLength(1);
+      expect(plan.writes.alertInserts[0]).toMatchObject({ iid: 1, status: 'resolved', events: 2, ended_at: endedAt, integration_id: '9' });
+      expect(plan.writes.events.map((event) => [event.value.type, event.value.alert.events, event.value.alert.status])).toEqual([
+        ['alert.created', 1, 'triggered'],
+        ['alert.grouped', 2, 'triggered'],
+        ['alert.resolved', 2, 'resolved'],
+      ]);
+      expect(plan.writes.events[0].value.alert).toMatchObject({ created_at: now.toISOString(), updated_at: now.toISOString(), ended_at: null });
+      expect(plan.writes.iidCounters).toEqual([{ project_id: '1', last_iid: 1 }]);
+    });
+
+    it('groups into and resolves an existing not-resolved alert with an update, not an insert', () => {
+      const plan = planAlertBatch([admitted(0), admitted(1, [{ endedAt }])], state({ openAlerts: [openAlert()], lastIids: new Map([['1', 7]]) }), now);
+      expect(plan.writes.alertInserts).toEqual([]);
+      expect(plan.writes.iidCounters).toEqual([]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '500', grouped: 1, ended_at: endedAt }]);
+      expect(plan.writes.events.map((event) => [event.value.type, event.iid, event.value.alert.events, event.value.alert.status])).toEqual([
+        ['alert.grouped', 7, 4, 'acknowledged'],
+        ['alert.resolved', 7, 4, 'resolved'],
+      ]);
+      expect(plan.writes.events[1].value.alert.created_at).toBe('2026-11-20T00:00:00.000Z');
+      expect(plan.writes.events[1].value.alert.updated_at).toBe(now.toISOString());
+      expect(plan.answers.map((answer) => answer.alerts)).toEqual([[{ iid: 7, title: 'Disk full' }], [{ iid: 7, title: 'Disk full' }]]);
+    });
+
+    it('creates a new alert after a payload of the batch resolved the open one', () => {
+      const plan = planAlertBatch([admitted(0, [{ endedAt }]), admitted(1)], state({ openAlerts: [openAlert()], lastIids: new Map([['1', 7]]) }), now);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '500', grouped: 0, ended_at: endedAt }]);
+      expect(plan.writes.alertInserts.map((row) => [row.iid, row.status, row.events])).toEqual([[8, 'triggered', 1]]);
+      expect(plan.writes.events.map((event) => [event.value.type, event.iid])).toEqual([
+        ['alert.resolved', 7],
+        ['alert.created', 8],
+      ]);
+    });
+
+    it('answers nothing for a recovery payload that matches no alert, and gives several answers to a message of several payloads', () => {
+      const plan = planAlertBatch([admitted(0, [{ endedAt }]), admitted(1, [{ fingerprintSha256: null }, { fingerprintSha256: null }])], state(), now);
+      expect(plan.answers[0]).toMatchObject({ alerts: [], actions: ['unmatched'], redelivered: false });
+      expect(plan.answers[1].alerts).toEqual([
+        { iid: 1, title: 'Disk full' },
+        { iid: 2, title: 'Disk full' },
+      ]);
+      expect(plan.writes.events.map((event) => event.value.type)).toEqual(['alert.created', 'alert.created']);
+      // The recovery payload is still processed: its request id is recorded with its empty answer.
+      expect(plan.writes.newAnswers[0]).toEqual({ request_id: requestId(0), project_id: '1', result: { alerts: [] } });
+    });
+
+    it('tells per message what each payload did: created, grouped, resolved, or unmatched', () => {
+      const plan = planAlertBatch(
+        [
+          admitted(0, [{}, { endedAt }]),
+          admitted(1, [{ fingerprintSha256: 'b'.repeat(64), endedAt }]),
+          admitted(2, [{}, { fingerprintSha256: null }]),
+          admitted(3, [{ fingerprintSha256: null, endedAt }]),
+        ],
+        state({ openAlerts: [openAlert()], lastIids: new Map([['1', 7]]) }),
+        now,
+      );
+      expect(plan.answers.map((answer) => answer.actions)).toEqual([['grouped', 'resolved'], ['unmatched'], ['created', 'created'], ['unmatched']]);
+    });
+
+    it('keeps events in payload order across alerts', () => {
+      const plan = planAlertBatch(
+        [admitted(0, [{ fingerprintSha256: 'a'.repeat(64) }]), admitted(1, [{ fingerprintSha256: 'b'.repeat(64) }]), admitted(2, [{ fingerprintSha256: 'a'.repeat(64) }])],
+        state(),
+        now,
+      );
+      expect(plan.writes.events.map((event) => [event.iid, event.value.type])).toEqual([
+        [1, 'alert.created'],
+        [2, 'alert.created'],
+        [1, 'alert.grouped'],
+      ]);
+    });
+
+    it('keeps projects apart: the same fingerprint in two projects is two alerts, each numbered in its project', () => {
+      const plan = planAlertBatch([admitted(0), admitted(1, [{}], '2')], state({ lastIids: new Map([['2', 3]]) }), now);
+      expect(plan.writes.alertInserts.map((row) => [row.project_id, row.iid, row.events])).toEqual([
+        ['1', 1, 1],
+        ['2', 4, 1],
+      ]);
+    });
+  });
+
+  describe('grouping and recovery, payloads in batch order (spec 3, CONTRACT.md alert semantics)', () => {
+    const fire = (n: number, fingerprint: string | null, projectId = '1') => admitted(n, [{ fingerprintSha256: fingerprint }], projectId);
+    const recover = (n: number, fingerprint: string | null, projectId = '1') => admitted(n, [{ fingerprintSha256: fingerprint, endedAt }], projectId);
+    const open77 = (fingerprint: string, projectId = '1', id = '77') => state({ openAlerts: [openAlert({ id, project_id: projectId, iid: 7, fingerprint_sha256: fingerprint })] });
+    const history = (plan: ReturnType<typeof planAlertBatch>) => plan.writes.events.map((event) => [event.projectId, event.iid, event.value.type]);
+    const iids = (plan: ReturnType<typeof planAlertBatch>) => plan.answers.map((answer) => answer.alerts.map((alert) => alert.iid));
+
+    it('creates an alert for a payload with no matching not-resolved alert', () => {
+      const plan = planAlertBatch([fire(0, 'f')], state(), now);
+      expect(plan.writes.alertInserts.map((row) => [row.iid, row.fingerprint_sha256, row.events])).toEqual([[1, 'f', 1]]);
+      expect(plan.writes.alertUpdates).toEqual([]);
+      expect(history(plan)).toEqual([['1', 1, 'alert.created']]);
+      expect(iids(plan)).toEqual([[1]]);
+    });
+
+    it('groups into a not-resolved alert that exists: events increase, nothing is created', () => {
+      const plan = planAlertBatch([fire(0, 'f')], open77('f'), now);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: null }]);
+      expect(plan.writes.alertInserts).toEqual([]);
+      expect(plan.writes.events[0].value.alert.events).toBe(4);
+      expect(iids(plan)).toEqual([[7]]);
+    });
+
+    it('groups identical payloads of one batch into the first one', () => {
+      const plan = planAlertBatch(Array.from({ length: 40 }, (_, n) => fire(n, 'f')), state(), now);
+      expect(plan.writes.alertInserts.map((row) => [row.iid, row.events])).toEqual([[1, 40]]);
+      expect(plan.writes.events.map((event) => event.value.type)).toEqual(['alert.created', ...Array<string>(39).fill('alert.grouped')]);
+      expect(iids(plan)).toEqual(Array(40).fill([1]));
+    });
+
+    it('never groups payloads without a fingerprint', () => {
+      const plan = planAlertBatch([fire(0, null), fire(1, null)], state(), now);
+      expect(plan.writes.alertInserts.map((row) => [row.iid, row.events])).toEqual([
+        [1, 1],
+        [2, 1],
+      ]);
+      expect(iids(plan)).toEqual([[1], [2]]);
+    });
+
+    it('resolves the matching not-resolved alert with a recovery payload, without counting an event', () => {
+      const plan = planAlertBatch([recover(0, 'f')], open77('f'), now);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 0, ended_at: endedAt }]);
+      expect(plan.writes.events.map((event) => [event.value.type, event.value.alert.status, event.value.alert.events, event.value.alert.ended_at])).toEqual([
+        ['alert.resolved', 'resolved', 3, endedAt.toISOString()],
+      ]);
+      expect(iids(plan)).toEqual([[7]]);
+    });
+
+    it('gives a recovery payload without a match no effect', () => {
+      for (const fingerprint of ['f', null]) {
+        const plan = planAlertBatch([recover(0, fingerprint)], state(), now);
+        expect([plan.writes.alertInserts, plan.writes.alertUpdates, plan.writes.events, plan.writes.iidCounters]).toEqual([[], [], [], []]);
+        expect(plan.answers[0]).toMatchObject({ alerts: [], actions: ['unmatched'] });
+      }
+    });
+
+    it('creates a new alert for an identical payload after a resolution', () => {
+      const plan = planAlertBatch([fire(0, 'f'), recover(1, 'f'), fire(2, 'f'), fire(3, 'f')], state(), now);
+      expect(plan.writes.alertInserts.map((row) => [row.iid, row.status, row.events, row.ended_at])).toEqual([
+        [1, 'resolved', 1, endedAt],
+        [2, 'triggered', 2, null],
+      ]);
+      expect(iids(plan)).toEqual([[1], [1], [2], [2]]);
+    });
+
+    it('creates a new alert after resolving an existing one in the same batch', () => {
+      const plan = planAlertBatch([fire(0, 'f'), recover(1, 'f'), fire(2, 'f')], open77('f'), now);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: endedAt }]);
+      expect(history(plan)).toEqual([
+        ['1', 7, 'alert.grouped'],
+        ['1', 7, 'alert.resolved'],
+        ['1', 1, 'alert.created'],
+      ]);
+    });
+
+    it('gives a second recovery payload no effect once the alert is resolved', () => {
+      const plan = planAlertBatch([recover(0, 'f'), recover(1, 'f')], open77('f'), now);
+      expect(iids(plan)).toEqual([[7], []]);
+      expect(plan.answers.map((answer) => answer.actions)).toEqual([['resolved'], ['unmatched']]);
+      expect(plan.writes.alertUpdates).toHaveLength(1);
+    });
+
+    it('keeps projects apart: the same fingerprint in two projects is two alerts', () => {
+      const plan = planAlertBatch([fire(0, 'f', '1'), fire(1, 'f', '2'), fire(2, 'f', '1')], open77('f', '2', '9'), now);
+      expect(plan.writes.alertInserts.map((row) => [row.project_id, row.iid, row.events])).toEqual([['1', 1, 2]]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '9', grouped: 1, ended_at: null }]);
+      expect(history(plan)).toEqual([
+        ['1', 1, 'alert.created'],
+        ['2', 7, 'alert.grouped'],
+        ['1', 1, 'alert.grouped'],
+      ]);
+    });
+
+    it('keeps fingerprints apart and interleaves them in order', () => {
+      const plan = planAlertBatch([fire(0, 'a'), fire(1, 'b'), recover(2, 'a'), fire(3, 'b'), fire(4, 'a')], state(), now);
+      expect(plan.writes.alertInserts.map((row) => [row.fingerprint_sha256, row.iid, row.status, row.events])).toEqual([
+        ['a', 1, 'resolved', 1],
+        ['b', 2, 'triggered', 2],
+        ['a', 3, 'triggered', 1],
+      ]);
+      expect(history(plan).map(([, iid, type]) => [iid, type])).toEqual([
+        [1, 'alert.created'],
+        [2, 'alert.created'],
+        [1, 'alert.resolved'],
+        [2, 'alert.grouped'],
+        [3, 'alert.created'],
+      ]);
+    });
+
+    it('does not touch an existing alert whose fingerprint is not in the batch', () => {
+      const plan = planAlertBatch([fire(0, 'a')], open77('b'), now);
+      expect(plan.writes.alertUpdates).toEqual([]);
+      expect(plan.writes.alertInserts.map((row) => row.fingerprint_sha256)).toEqual(['a']);
+    });
+  });
+
+  describe('exactly once per request id (CONTRACT.md "Idempotency-Key")', () => {
+    const stored = (processedAt: Date): Map<string, StoredAnswer> => new Map([[requestId(1), { alerts: [{ iid: 3, title: 'First' }], processedAt }]]);
+
+    it('answers a redelivered message with its stored answer and changes nothing, writing its delivery again', () => {
+      const plan = planAlertBatch([admitted(1, [{}], '1', {}, delivery(1))], state({ answers: stored(new Date(now.getTime() - HOUR)) }), now);
+      expect(plan.answers).toEqual([{ requestId: requestId(1), replyTo: 'gateway-1', alerts: [{ iid: 3, title: 'First' }], redelivered: true, actions: [] }]);
+      expect(plan.writes).toEqual({
+        iidCounters: [],
+        alertUpdates: [],
+        alertInserts: [],
+        events: [],
+        newAnswers: [],
+        renewedAnswers: [],
+        deliveries: [{ ...delivery(1), status: 200, error: null, alerts: [{ iid: 3, title: 'First' }] }],
+      });
+    });
+
+    it('repeats an Idempotency-Key answer stored within 24 hours', () => {
+      const plan = planAlertBatch([admitted(1, [{}], '1', { idempotency_key: 'k' })], state({ answers: stored(new Date(now.getTime() - 23 * HOUR)) }), now);
+      expect(plan.answers[0]).toMatchObject({ alerts: [{ iid: 3, title: 'First' }], redelivered: true });
+      expect(plan.writes.alertInserts).toEqual([]);
+    });
+
+    it('processes a repeat of an Idempotency-Key after 24 hours as new, and renews its stored answer', () => {
+      const plan = planAlertBatch([admitted(1, [{}], '1', { idempotency_key: 'k' })], state({ answers: stored(new Date(now.getTime() - 25 * HOUR)) }), now);
+      expect(plan.answers[0]).toMatchObject({ alerts: [{ iid: 1, title: 'Disk full' }], redelivered: false, actions: ['created'] });
+      expect(plan.writes.alertInserts).toHaveLength(1);
+      expect(plan.writes.newAnswers).toEqual([]);
+      expect(plan.writes.renewedAnswers).toEqual([{ request_id: requestId(1), project_id: '1', result: { alerts: [{ iid: 1, title: 'Disk full' }] } }]);
+    });
+
+    it('keeps a redelivered message without an Idempotency-Key a redelivery however old its answer is', () => {
+      const plan = planAlertBatch([admitted(1)], state({ answers: stored(new Date(now.getTime() - 100 * HOUR)) }), now);
+      expect(plan.answers[0]).toMatchObject({ alerts: [{ iid: 3, title: 'First' }], redelivered: true });
+      expect(plan.writes.alertInserts).toEqual([]);
+    });
+
+    it('counts a message repeated within one batch once; the repeat gets the first answer', () => {
+      const plan = planAlertBatch([admitted(1), admitted(1)], state(), now);
+      expect(plan.writes.alertInserts).toHaveLength(1);
+      expect(plan.writes.alertInserts[0].events).toBe(1);
+      expect(plan.writes.newAnswers).toHaveLength(1);
+      expect(plan.answers.map((answer) => [answer.alerts, answer.redelivered, answer.actions])).toEqual([
+        [[{ iid: 1, title: 'Disk full' }], false, ['created']],
+        [[{ iid: 1, title: 'Disk full' }], true, []],
+      ]);
+    });
+  });
+
+  describe('deliveries and rejects', () => {
+    it('records each delivery with its answer, and passes rejects on with their delivery recorded as an error', () => {
+      const rejected: RejectedRawAlert = {
+        admitted: false,
+        message: { offset: '7', value: null },
+        reason: 'the payload is not a JSON object or array',
+        address: { request_id: requestId(2), reply_to: 'gateway-1' },
+        delivery: { ...delivery(2), status: 422, error: 'invalid_payload', alerts: [] },
+      };
+      const plan = planAlertBatch([rejected, admitted(1, [{}], '1', {}, delivery(1))], state(), now);
+      expect(plan.rejects).toEqual([rejected]);
+      expect(plan.answers.map((answer) => answer.requestId)).toEqual([requestId(1)]);
+      expect(plan.writes.deliveries.map((row) => [row.delivery_id, row.status, row.error, row.alerts])).toEqual([
+        [requestId(1), 200, null, [{ iid: 1, title: 'Disk full' }]],
+        [requestId(2), 422, 'invalid_payload', []],
+      ]);
+    });
+  });
+});
+
+describe('stateKeys', () => {
+  it("names each project, request id and fingerprint of the admitted messages once, and nothing of rejected ones", () => {
+    const rejected: RejectedRawAlert = { admitted: false, message: { offset: '9', value: null }, reason: 'unknown', address: undefined, delivery: null };
+    const keys = stateKeys([
+      admitted(1, [{}, { fingerprintSha256: null }]),
+      admitted(1),
+      admitted(2, [{ fingerprintSha256: 'b'.repeat(64) }], '2'),
+      rejected,
+    ]);
+    expect(keys).toEqual({
+      projectIds: ['1', '2'],
+      requestIds: [requestId(1), requestId(2)],
+      fingerprints: [
+        { projectId: '1', fingerprintSha256: 'f'.repeat(64) },
+        { projectId: '2', fingerprintSha256: 'b'.repeat(64) },
+      ],
+    });
+  });
+});

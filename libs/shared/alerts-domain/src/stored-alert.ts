@@ -1,0 +1,68 @@
+import { AlertEvent, AlertStatus, AlertView, Severity } from '@alert-ingestion/contracts';
+import { JsonObject } from '@alert-ingestion/json';
+
+/** A stored alert, as the database keeps it (ids of bigint columns as decimal strings). */
+export interface StoredAlert {
+  id: string;
+  project_id: string;
+  iid: number;
+  integration_id: string;
+  title: string;
+  description: string | null;
+  severity: Severity;
+  status: AlertStatus;
+  events: number;
+  started_at: Date;
+  ended_at: Date | null;
+  service: string | null;
+  monitoring_tool: string | null;
+  hosts: string[] | null;
+  platform_environment_name: string | null;
+  fingerprint: string | null;
+  fingerprint_sha256: string | null;
+  payload: JsonObject;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An alert's content, which its events carry: the stored alert without its database id. */
+export type AlertState = Omit<StoredAlert, 'id'>;
+
+/** An alert event to publish on alerts.events.v1, keyed by the alert's project and iid. */
+export interface AlertEventOut {
+  projectId: string;
+  iid: number;
+  value: AlertEvent.AlertEventValue;
+}
+
+/** The contract's `alert`, as the query API returns it and alert events carry it. */
+export function alertView(alert: AlertState): AlertView {
+  return {
+    iid: alert.iid,
+    title: alert.title,
+    description: alert.description,
+    severity: alert.severity,
+    status: alert.status,
+    events: alert.events,
+    started_at: alert.started_at.toISOString(),
+    ended_at: alert.ended_at ? alert.ended_at.toISOString() : null,
+    service: alert.service,
+    monitoring_tool: alert.monitoring_tool,
+    hosts: alert.hosts ?? [],
+    platform_environment_name: alert.platform_environment_name,
+    fingerprint: alert.fingerprint,
+    integration_id: Number(alert.integration_id),
+    payload: alert.payload,
+    created_at: alert.created_at.toISOString(),
+    updated_at: alert.updated_at.toISOString(),
+  };
+}
+
+/** The event of one change to an alert, carrying the alert as it is right after that change. */
+export function alertEvent(type: AlertEvent.AlertEventType, alert: AlertState, now: Date): AlertEventOut {
+  return {
+    projectId: alert.project_id,
+    iid: alert.iid,
+    value: { type, occurred_at: now.toISOString(), project_id: Number(alert.project_id), alert: alertView(alert) },
+  };
+}

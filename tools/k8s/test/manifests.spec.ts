@@ -1,5 +1,6 @@
+import { KafkaNames } from '@alert-ingestion/kafka';
 import { BaseEnv, loadConfig } from '@alert-ingestion/config';
-import { Topic, TOPIC_SPECS, topicName } from '@alert-ingestion/contracts';
+import { Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { GatewayEnv, shutdownDrainLimitMs } from '@alert-ingestion/gateway-feature';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -365,7 +366,7 @@ describe.each(['base', 'overlays/example'])('deploy/k8s/%s', (directory) => {
     expect(spec.triggers).toHaveLength(1);
     const trigger = spec.triggers[0]!;
     expect(trigger.type).toBe('kafka');
-    expect(trigger.metadata).toMatchObject({ consumerGroup: `${prefix}${PROCESSOR_CONSUMER_GROUP}`, topic: topicName(Topic.RawAlerts, prefix) });
+    expect(trigger.metadata).toMatchObject({ consumerGroup: `${prefix}${PROCESSOR_CONSUMER_GROUP}`, topic: new KafkaNames(prefix).topic(Topic.RawAlerts) });
     // KEDA reads the brokers from the processor container's environment: the same ConfigMap value.
     const fromEnv = trigger.metadata['bootstrapServersFromEnv'];
     const brokers = fromEnv === undefined ? trigger.metadata['bootstrapServers'] : (rendering.environment(processor).get(fromEnv) as { value?: string } | undefined)?.value;

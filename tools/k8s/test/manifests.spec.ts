@@ -44,7 +44,7 @@ const ANNOUNCED: Readonly<Record<string, readonly string[]>> = {};
 /** Settings whose Kubernetes value differs from the code's default on purpose (the rest keep it). */
 const DEPLOYMENT_SETTINGS = new Set(['NODE_ENV', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'GATEWAY_PUBLIC_URL', 'GATEWAY_INTERNAL_URL', 'ALERT_PROCESSOR_URL', 'LOG_FORMAT']);
 
-/** The consumer group of RawAlertConsumer (libs/alerts/feature), before KAFKA_TOPIC_PREFIX. */
+/** The consumer group of RawAlertConsumer (ConsumerGroup.AlertProcessor), before KAFKA_TOPIC_PREFIX. */
 const PROCESSOR_CONSUMER_GROUP = 'alert-processor';
 
 /** Time a service may take after its graceful shutdown to close Kafka and database connections. */

@@ -1,11 +1,12 @@
 import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
 import { applyMigrations } from '@alert-ingestion/database';
 import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
-import { deliveryRecordsGroupId } from '@alert-ingestion/alerts-feature';
-import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
+import { ProcessorMetrics } from '@alert-ingestion/alerts-feature';
+import { Topic } from '@alert-ingestion/contracts';
+import { ConsumerGroup, createKafkaConfig, ensureTopics, KAFKA_CLIENT, KafkaBatchTransport, KafkaNames } from '@alert-ingestion/kafka';
 import { INestApplication, Logger } from '@nestjs/common';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { Kafka, Partitioners } from 'kafkajs';
+import { MicroserviceOptions } from '@nestjs/microservices';
+import { Kafka } from 'kafkajs';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AlertProcessorEnv } from './alert-processor.env';
@@ -30,25 +31,38 @@ export async function createAlertProcessorApp(env: AlertProcessorEnv): Promise<I
   });
   configureHttpApp(app, { logging, server: env });
   app.disable('x-powered-by');
-  // A hybrid app: the gateway's delivery records arrive through Nest's Kafka transport
-  // (@EventPattern in DeliveryRecordsController), while raw alerts keep their batch consumer.
+  // A hybrid app: raw alerts and delivery records arrive through the KafkaBatchTransport, as
+  // chunks handed to the @EventPattern handlers of RawAlertConsumer and DeliveryRecordsConsumer.
+  const metrics = app.get(ProcessorMetrics);
   app.connectMicroservice<MicroserviceOptions>(
     {
-      transport: Transport.KAFKA,
-      options: {
-        client: createKafkaConfig({ ...env, KAFKA_CLIENT_ID: `${env.KAFKA_CLIENT_ID}-deliveries` }, { logSink: new Logger('DeliveryRecordsKafka') }),
-        consumer: {
-          groupId: deliveryRecordsGroupId(env.KAFKA_TOPIC_PREFIX),
-          allowAutoTopicCreation: false,
-          sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS,
-          heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS,
-          maxWaitTimeInMs: 500,
+      strategy: new KafkaBatchTransport(app.get<Kafka>(KAFKA_CLIENT), app.get(KafkaNames), [
+        {
+          topic: Topic.RawAlerts,
+          group: ConsumerGroup.AlertProcessor,
+          // A new group starts at the beginning: raw alerts accepted before the first processor started are not lost.
+          fromBeginning: true,
+          config: {
+            minBytes: 1,
+            maxWaitTimeInMs: env.PROCESSOR_MAX_WAIT_MS,
+            maxBytesPerPartition: env.PROCESSOR_MAX_BYTES_PER_PARTITION,
+            maxBytes: env.PROCESSOR_MAX_BYTES,
+            sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS,
+            heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS,
+          },
+          maxChunkMessages: env.PROCESSOR_MAX_BATCH_MESSAGES,
+          partitionsConsumedConcurrently: env.PROCESSOR_PARTITIONS_CONCURRENTLY,
+          commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
+          onGroupJoin: () => metrics.partitionsReassigned(),
         },
-        producer: { createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false },
-        subscribe: { fromBeginning: true },
-        // The group and client ids are ours, as given.
-        postfixId: '',
-      },
+        {
+          topic: Topic.Deliveries,
+          group: ConsumerGroup.AlertProcessorDeliveries,
+          fromBeginning: true,
+          config: { sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS, heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS, maxWaitTimeInMs: 500 },
+          commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
+        },
+      ]),
     },
     { inheritAppConfig: true },
   );

@@ -2,7 +2,7 @@ import { AccessModule } from '@alert-ingestion/access';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
-import { AlertEventRelayHealthProbe, AlertsFeatureModule, deliveryRecordsController, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
@@ -10,6 +10,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
+import { DeliveryRecordsConsumer } from './delivery-records.consumer';
+import { RawAlertConsumer } from './raw-alert.consumer';
 
 @Module({})
 export class AlertProcessorModule {
@@ -18,22 +20,16 @@ export class AlertProcessorModule {
       module: AlertProcessorModule,
       imports: [
         ConfigModule.forRoot(env),
-        KafkaModule.forRoot(env),
+        // Not idempotent: kafkajs's idempotent producer loses or rejects messages when sends to one
+        // partition overlap (kafkajs issues 598, 1005), and replies overlap (several partitions
+        // concurrently, and pipelined within a partition). A duplicate reply from a retried send is
+        // harmless (the gateway answers a request once); a duplicate dead letter only repeats a record.
+        KafkaModule.forRoot(env, { producer: { name: 'ProcessorProducer', idempotent: false } }),
         MetricsModule.forRoot(),
         AlertsFeatureModule.forRoot({
           databaseUrl: env.DATABASE_URL,
           databasePoolSize: env.DATABASE_POOL_SIZE,
           topicPrefix: env.KAFKA_TOPIC_PREFIX,
-          consumer: {
-            maxBatchMessages: env.PROCESSOR_MAX_BATCH_MESSAGES,
-            maxWaitTimeInMs: env.PROCESSOR_MAX_WAIT_MS,
-            maxBytesPerPartition: env.PROCESSOR_MAX_BYTES_PER_PARTITION,
-            maxBytes: env.PROCESSOR_MAX_BYTES,
-            partitionsConsumedConcurrently: env.PROCESSOR_PARTITIONS_CONCURRENTLY,
-            sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS,
-            heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS,
-            commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
-          },
           integrationLookupTimeoutMs: env.INTEGRATION_LOOKUP_TIMEOUT_MS,
           processedRetention: {
             retentionMs: env.PROCESSED_REQUEST_RETENTION_HOURS * 3_600_000,
@@ -66,7 +62,7 @@ export class AlertProcessorModule {
         }),
         HealthModule.forRoot({ probes: [PostgresHealthProbe, KafkaHealthProbe, AlertEventRelayHealthProbe] }),
       ],
-      controllers: [AlertsController, DeliveriesController, deliveryRecordsController(env.KAFKA_TOPIC_PREFIX)],
+      controllers: [AlertsController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
     };
   }
 }

@@ -1,6 +1,6 @@
-import { AlertEvent, AlertReply, DeadLetter, encodeMessage, IntegrationSnapshot, ProjectTier, RawAlert, Topic, topicName } from '@alert-ingestion/contracts';
+import { AlertEvent, AlertReply, DeadLetter, encodeMessage, IntegrationSnapshot, ProjectTier, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { loadConfig } from '@alert-ingestion/config';
-import { DurableProducer } from '@alert-ingestion/kafka';
+import { DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
 import {
   createTestDatabase,
   createTestTopics,
@@ -58,9 +58,9 @@ export class ProcessorHarness {
     await Promise.all([this.producer.connect(), this.publisher.connect()]);
     const prefix = this.topics.prefix;
     [this.replies, this.events, this.deadLetters] = await Promise.all([
-      TopicCollector.start<AlertReply.AlertReplyValue>(this.kafka, topicName(Topic.AlertReplies, prefix), prefix),
-      TopicCollector.start<AlertEvent.AlertEventValue>(this.kafka, topicName(Topic.AlertEvents, prefix), prefix),
-      TopicCollector.start<DeadLetter.DeadLetterValue>(this.kafka, topicName(Topic.RawAlertsDeadLetter, prefix), prefix),
+      TopicCollector.start<AlertReply.AlertReplyValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertReplies), prefix),
+      TopicCollector.start<AlertEvent.AlertEventValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertEvents), prefix),
+      TopicCollector.start<DeadLetter.DeadLetterValue>(this.kafka, new KafkaNames(prefix).topic(Topic.RawAlertsDeadLetter), prefix),
     ]);
     this.serviceEnv = serviceEnv({ DATABASE_URL: this.database.url, KAFKA_TOPIC_PREFIX: prefix, EVENT_RELAY_POLL_MS: '50', ...overrides });
     this.env = loadConfig(AlertProcessorEnv, this.serviceEnv);
@@ -138,7 +138,7 @@ export class ProcessorHarness {
   /** Produces raw alert messages as the gateway would (key: integration id). */
   async send(...values: Array<RawAlert.RawAlertValue | { key: string; raw: string | null }>): Promise<void> {
     await this.producer.send({
-      topic: topicName(Topic.RawAlerts, this.topics.prefix),
+      topic: new KafkaNames(this.topics.prefix).topic(Topic.RawAlerts),
       messages: values.map((value) =>
         'raw' in value ? { key: value.key, value: value.raw } : { key: value.integration_id, value: encodeMessage(value) },
       ),

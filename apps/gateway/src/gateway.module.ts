@@ -1,5 +1,5 @@
 import { ConfigModule } from '@alert-ingestion/config';
-import { GatewayEnv, GatewayFeatureModule, GatewayHealthProbe } from '@alert-ingestion/gateway-feature';
+import { GatewayEnv, GatewayFeatureModule, GatewayHealthProbe, gatewayKafkaOptions } from '@alert-ingestion/gateway-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
@@ -12,7 +12,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         ConfigModule.forRoot(env),
-        KafkaModule.forRoot(env),
+        KafkaModule.forRoot(env, gatewayKafkaOptions(env)),
         MetricsModule.forRoot(),
         GatewayFeatureModule,
         HealthModule.forRoot({ imports: [GatewayFeatureModule], probes: [GatewayHealthProbe] }),

@@ -1,4 +1,5 @@
-import { AlertEvent, Topic, topicName } from '@alert-ingestion/contracts';
+import { KafkaNames } from '@alert-ingestion/kafka';
+import { AlertEvent, Topic } from '@alert-ingestion/contracts';
 import { testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
 import { bearer, post } from './support/http-client';
@@ -21,7 +22,7 @@ describe('alert payloads with NUL and unpaired surrogates, end to end', () => {
   beforeAll(async () => {
     pipeline = await Pipeline.start();
     project = await pipeline.createProject('premium');
-    events = await TopicCollector.start(testKafka({ logLevel: logLevel.NOTHING }), topicName(Topic.AlertEvents, pipeline.topics.prefix), pipeline.topics.prefix);
+    events = await TopicCollector.start(testKafka({ logLevel: logLevel.NOTHING }), new KafkaNames(pipeline.topics.prefix).topic(Topic.AlertEvents), pipeline.topics.prefix);
   }, 180_000);
 
   afterAll(async () => {

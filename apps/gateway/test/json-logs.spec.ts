@@ -1,4 +1,5 @@
-import { encodeMessage, Topic, topicName } from '@alert-ingestion/contracts';
+import { KafkaNames } from '@alert-ingestion/kafka';
+import { encodeMessage, Topic } from '@alert-ingestion/contracts';
 import { eventually, ServiceProcess, testKafka } from '@alert-ingestion/testing';
 import { Partitioners } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -125,7 +126,7 @@ describe('JSON logs and request ids across the services', () => {
       const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
       await producer.connect();
       await producer.send({
-        topic: topicName(Topic.RawAlerts, pipeline.topics.prefix),
+        topic: new KafkaNames(pipeline.topics.prefix).topic(Topic.RawAlerts),
         messages: [
           {
             key: 'no-such-integration',

@@ -1,4 +1,5 @@
-import { AlertEvent, MAX_ALERT_BODY_BYTES, Topic, topicName } from '@alert-ingestion/contracts';
+import { KafkaNames } from '@alert-ingestion/kafka';
+import { AlertEvent, MAX_ALERT_BODY_BYTES, Topic } from '@alert-ingestion/contracts';
 import { testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { bearer, post } from './support/http-client';
 import { Pipeline, Project } from './support/pipeline';
@@ -17,7 +18,7 @@ describe('end to end: the largest acceptable alerts and their events', () => {
   beforeAll(async () => {
     pipeline = await Pipeline.start();
     project = await pipeline.createProject('premium');
-    events = await TopicCollector.start<Event>(testKafka(), topicName(Topic.AlertEvents, pipeline.topics.prefix), pipeline.topics.prefix);
+    events = await TopicCollector.start<Event>(testKafka(), new KafkaNames(pipeline.topics.prefix).topic(Topic.AlertEvents), pipeline.topics.prefix);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
-import { Topic, TOPIC_SPECS, topicName } from '@alert-ingestion/contracts';
+import { KafkaNames } from '@alert-ingestion/kafka';
+import { Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { createTestDatabase, createTestTopics, eventually, serviceEnv, ServiceProcess, startService, testKafka, TestDatabase, TestTopics } from '@alert-ingestion/testing';
 import { Admin, AssignerProtocol, logLevel, Partitioners } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
@@ -129,7 +130,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
         active: true,
       });
       const id = String(created.id);
-      const partition = partitioner({ topic: topicName(Topic.RawAlerts, topics.prefix), partitionMetadata, message: { key: id, value: null } });
+      const partition = partitioner({ topic: new KafkaNames(topics.prefix).topic(Topic.RawAlerts), partitionMetadata, message: { key: id, value: null } });
       integrations.push({ id, path: new URL(created.url).pathname, key: created.authorization_key, partition });
     }
     await config.stop();
@@ -144,7 +145,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
     // The stream starts once the group has settled with all three processors.
     await eventually(
       async () => {
-        const { state, owners } = await assignment(admin, `${topics.prefix}alert-processor`, topicName(Topic.RawAlerts, topics.prefix));
+        const { state, owners } = await assignment(admin, `${topics.prefix}alert-processor`, new KafkaNames(topics.prefix).topic(Topic.RawAlerts));
         expect(state).toBe('Stable');
         expect([...owners.keys()].sort()).toEqual([0, 1, 2].map(processorClientId).sort());
         expect([...owners.values()].flat().sort((a, b) => a - b)).toEqual(Array.from({ length: RAW_PARTITIONS }, (_, n) => n));
@@ -165,7 +166,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
 
   it('stores every acknowledged alert exactly once, answers each 200 with its own alert, and moves the partitions to the survivors', async () => {
     const groupId = `${topics.prefix}alert-processor`;
-    const rawTopic = topicName(Topic.RawAlerts, topics.prefix);
+    const rawTopic = new KafkaNames(topics.prefix).topic(Topic.RawAlerts);
     const before = await assignment(admin, groupId, rawTopic);
     // Kill the processor with the most integrations on its partitions: the one whose loss is felt most.
     const load = (partitions: number[]) => integrations.filter((integration) => partitions.includes(integration.partition)).length;

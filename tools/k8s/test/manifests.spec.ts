@@ -1,5 +1,6 @@
+import { KafkaNames } from '@alert-ingestion/kafka';
 import { BaseEnv, loadConfig } from '@alert-ingestion/config';
-import { Topic, TOPIC_SPECS, topicName } from '@alert-ingestion/contracts';
+import { Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { GatewayEnv, shutdownDrainLimitMs } from '@alert-ingestion/gateway-feature';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -43,7 +44,7 @@ const ANNOUNCED: Readonly<Record<string, readonly string[]>> = {};
 /** Settings whose Kubernetes value differs from the code's default on purpose (the rest keep it). */
 const DEPLOYMENT_SETTINGS = new Set(['NODE_ENV', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'GATEWAY_PUBLIC_URL', 'GATEWAY_INTERNAL_URL', 'ALERT_PROCESSOR_URL', 'LOG_FORMAT']);
 
-/** The consumer group of RawAlertConsumer (libs/processor/alerts-feature), before KAFKA_TOPIC_PREFIX. */
+/** The consumer group of RawAlertConsumer (ConsumerGroup.AlertProcessor), before KAFKA_TOPIC_PREFIX. */
 const PROCESSOR_CONSUMER_GROUP = 'alert-processor';
 
 /** Time a service may take after its graceful shutdown to close Kafka and database connections. */
@@ -365,7 +366,7 @@ describe.each(['base', 'overlays/example'])('deploy/k8s/%s', (directory) => {
     expect(spec.triggers).toHaveLength(1);
     const trigger = spec.triggers[0]!;
     expect(trigger.type).toBe('kafka');
-    expect(trigger.metadata).toMatchObject({ consumerGroup: `${prefix}${PROCESSOR_CONSUMER_GROUP}`, topic: topicName(Topic.RawAlerts, prefix) });
+    expect(trigger.metadata).toMatchObject({ consumerGroup: `${prefix}${PROCESSOR_CONSUMER_GROUP}`, topic: new KafkaNames(prefix).topic(Topic.RawAlerts) });
     // KEDA reads the brokers from the processor container's environment: the same ConfigMap value.
     const fromEnv = trigger.metadata['bootstrapServersFromEnv'];
     const brokers = fromEnv === undefined ? trigger.metadata['bootstrapServers'] : (rendering.environment(processor).get(fromEnv) as { value?: string } | undefined)?.value;

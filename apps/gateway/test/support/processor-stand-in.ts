@@ -1,5 +1,5 @@
-import { AlertReply, decodeMessage, encodeMessage, RawAlert, Topic, topicName } from '@alert-ingestion/contracts';
-import { waitForGroupJoin } from '@alert-ingestion/kafka';
+import { AlertReply, decodeMessage, encodeMessage, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { waitForGroupJoin, KafkaNames } from '@alert-ingestion/kafka';
 import { Consumer, Kafka, Partitioners, Producer } from 'kafkajs';
 
 export type RawAlertValue = RawAlert.RawAlertValue;
@@ -36,7 +36,7 @@ export class ProcessorStandIn {
     await this.producer.connect();
     this.consumer = this.kafka.consumer({ groupId: `${this.prefix}processor-stand-in`, maxWaitTimeInMs: 20 });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topic: topicName(Topic.RawAlerts, this.prefix), fromBeginning: true });
+    await this.consumer.subscribe({ topic: new KafkaNames(this.prefix).topic(Topic.RawAlerts), fromBeginning: true });
     const joined = waitForGroupJoin(this.consumer);
     await this.consumer.run({
       eachMessage: async ({ message, partition }) => {
@@ -49,7 +49,7 @@ export class ProcessorStandIn {
             ? { request_id: value.request_id, reply_to: value.reply_to, status: 'processed', alerts: answer.titles.map((title) => ({ iid: this.nextIid++, title })) }
             : { request_id: value.request_id, reply_to: value.reply_to, status: 'rejected', alerts: [], error: { error: answer.error, message: answer.message } };
         await this.producer!.send({
-          topic: topicName(Topic.AlertReplies, this.prefix),
+          topic: new KafkaNames(this.prefix).topic(Topic.AlertReplies),
           acks: -1,
           messages: [{ key: value.reply_to, value: encodeMessage(reply) }],
         });

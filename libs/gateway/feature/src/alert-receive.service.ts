@@ -19,7 +19,7 @@ import { AlertReplyWaiter } from './alert-reply-waiter';
 import { DeliveryRecorder } from './delivery-recorder';
 import { GatewayMetrics } from './gateway-metrics';
 import { IntegrationRateLimit } from './integration-rate-limit';
-import { RawAlertPublisher } from './raw-alert-publisher';
+import { BatchingProducer } from '@alert-ingestion/kafka';
 import { BodySeen, readAlertBody } from './read-alert-body';
 
 type IntegrationSnapshotValue = IntegrationSnapshot.IntegrationSnapshotValue;
@@ -27,8 +27,8 @@ type IntegrationSnapshotValue = IntegrationSnapshot.IntegrationSnapshotValue;
 /** Where the gateway finds integrations by the token in their URL (IntegrationRegistry fits). */
 export interface IntegrationDirectory {
   findByUrlToken(urlToken: string): IntegrationSnapshotValue | undefined;
-  /** Resolves true once everything published to the directory before the call is in it (false after timeoutMs). */
-  awaitLatest(timeoutMs: number): Promise<boolean>;
+  /** The directory's freshness policy (TopicView.findFresh): a result that may be news waits for the directory to catch up. */
+  findFresh<T>(find: () => T, isFinal: (found: T) => boolean, timeoutMs: number): Promise<T>;
 }
 
 export interface ReceiveRequest {
@@ -106,7 +106,7 @@ export class AlertReceiveService {
   constructor(
     private readonly integrations: IntegrationDirectory,
     private readonly rateLimit: IntegrationRateLimit,
-    private readonly publisher: RawAlertPublisher,
+    private readonly publisher: Pick<BatchingProducer, 'publish'>,
     private readonly deliveries: DeliveryRecorder,
     private readonly replies: AlertReplyWaiter,
     private readonly metrics: GatewayMetrics,
@@ -221,14 +221,16 @@ export class AlertReceiveService {
    */
   private async authenticate(urlToken: string, authorization: string | undefined, delivery: Delivery): Promise<IntegrationSnapshotValue> {
     const key = presentedAuthorizationKey(authorization);
-    let integration = this.integrations.findByUrlToken(urlToken);
-    let refusal = this.refusal(integration, key);
+    const judge = () => {
+      const integration = this.integrations.findByUrlToken(urlToken);
+      return { integration, refusal: this.refusal(integration, key) };
+    };
     // A missing key stays missing whatever the view learns; an unknown URL or key may be news.
-    const mayBeNews = refusal instanceof NotFoundError || (refusal !== undefined && key !== null);
-    if (mayBeNews && (await this.integrations.awaitLatest(this.options.integrationWaitMs))) {
-      integration = this.integrations.findByUrlToken(urlToken);
-      refusal = this.refusal(integration, key);
-    }
+    const { integration, refusal } = await this.integrations.findFresh(
+      judge,
+      ({ refusal }) => !(refusal instanceof NotFoundError || (refusal !== undefined && key !== null)),
+      this.options.integrationWaitMs,
+    );
     if (refusal instanceof UnauthorizedError && integration) {
       // A known URL: the answer shows the integration's rate limit, without counting this request.
       delivery.integration = integration;

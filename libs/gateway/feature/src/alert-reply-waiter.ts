@@ -1,20 +1,16 @@
-import { AlertReply, ContractViolationError, decodeMessage } from '@alert-ingestion/contracts';
-import { consumerCrashNeedsAttention, restartWhile } from '@alert-ingestion/kafka';
-import { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import { AlertReply, ContractViolationError, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
+import { BatchConsumer, ConsumedChunk, ConsumerGroup, KafkaNames } from '@alert-ingestion/kafka';
+import { Kafka } from 'kafkajs';
 
 export type AlertReplyValue = AlertReply.AlertReplyValue;
 
 export interface AlertReplyWaiterOptions {
   /** This gateway instance's id: replies keyed (and `reply_to`-addressed) to it are ours. */
   instanceId: string;
-  /** Physical (prefixed) name of alerts.replies.v1. */
-  topic: string;
-  /** Consumer group of this instance alone (ARCHITECTURE.md "Reply path"). */
-  groupId: string;
   maxWaitTimeInMs: number;
   /** Bytes a fetch waits for (up to maxWaitTimeInMs) before it returns; see GATEWAY_REPLY_MIN_BYTES. */
   minBytes: number;
-  logger: { warn(message: string): void; error(message: string): void; debug?(message: string): void };
+  logger: { log(message: string): void; warn(message: string): void; error(message: string): void; debug?(message: string): void };
 }
 
 /** A registered expectation of one reply; the timeout starts with wait(), once the message is in Kafka. */
@@ -42,13 +38,27 @@ interface Waiting {
 export class AlertReplyWaiter {
   /** Requests waiting, by request id: several when repeats of one Idempotency-Key wait at once. */
   private readonly waiting = new Map<string, Set<Waiting>>();
-  private consumer: Consumer | null = null;
-  private crashed: Error | null = null;
+  private readonly consumer: BatchConsumer;
 
   constructor(
-    private readonly kafka: Kafka,
+    kafka: Kafka,
+    names: KafkaNames,
     private readonly options: AlertReplyWaiterOptions,
-  ) {}
+  ) {
+    this.consumer = new BatchConsumer(kafka, {
+      name: 'reply',
+      topic: names.topic(Topic.AlertReplies),
+      // A group of this instance alone (ARCHITECTURE.md "Reply path"), from the latest offsets.
+      groupId: names.group(ConsumerGroup.GatewayReplies, options.instanceId),
+      fromBeginning: false,
+      // A reply written before the first fetch fixed the latest offsets could be skipped.
+      readyWhen: 'fetch',
+      config: { maxWaitTimeInMs: options.maxWaitTimeInMs, minBytes: options.minBytes, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
+      // No commits: offsets only matter across restarts of this group, and a restarted gateway gets a new one.
+      logger: options.logger,
+      handle: async (chunk) => this.onChunk(chunk),
+    });
+  }
 
   get instanceId(): string {
     return this.options.instanceId;
@@ -56,66 +66,17 @@ export class AlertReplyWaiter {
 
   /** False once the consumer stopped for good: replies no longer arrive and every request would get 202. */
   get healthy(): boolean {
-    return this.consumer !== null && this.crashed === null;
+    return this.consumer.healthy;
   }
 
   /** Resolves once the group is joined and the first fetch ran, i.e. the latest offsets are fixed. */
-  async start(): Promise<void> {
-    const consumer = this.kafka.consumer({
-      groupId: this.options.groupId,
-      maxWaitTimeInMs: this.options.maxWaitTimeInMs,
-      minBytes: this.options.minBytes,
-      sessionTimeout: 10_000,
-      heartbeatInterval: 1_000,
-      allowAutoTopicCreation: false,
-      retry: restartWhile(() => this.consumer === consumer),
-    });
-    this.consumer = consumer;
-    const ready = new Promise<void>((resolve, reject) => {
-      let joined = false;
-      const removeJoin = consumer.on(consumer.events.GROUP_JOIN, () => {
-        joined = true;
-      });
-      // Offsets are resolved inside the first fetch after the join (kafkajs consumerGroup.fetch):
-      // a reply written before that moment could be skipped, so readiness waits for it.
-      const removeFetch = consumer.on(consumer.events.FETCH, () => {
-        if (!joined) return;
-        removeJoin();
-        removeFetch();
-        removeCrash();
-        resolve();
-      });
-      // A crash on a routine broker answer that kafkajs restarts the consumer from (a coordinator
-      // still loading at start-up) is waited out.
-      const removeCrash = consumer.on(consumer.events.CRASH, (event) => {
-        if (!consumerCrashNeedsAttention(event.payload)) return;
-        removeJoin();
-        removeFetch();
-        removeCrash();
-        reject(event.payload.error);
-      });
-    });
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      const line = `reply consumer crashed (${payload.restart ? 'restarting' : 'stopped'}): ${payload.error.message}`;
-      if (consumerCrashNeedsAttention(payload)) this.options.logger.error(line);
-      else this.options.logger.debug?.(line);
-      if (!payload.restart) this.crashed = payload.error;
-    });
-    await consumer.connect();
-    await consumer.subscribe({ topic: this.options.topic, fromBeginning: false });
-    await consumer.run({
-      // Offsets only matter across restarts of this group, and a restarted gateway gets a new one.
-      autoCommit: false,
-      eachBatch: (payload) => this.onBatch(payload),
-    });
-    await ready;
+  start(): Promise<void> {
+    return this.consumer.start();
   }
 
   /** Stops reading replies; requests still waiting get their timeout answer (202). */
-  async stop(): Promise<void> {
-    const consumer = this.consumer;
-    this.consumer = null;
-    if (consumer) await consumer.disconnect();
+  stop(): Promise<void> {
+    return this.consumer.stop();
   }
 
   /** Registers interest in a reply before the raw alert is published, so no reply can slip past. */
@@ -149,16 +110,17 @@ export class AlertReplyWaiter {
     };
   }
 
-  private async onBatch({ batch }: EachBatchPayload): Promise<void> {
+  private onChunk({ topic, partition, messages }: ConsumedChunk): void {
     const instanceId = this.options.instanceId;
-    for (const message of batch.messages) {
-      if (message.key?.toString() !== instanceId) continue;
+    const replies = TOPIC_REGISTRY[Topic.AlertReplies];
+    for (const message of messages) {
+      if (replies.decodeKey(message.key) !== instanceId) continue;
       let reply: AlertReplyValue;
       try {
-        reply = decodeMessage(AlertReply.AlertReplyValue, message.value);
+        reply = replies.decode(message.value);
       } catch (error) {
         const reason = error instanceof ContractViolationError ? error.message : String(error);
-        this.options.logger.warn(`ignoring an invalid reply at ${batch.topic}[${batch.partition}]@${message.offset}: ${reason}`);
+        this.options.logger.warn(`ignoring an invalid reply at ${topic}[${partition}]@${message.offset}: ${reason}`);
         continue;
       }
       this.deliver(reply);

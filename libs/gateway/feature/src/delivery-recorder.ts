@@ -1,6 +1,6 @@
 import { DeliveryRecord, encodeMessage } from '@alert-ingestion/contracts';
 
-/** What the recorder needs of a publisher (RawAlertPublisher fits: it batches concurrent sends). */
+/** What the recorder needs of a publisher (BatchingProducer fits: it batches concurrent sends). */
 export interface DeliveryRecordPublisher {
   publish(key: string, value: Buffer): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { ConfigService } from '@alert-ingestion/config';
-import { Topic, topicName } from '@alert-ingestion/contracts';
+import { Topic } from '@alert-ingestion/contracts';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { createKafkaConfig, DurableProducer, KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { BatchingProducer, DurableProducer, KAFKA_CLIENT, KafkaModuleOptions, KafkaNames } from '@alert-ingestion/kafka';
 import { HttpRequestMetrics } from '@alert-ingestion/metrics';
 import { Logger, Module } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -11,18 +11,36 @@ import { randomUUID } from 'node:crypto';
 import { AlertReceiveService } from './alert-receive.service';
 import { AlertReplyWaiter } from './alert-reply-waiter';
 import { DeliveryRecorder } from './delivery-recorder';
-import { GATEWAY_REDIS, DELIVERY_RECORDS_PUBLISHER } from './gateway.tokens';
+import { GATEWAY_REDIS, DELIVERY_RECORDS_PUBLISHER, RAW_ALERTS_PUBLISHER } from './gateway.tokens';
 import { IntegrationRateLimit } from './integration-rate-limit';
 import { GatewayEnv } from './gateway.env';
 import { GatewayLifecycle } from './gateway-lifecycle.service';
 import { GatewayMetrics } from './gateway-metrics';
-import { RawAlertPublisher } from './raw-alert-publisher';
 
 type Config = ConfigService<GatewayEnv>;
 
+/** The gateway's KafkaModule.forRoot options: its producer of raw alerts and delivery records. */
+export function gatewayKafkaOptions(env: GatewayEnv): KafkaModuleOptions {
+  return {
+    producer: {
+      name: 'RawAlertProducer',
+      // A client of its own with short connection retries: a produce nests them inside its own
+      // retries, and with the shared default (~10 s each) a caller would wait ~30 s for its 503.
+      // Consumers keep the patient default (a fresh broker's group coordinator takes a while).
+      clientRetry: { initialRetryTime: 100, maxRetryTime: 800, retries: 3 },
+      // kafkajs's idempotent producer loses or rejects messages when sends to one partition
+      // overlap (kafkajs issues 598, 1005), and the batching producer overlaps them on purpose.
+      // Duplicates from a retried batch are harmless: the processor is idempotent per request_id.
+      idempotent: false,
+      retry: { retries: env.GATEWAY_PRODUCE_RETRIES, initialRetryTime: 100, maxRetryTime: 800 },
+    },
+  };
+}
+
 /**
  * The receive pipeline's providers. Needs ConfigModule.forRoot(GatewayEnv), KafkaModule.forRoot
- * (the KAFKA_CLIENT) and MetricsModule.forRoot in the application module.
+ * (the client, names and the gateway's DurableProducer: see gatewayKafkaOptions) and
+ * MetricsModule.forRoot in the application module.
  */
 @Module({
   providers: [
@@ -42,35 +60,11 @@ type Config = ConfigService<GatewayEnv>;
         }),
     },
     {
-      provide: DurableProducer,
-      inject: [ConfigService],
-      useFactory: (config: Config) => {
-        const logSink = new Logger('RawAlertProducer');
-        // A client of its own with short connection retries: a produce nests them inside its own
-        // retries, and with the shared default (~10 s each) a caller would wait ~30 s for its 503.
-        // Consumers keep the patient default (a fresh broker's group coordinator takes a while).
-        const kafka = new Kafka(
-          createKafkaConfig(
-            { KAFKA_BROKERS: config.get('KAFKA_BROKERS'), KAFKA_CLIENT_ID: config.get('KAFKA_CLIENT_ID'), LOG_LEVEL: config.get('LOG_LEVEL') },
-            { logSink, overrides: { retry: { initialRetryTime: 100, maxRetryTime: 800, retries: 3 } } },
-          ),
-        );
-        return new DurableProducer(kafka, {
-          // kafkajs's idempotent producer loses or rejects messages when sends to one partition
-          // overlap (kafkajs issues 598, 1005), and the publisher overlaps them on purpose.
-          // Duplicates from a retried batch are harmless: the processor is idempotent per request_id.
-          idempotent: false,
-          retry: { retries: config.get('GATEWAY_PRODUCE_RETRIES'), initialRetryTime: 100, maxRetryTime: 800 },
-          logSink,
-        });
-      },
-    },
-    {
-      provide: RawAlertPublisher,
-      inject: [DurableProducer, ConfigService, GatewayMetrics],
-      useFactory: (producer: DurableProducer, config: Config, metrics: GatewayMetrics) =>
-        new RawAlertPublisher(producer, {
-          topic: topicName(Topic.RawAlerts, config.get('KAFKA_TOPIC_PREFIX')),
+      provide: RAW_ALERTS_PUBLISHER,
+      inject: [DurableProducer, KafkaNames, ConfigService, GatewayMetrics],
+      useFactory: (producer: DurableProducer, names: KafkaNames, config: Config, metrics: GatewayMetrics) =>
+        new BatchingProducer(producer, {
+          topic: names.topic(Topic.RawAlerts),
           lingerMs: config.get('GATEWAY_BATCH_LINGER_MS'),
           maxMessages: config.get('GATEWAY_BATCH_MAX_MESSAGES'),
           maxBytes: config.get('GATEWAY_BATCH_MAX_BYTES'),
@@ -82,14 +76,10 @@ type Config = ConfigService<GatewayEnv>;
     },
     {
       provide: AlertReplyWaiter,
-      inject: [KAFKA_CLIENT, ConfigService],
-      useFactory: (kafka: Kafka, config: Config) => {
-        const instanceId = randomUUID();
-        const prefix = config.get('KAFKA_TOPIC_PREFIX');
-        return new AlertReplyWaiter(kafka, {
-          instanceId,
-          topic: topicName(Topic.AlertReplies, prefix),
-          groupId: `${prefix}gateway-replies-${instanceId}`,
+      inject: [KAFKA_CLIENT, KafkaNames, ConfigService],
+      useFactory: (kafka: Kafka, names: KafkaNames, config: Config) => {
+        return new AlertReplyWaiter(kafka, names, {
+          instanceId: randomUUID(),
           maxWaitTimeInMs: config.get('GATEWAY_REPLY_MAX_WAIT_MS'),
           minBytes: config.get('GATEWAY_REPLY_MIN_BYTES'),
           logger: new Logger('AlertReplyWaiter'),
@@ -99,10 +89,10 @@ type Config = ConfigService<GatewayEnv>;
     {
       // Delivery records are few and never urgent: batched like raw alerts, on the same producer.
       provide: DELIVERY_RECORDS_PUBLISHER,
-      inject: [DurableProducer, ConfigService],
-      useFactory: (producer: DurableProducer, config: Config) =>
-        new RawAlertPublisher(producer, {
-          topic: topicName(Topic.Deliveries, config.get('KAFKA_TOPIC_PREFIX')),
+      inject: [DurableProducer, KafkaNames, ConfigService],
+      useFactory: (producer: DurableProducer, names: KafkaNames, config: Config) =>
+        new BatchingProducer(producer, {
+          topic: names.topic(Topic.Deliveries),
           lingerMs: 20,
           maxMessages: 500,
           maxBytes: config.get('GATEWAY_BATCH_MAX_BYTES'),
@@ -114,7 +104,7 @@ type Config = ConfigService<GatewayEnv>;
     {
       provide: DeliveryRecorder,
       inject: [DELIVERY_RECORDS_PUBLISHER, ConfigService],
-      useFactory: (publisher: RawAlertPublisher, config: Config) =>
+      useFactory: (publisher: BatchingProducer, config: Config) =>
         new DeliveryRecorder(publisher, { maxPerIntegrationPerSecond: config.get('GATEWAY_DELIVERY_RECORDS_PER_SECOND'), logger: new Logger('DeliveryRecords') }),
     },
     {
@@ -150,11 +140,11 @@ type Config = ConfigService<GatewayEnv>;
     },
     {
       provide: AlertReceiveService,
-      inject: [IntegrationRegistry, IntegrationRateLimit, RawAlertPublisher, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics, ConfigService],
+      inject: [IntegrationRegistry, IntegrationRateLimit, RAW_ALERTS_PUBLISHER, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics, ConfigService],
       useFactory: (
         registry: IntegrationRegistry,
         rateLimit: IntegrationRateLimit,
-        publisher: RawAlertPublisher,
+        publisher: BatchingProducer,
         deliveries: DeliveryRecorder,
         replies: AlertReplyWaiter,
         metrics: GatewayMetrics,

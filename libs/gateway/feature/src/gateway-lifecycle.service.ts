@@ -1,6 +1,6 @@
 import { ConfigService } from '@alert-ingestion/config';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { DurableProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { BatchingProducer, DurableProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Redis } from 'ioredis';
@@ -9,8 +9,7 @@ import type { Server } from 'node:http';
 import { AlertReceiveService } from './alert-receive.service';
 import { AlertReplyWaiter } from './alert-reply-waiter';
 import { GatewayEnv } from './gateway.env';
-import { DELIVERY_RECORDS_PUBLISHER, GATEWAY_REDIS } from './gateway.tokens';
-import { RawAlertPublisher } from './raw-alert-publisher';
+import { DELIVERY_RECORDS_PUBLISHER, GATEWAY_REDIS, RAW_ALERTS_PUBLISHER } from './gateway.tokens';
 
 /**
  * Longest the gateway waits at shutdown for the receive requests in flight: each ends by its reply
@@ -41,8 +40,8 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     private readonly registry: IntegrationRegistry,
     private readonly producer: DurableProducer,
     private readonly replies: AlertReplyWaiter,
-    private readonly publisher: RawAlertPublisher,
-    @Inject(DELIVERY_RECORDS_PUBLISHER) private readonly deliveryRecords: RawAlertPublisher,
+    @Inject(RAW_ALERTS_PUBLISHER) private readonly publisher: BatchingProducer,
+    @Inject(DELIVERY_RECORDS_PUBLISHER) private readonly deliveryRecords: BatchingProducer,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis | null,
     private readonly receiving: AlertReceiveService,
     private readonly adapterHost: HttpAdapterHost,
@@ -73,7 +72,8 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const results = await Promise.allSettled([this.replies.stop(), this.registry.stop(), this.producer.disconnect(), this.redis?.quit()]);
+    // The producer is KafkaModule's: it disconnects it.
+    const results = await Promise.allSettled([this.replies.stop(), this.registry.stop(), this.redis?.quit()]);
     for (const result of results) {
       if (result.status === 'rejected') this.logger.warn(`disconnect failed: ${String(result.reason)}`);
     }

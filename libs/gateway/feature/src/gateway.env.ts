@@ -60,7 +60,7 @@ export class GatewayEnv extends BaseEnv {
   @IntegerSetting({ min: 1_024, max: MAX_RECORD_BATCH_VALUE_BYTES })
   GATEWAY_BATCH_MAX_BYTES = 900_000;
 
-  /** Messages above this many bytes are produced alone, gzip-compressed (see RawAlertPublisher). */
+  /** Messages above this many bytes are produced alone, gzip-compressed (see BatchingProducer). */
   @IntegerSetting({ min: 1_024 })
   GATEWAY_COMPRESS_ABOVE_BYTES = 256 * 1024;
 

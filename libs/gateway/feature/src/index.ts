@@ -1,6 +1,6 @@
 export * from './gateway.env';
 export * from './read-alert-body';
-export * from './raw-alert-publisher';
+export * from './gateway.tokens';
 export * from './alert-reply-waiter';
 export * from './alert-receive.service';
 export * from './gateway-lifecycle.service';

@@ -1,7 +1,7 @@
 import { ALERT_EVENT_OUTBOX } from '@alert-ingestion/alerts-data';
-import { Topic, topicName } from '@alert-ingestion/contracts';
+import { Topic } from '@alert-ingestion/contracts';
 import { HealthDetails, HealthProbe } from '@alert-ingestion/http';
-import { KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { ConsumerGroup, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { OutboxRelay, registerOutboxMetrics, relayHealth } from '@alert-ingestion/outbox';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
@@ -13,17 +13,16 @@ import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.o
 export class AlertEventRelayService implements OnApplicationBootstrap, OnModuleDestroy {
   readonly relay: OutboxRelay;
 
-  constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions, registry: Registry) {
-    const prefix = options.topicPrefix;
+  constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions, names: KafkaNames, registry: Registry) {
     this.relay = new OutboxRelay(kafka, {
       ...options.relay,
       name: 'alert events',
       databaseUrl: options.databaseUrl,
       table: ALERT_EVENT_OUTBOX,
-      topic: topicName(Topic.AlertEvents, prefix),
-      deadLetterTopic: topicName(Topic.AlertEventsDeadLetter, prefix),
-      transactionalId: `${prefix}alert-processor-event-relay`,
-      positionGroupId: `${prefix}alert-processor-event-relay`,
+      topic: names.topic(Topic.AlertEvents),
+      deadLetterTopic: names.topic(Topic.AlertEventsDeadLetter),
+      transactionalId: names.group(ConsumerGroup.AlertEventRelay),
+      positionGroupId: names.group(ConsumerGroup.AlertEventRelay),
       logger: new Logger('AlertEventRelay'),
     });
     registerOutboxMetrics(registry, { alert_events: this.relay });

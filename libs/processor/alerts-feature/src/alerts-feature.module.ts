@@ -7,9 +7,12 @@ import { DeliveriesService } from './deliveries.service';
 import { INTEGRATION_LOOKUP } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
-import { RawAlertConsumer } from './raw-alert.consumer';
+import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
+import { KafkaNames } from '@alert-ingestion/kafka';
+import { Topic } from '@alert-ingestion/contracts';
+import { IntegrationLookup } from './integration-lookup';
 
 /** Closes the pool last, after consumers and the relay have finished their work (onModuleDestroy). */
 @Injectable()
@@ -22,8 +25,9 @@ class AlertsDatabaseShutdown implements OnApplicationShutdown {
 }
 
 /**
- * The alert processor's providers: raw alert consumer, event relay, query service and its guard.
- * Needs the global KafkaModule (KAFKA_CLIENT) and MetricsModule (the Registry). Global itself so that HealthModule's probes resolve (AlertsDatabase).
+ * The alert processor's providers: the raw alert batch processor, event relay, query service and its
+ * guard (the app's Kafka handlers call them). Needs the global KafkaModule (client, names, producer)
+ * and MetricsModule (the Registry). Global itself so that HealthModule's probes resolve (AlertsDatabase).
  */
 @Module({})
 export class AlertsFeatureModule {
@@ -40,7 +44,16 @@ export class AlertsFeatureModule {
         IntegrationRegistryService,
         { provide: INTEGRATION_LOOKUP, useExisting: IntegrationRegistryService },
         { provide: ProcessorMetrics, useFactory: (registry: Registry) => new ProcessorMetrics(registry), inject: [Registry] },
-        RawAlertConsumer,
+        {
+          provide: RawAlertBatchProcessor,
+          inject: [AlertBatchRepository, INTEGRATION_LOOKUP, KafkaNames],
+          useFactory: (repository: AlertBatchRepository, integrations: IntegrationLookup, names: KafkaNames) =>
+            new RawAlertBatchProcessor(repository, integrations, {
+              integrationLookupTimeoutMs: options.integrationLookupTimeoutMs,
+              sourceTopic: names.topic(Topic.RawAlerts),
+              recordDeliveries: options.deliveries.keepPerIntegration > 0,
+            }),
+        },
         AlertEventRelayService,
         {
           provide: ProcessedRawAlertsRetention,
@@ -54,6 +67,8 @@ export class AlertsFeatureModule {
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
+        RawAlertBatchProcessor,
+        ProcessorMetrics,
         DeliveriesRepository,
         DeliveriesService,
         AlertEventRelayService,

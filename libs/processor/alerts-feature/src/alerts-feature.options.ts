@@ -5,18 +5,6 @@ export interface AlertsFeatureOptions {
   databaseUrl: string;
   databasePoolSize: number;
   topicPrefix: string;
-  consumer: {
-    /** Most raw alert messages stored in one transaction; a larger fetched batch is cut into chunks. */
-    maxBatchMessages: number;
-    maxWaitTimeInMs: number;
-    maxBytesPerPartition: number;
-    maxBytes: number;
-    partitionsConsumedConcurrently: number;
-    sessionTimeout: number;
-    heartbeatInterval: number;
-    /** Least time between two offset commits. */
-    commitIntervalMs: number;
-  };
   integrationLookupTimeoutMs: number;
   processedRetention: {
     /** Idempotency records older than this are removed. */

@@ -7,8 +7,8 @@ import { IntegrationSnapshot } from '@alert-ingestion/contracts';
  */
 export interface IntegrationLookup {
   findById(id: string): IntegrationSnapshot.IntegrationSnapshotValue | undefined;
-  /** Resolves true once everything published before the call is in the view (false after timeoutMs). */
-  awaitLatest(timeoutMs: number): Promise<boolean>;
+  /** The view's freshness policy (TopicView.findFresh): a result that may be news waits for the view to catch up. */
+  findFresh<T>(find: () => T, isFinal: (found: T) => boolean, timeoutMs: number): Promise<T>;
 }
 
 export const INTEGRATION_LOOKUP = Symbol('INTEGRATION_LOOKUP');

@@ -23,8 +23,8 @@ export class IntegrationRegistryService implements IntegrationLookup, OnModuleIn
     return this.registry.findById(id);
   }
 
-  awaitLatest(timeoutMs: number): Promise<boolean> {
-    return this.registry.awaitLatest(timeoutMs);
+  findFresh<T>(find: () => T, isFinal: (found: T) => boolean, timeoutMs: number): Promise<T> {
+    return this.registry.findFresh(find, isFinal, timeoutMs);
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,4 +1,4 @@
-import { AlertBatchRepository, AlertBatchTransaction, DeliveriesRepository } from '@alert-ingestion/alerts-data';
+import { AlertBatchRepository, AlertBatchTransaction } from '@alert-ingestion/alerts-data';
 import { BatchWrites } from '@alert-ingestion/alerts-domain';
 import { IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
 import { IntegrationLookup } from './integration-lookup';
@@ -18,7 +18,7 @@ const integration = {
   version: 1,
   updated_at: now.toISOString(),
 } satisfies IntegrationSnapshot.IntegrationSnapshotValue;
-const lookup: IntegrationLookup = { findById: (id) => (id === '9' ? integration : undefined), awaitLatest: async () => true };
+const lookup: IntegrationLookup = { findById: (id) => (id === '9' ? integration : undefined), findFresh: async (find) => find() };
 
 const message = (n: number, title: string) => ({
   offset: String(n),
@@ -56,7 +56,7 @@ describe('RawAlertBatchProcessor', () => {
 
   it('stores a batch in one transaction and answers each message', async () => {
     const { committed, repository } = database();
-    const processor = new RawAlertBatchProcessor(repository, {} as DeliveriesRepository, lookup, options);
+    const processor = new RawAlertBatchProcessor(repository, lookup, options);
     const outcome = await processor.process(0, [message(1, 'a'), message(2, 'b')], now);
     expect(committed).toHaveLength(1);
     expect(outcome.replies.map((reply) => [reply.value.status, reply.value.alerts])).toEqual([
@@ -68,7 +68,7 @@ describe('RawAlertBatchProcessor', () => {
 
   it('on a data error stores the messages one by one and dead-letters only the one the database refuses', async () => {
     const { committed, repository } = database();
-    const processor = new RawAlertBatchProcessor(repository, {} as DeliveriesRepository, lookup, options);
+    const processor = new RawAlertBatchProcessor(repository, lookup, options);
     const outcome = await processor.process(3, [message(1, 'a'), message(2, 'refused'), message(3, 'c')], now);
     expect(outcome.deadLetters.map(({ value }) => [value.source_partition, value.source_offset, value.reason])).toEqual([
       [3, '2', 'the alert cannot be stored: value refused'],

@@ -12,7 +12,7 @@ import {
   RejectedRawAlert,
   stateKeys,
 } from '@alert-ingestion/alerts-domain';
-import { AlertBatchRepository, DeliveriesRepository, sqlState } from '@alert-ingestion/alerts-data';
+import { AlertBatchRepository, sqlState } from '@alert-ingestion/alerts-data';
 import { IntegrationLookup } from './integration-lookup';
 
 export type { RawAlertMessage } from '@alert-ingestion/alerts-domain';
@@ -69,8 +69,6 @@ function isDataError(error: unknown): boolean {
 export class RawAlertBatchProcessor {
   constructor(
     private readonly repository: AlertBatchRepository,
-    // Rejected deliveries are written in the batch's transaction, with everything else it writes.
-    _deliveries: DeliveriesRepository,
     private readonly integrations: IntegrationLookup,
     private readonly options: RawAlertBatchProcessorOptions,
   ) {}
@@ -167,19 +165,10 @@ export class RawAlertBatchProcessor {
 
   /**
    * The integration of a raw alert. The gateway accepted it, so the integration was on the
-   * integrations topic then; this view may not have read it yet: wait until it has caught up with
-   * the topic, up to the lookup timeout. Caught up and still absent means a tombstone came since
-   * (the integration was deleted): that is the answer, waiting longer cannot change it. While the
-   * view cannot reach the topic's end (a Kafka hiccup), it tries again shortly.
+   * integrations topic then; this view may not have read it yet: the view's freshness policy waits
+   * until it has caught up, up to the lookup timeout (absent once caught up means deleted since).
    */
-  private async findIntegration(id: string) {
-    const deadline = Date.now() + this.options.integrationLookupTimeoutMs;
-    for (;;) {
-      const found = this.integrations.findById(id);
-      const left = deadline - Date.now();
-      if (found || left <= 0) return found;
-      if (await this.integrations.awaitLatest(left)) return this.integrations.findById(id);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
-    }
+  private findIntegration(id: string) {
+    return this.integrations.findFresh(() => this.integrations.findById(id), (found) => found !== undefined, this.options.integrationLookupTimeoutMs);
   }
 }

@@ -1,6 +1,7 @@
-import { IntegrationSnapshot, Topic, topicName } from '@alert-ingestion/contracts';
+import { IntegrationSnapshot, Topic } from '@alert-ingestion/contracts';
 import { createTestTopics, eventually, testKafka, TestTopics, IntegrationPublisher } from '@alert-ingestion/testing';
 import { Kafka, logLevel, Partitioners, Producer } from 'kafkajs';
+import { KafkaNames } from '@alert-ingestion/kafka';
 import { IntegrationRegistry, IntegrationRegistryOptions } from '../src';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
@@ -105,7 +106,7 @@ describe('IntegrationRegistry and IntegrationPublisher (real Kafka)', () => {
 
   it('skips a record that breaks the snapshot contract and keeps going', async () => {
     const registry = await startRegistry();
-    const topic = topicName(Topic.Integrations, prefix);
+    const topic = new KafkaNames(prefix).topic(Topic.Integrations);
     await rawProducer.send({
       topic,
       messages: [

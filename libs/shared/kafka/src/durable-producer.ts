@@ -33,6 +33,7 @@ export type DurableBatch = Omit<ProducerBatch, 'acks'>;
 export class DurableProducer {
   private current: Producer;
   private idempotent: boolean;
+  private connecting: Promise<void> | undefined;
 
   constructor(
     private readonly kafka: Kafka,
@@ -51,7 +52,16 @@ export class DurableProducer {
     return this.idempotent;
   }
 
-  async connect(): Promise<void> {
+  /** Connects once; every caller (say each user of a shared producer) awaits the same connection. */
+  connect(): Promise<void> {
+    this.connecting ??= this.connectOnce().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  private async connectOnce(): Promise<void> {
     try {
       await this.current.connect();
     } catch (error) {
@@ -76,6 +86,7 @@ export class DurableProducer {
   }
 
   disconnect(): Promise<void> {
+    this.connecting = undefined;
     return this.current.disconnect();
   }
 

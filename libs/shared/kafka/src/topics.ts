@@ -1,5 +1,6 @@
-import { TOPIC_SPECS, TopicSpec, topicName } from '@alert-ingestion/contracts';
+import { TOPIC_SPECS, TopicSpec } from '@alert-ingestion/contracts';
 import { Admin, ConfigResourceTypes, ConfigSource, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
+import { KafkaNames } from './kafka-names';
 
 /** A topic exists with a layout the code cannot work with and Kafka cannot change in place. */
 export class TopicLayoutError extends Error {
@@ -24,9 +25,9 @@ export interface EnsureTopicsOptions {
   timeoutMs?: number;
 }
 
-function topicConfig(spec: TopicSpec, prefix: string): ITopicConfig {
+function topicConfig(spec: TopicSpec, names: KafkaNames): ITopicConfig {
   return {
-    topic: topicName(spec.topic, prefix),
+    topic: names.topic(spec.topic),
     numPartitions: spec.partitions,
     replicationFactor: -1, // the broker's default.replication.factor
     configEntries: [
@@ -145,13 +146,15 @@ export async function ensureTopics(kafka: Kafka, prefix = '', options: EnsureTop
   const specs = options.specs ?? TOPIC_SPECS;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
-  const names = specs.map((spec) => topicName(spec.topic, prefix));
+  const kafkaNames = new KafkaNames(prefix);
+  const name = (spec: TopicSpec) => kafkaNames.topic(spec.topic);
+  const names = specs.map(name);
   return withAdmin(kafka, async (admin) => {
     const existing = new Set(await listTopics(admin, timeoutMs));
-    const missing = specs.filter((spec) => !existing.has(topicName(spec.topic, prefix)));
+    const missing = specs.filter((spec) => !existing.has(name(spec)));
     if (missing.length > 0) {
       // Resolves false (no error) when a concurrent caller created them first.
-      await admin.createTopics({ topics: missing.map((spec) => topicConfig(spec, prefix)), waitForLeaders: false, timeout: timeoutMs });
+      await admin.createTopics({ topics: missing.map((spec) => topicConfig(spec, kafkaNames)), waitForLeaders: false, timeout: timeoutMs });
     }
     let metadata = await waitForTopicLeaders(admin, names, deadline);
 
@@ -159,10 +162,9 @@ export async function ensureTopics(kafka: Kafka, prefix = '', options: EnsureTop
     const partitionCounts = new Map(metadata.map((topic) => [topic.name, topic.partitions.length]));
     const toExpand: { topic: string; count: number }[] = [];
     for (const spec of specs) {
-      const name = topicName(spec.topic, prefix);
-      const actual = partitionCounts.get(name) ?? 0;
-      if (actual < spec.partitions) toExpand.push({ topic: name, count: spec.partitions });
-      if (actual > spec.partitions) problems.push(`${name} has ${actual} partitions, the spec says ${spec.partitions}`);
+      const actual = partitionCounts.get(name(spec)) ?? 0;
+      if (actual < spec.partitions) toExpand.push({ topic: name(spec), count: spec.partitions });
+      if (actual > spec.partitions) problems.push(`${name(spec)} has ${actual} partitions, the spec says ${spec.partitions}`);
     }
     if (toExpand.length > 0) {
       await admin.createPartitions({ topicPartitions: toExpand, validateOnly: false, timeout: timeoutMs });
@@ -178,19 +180,18 @@ export async function ensureTopics(kafka: Kafka, prefix = '', options: EnsureTop
     const configs = await describeTopicConfigs(admin, names, ['cleanup.policy', 'max.message.bytes']);
     const toResize: Array<{ name: string; maxMessageBytes: number }> = [];
     for (const spec of specs) {
-      const name = topicName(spec.topic, prefix);
-      const policy = configs.get(name)?.get('cleanup.policy') ?? 'delete';
+      const policy = configs.get(name(spec))?.get('cleanup.policy') ?? 'delete';
       if (policy.split(',').includes('compact') !== spec.compacted) {
-        problems.push(`${name} has cleanup.policy=${policy}, the spec says ${spec.compacted ? 'compact' : 'delete'}`);
+        problems.push(`${name(spec)} has cleanup.policy=${policy}, the spec says ${spec.compacted ? 'compact' : 'delete'}`);
       }
       // A topic created before its size was set (or by another tool) takes the size of the spec:
       // raising max.message.bytes is safe at any time.
-      if (Number(configs.get(name)?.get('max.message.bytes')) < spec.maxMessageBytes) toResize.push({ name, maxMessageBytes: spec.maxMessageBytes });
+      if (Number(configs.get(name(spec))?.get('max.message.bytes')) < spec.maxMessageBytes) toResize.push({ name: name(spec), maxMessageBytes: spec.maxMessageBytes });
     }
     if (problems.length > 0) throw new TopicLayoutError(problems);
     if (toResize.length > 0) await raiseMaxMessageBytes(admin, toResize);
     return {
-      created: missing.map((spec) => topicName(spec.topic, prefix)),
+      created: missing.map(name),
       expanded: toExpand.map((entry) => entry.topic),
       resized: toResize.map((entry) => entry.name),
     };
@@ -209,5 +210,6 @@ export async function deleteTopicsWithPrefix(kafka: Kafka, prefix: string, timeo
 
 /** Every physical topic name for a prefix, in TOPIC_SPECS order. */
 export function topicNames(prefix = '', specs: readonly TopicSpec[] = TOPIC_SPECS): string[] {
-  return specs.map((spec) => topicName(spec.topic, prefix));
+  const names = new KafkaNames(prefix);
+  return specs.map((spec) => names.topic(spec.topic));
 }

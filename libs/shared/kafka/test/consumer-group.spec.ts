@@ -1,7 +1,7 @@
-import { Topic, topicName } from '@alert-ingestion/contracts';
+import { Topic } from '@alert-ingestion/contracts';
 import { createTestTopics, testKafka } from '@alert-ingestion/testing';
 import { Kafka } from 'kafkajs';
-import { DurableProducer, waitForConsumerReady, waitForGroupJoin } from '../src';
+import { DurableProducer, waitForConsumerReady, waitForGroupJoin, KafkaNames } from '../src';
 
 describe('waitForGroupJoin and waitForConsumerReady (real Kafka)', () => {
   let kafka: Kafka;
@@ -13,7 +13,7 @@ describe('waitForGroupJoin and waitForConsumerReady (real Kafka)', () => {
   });
 
   it('waitForConsumerReady resolves once joined and fetching, so a message sent afterwards is consumed from latest offsets', async () => {
-    const topic = topicName(Topic.AlertReplies, prefix);
+    const topic = new KafkaNames(prefix).topic(Topic.AlertReplies);
     const consumer = kafka.consumer({ groupId: `${prefix}join`, sessionTimeout: 6_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100 });
     const producer = new DurableProducer(kafka);
     const received: string[] = [];
@@ -37,7 +37,7 @@ describe('waitForGroupJoin and waitForConsumerReady (real Kafka)', () => {
   });
 
   it('waitForGroupJoin resolves with the assignment when the group is joined', async () => {
-    const topic = topicName(Topic.RawAlerts, prefix);
+    const topic = new KafkaNames(prefix).topic(Topic.RawAlerts);
     const consumer = kafka.consumer({ groupId: `${prefix}joined`, sessionTimeout: 6_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100 });
     await consumer.connect();
     try {

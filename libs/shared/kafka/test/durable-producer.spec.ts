@@ -1,7 +1,7 @@
-import { Topic, topicName } from '@alert-ingestion/contracts';
+import { Topic } from '@alert-ingestion/contracts';
 import { createTestTopics, testKafka } from '@alert-ingestion/testing';
 import { Consumer, Kafka } from 'kafkajs';
-import { DurableProducer, waitForGroupJoin } from '../src';
+import { DurableProducer, waitForGroupJoin, KafkaNames } from '../src';
 
 interface Received {
   key: string;
@@ -59,7 +59,7 @@ describe('DurableProducer (real Kafka)', () => {
     ['a 12-partition topic', Topic.RawAlerts, 300],
     ['a 1-partition topic', Topic.RawAlertsDeadLetter, 200],
   ])('stores every one of many concurrent sends exactly once on %s', async (_label, topic, count) => {
-    const name = topicName(topic, prefix);
+    const name = new KafkaNames(prefix).topic(topic);
     const sent = Array.from({ length: count }, (_, index) => ({ key: `integration-${index % 17}`, value: `message-${index}` }));
 
     const results = await Promise.all(sent.map((message) => producer.send({ topic: name, messages: [message] })));
@@ -72,7 +72,7 @@ describe('DurableProducer (real Kafka)', () => {
   });
 
   it('puts every message with the same key on the same partition', async () => {
-    const name = topicName(Topic.AlertEvents, prefix);
+    const name = new KafkaNames(prefix).topic(Topic.AlertEvents);
     const keys = ['7:1', '7:2', '42:1'];
     const batches = await Promise.all(
       keys.flatMap((key) => [1, 2, 3, 4].map((n) => producer.send({ topic: name, messages: [{ key, value: `${key}#${n}` }] }))),
@@ -87,8 +87,8 @@ describe('DurableProducer (real Kafka)', () => {
   });
 
   it('sends batches to several topics with acks from every in-sync replica', async () => {
-    const replies = topicName(Topic.AlertReplies, prefix);
-    const dlq = topicName(Topic.RawAlertsDeadLetter, prefix);
+    const replies = new KafkaNames(prefix).topic(Topic.AlertReplies);
+    const dlq = new KafkaNames(prefix).topic(Topic.RawAlertsDeadLetter);
     const metadata = await producer.sendBatch({
       topicMessages: [
         { topic: replies, messages: [{ key: 'gateway-1', value: 'reply' }] },

@@ -1,8 +1,8 @@
-import { MAX_MESSAGE_BYTES, Topic, TOPIC_SPECS, topicName } from '@alert-ingestion/contracts';
+import { MAX_MESSAGE_BYTES, Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { requireTestEnv, TEST_ENV, testKafka, testTopicPrefix } from '@alert-ingestion/testing';
 import { randomBytes } from 'node:crypto';
 import { Admin, ConfigResourceTypes, Kafka } from 'kafkajs';
-import { deleteTopicsWithPrefix, ensureTopics, listTopics, TopicLayoutError, topicNames } from '../src';
+import { deleteTopicsWithPrefix, ensureTopics, listTopics, TopicLayoutError, topicNames, KafkaNames } from '../src';
 
 describe('ensureTopics (real Kafka)', () => {
   let kafka: Kafka;
@@ -46,7 +46,7 @@ describe('ensureTopics (real Kafka)', () => {
     const policies = await cleanupPolicies(names);
     const sizes = await maxMessageBytes(names);
     for (const spec of TOPIC_SPECS) {
-      const name = topicName(spec.topic, prefix);
+      const name = new KafkaNames(prefix).topic(spec.topic);
       expect({ name, partitions: partitions.get(name), policy: policies.get(name), size: sizes.get(name) }).toEqual({
         name,
         partitions: spec.partitions,
@@ -69,14 +69,14 @@ describe('ensureTopics (real Kafka)', () => {
     const prefix = await freshPrefix();
     const results = await Promise.all([ensureTopics(testKafka(), prefix), ensureTopics(testKafka(), prefix), ensureTopics(testKafka(), prefix)]);
     const partitions = await partitionCounts(topicNames(prefix));
-    expect(partitions.get(topicName(Topic.RawAlerts, prefix))).toBe(12);
+    expect(partitions.get(new KafkaNames(prefix).topic(Topic.RawAlerts))).toBe(12);
     expect(results.every((result) => result.expanded.length === 0)).toBe(true);
     await deleteTopicsWithPrefix(kafka, prefix);
   });
 
   it('adds partitions to a topic that has fewer than the spec', async () => {
     const prefix = await freshPrefix();
-    const raw = topicName(Topic.RawAlerts, prefix);
+    const raw = new KafkaNames(prefix).topic(Topic.RawAlerts);
     await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.RawAlerts, partitions: 2, compacted: false, maxMessageBytes: MAX_MESSAGE_BYTES }] });
 
     const result = await ensureTopics(kafka, prefix);
@@ -88,7 +88,7 @@ describe('ensureTopics (real Kafka)', () => {
 
   it('raises max.message.bytes of an existing topic and keeps its other overrides', async () => {
     const prefix = await freshPrefix();
-    const integrations = topicName(Topic.Integrations, prefix);
+    const integrations = new KafkaNames(prefix).topic(Topic.Integrations);
     await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.Integrations, partitions: 1, compacted: true, maxMessageBytes: 100_000 }] });
     await admin.alterConfigs({
       validateOnly: false,
@@ -120,7 +120,7 @@ describe('ensureTopics (real Kafka)', () => {
 
   it('refuses a topic whose cleanup policy contradicts the spec', async () => {
     const prefix = await freshPrefix();
-    const integrations = topicName(Topic.Integrations, prefix);
+    const integrations = new KafkaNames(prefix).topic(Topic.Integrations);
     await ensureTopics(kafka, prefix, { specs: [{ topic: Topic.Integrations, partitions: 1, compacted: false, maxMessageBytes: MAX_MESSAGE_BYTES }] });
 
     const attempt = ensureTopics(kafka, prefix);

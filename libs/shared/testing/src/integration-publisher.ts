@@ -1,5 +1,5 @@
-import { encodeMessage, IntegrationSnapshot, Topic, topicName, validateMessage } from '@alert-ingestion/contracts';
-import { DurableProducer } from '@alert-ingestion/kafka';
+import { encodeMessage, IntegrationSnapshot, Topic, validateMessage } from '@alert-ingestion/contracts';
+import { DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
@@ -22,7 +22,7 @@ export class IntegrationPublisher {
 
   constructor(kafka: Kafka, options: IntegrationPublisherOptions = {}) {
     this.producer = new DurableProducer(kafka);
-    this.topic = topicName(Topic.Integrations, options.topicPrefix ?? '');
+    this.topic = new KafkaNames(options.topicPrefix ?? '').topic(Topic.Integrations);
   }
 
   async connect(): Promise<void> {

@@ -1,8 +1,8 @@
-import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier, Topic, topicName, validateMessage } from '@alert-ingestion/contracts';
+import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier, Topic, validateMessage } from '@alert-ingestion/contracts';
 import { PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { HealthDetails, HealthProbe } from '@alert-ingestion/http';
 import { IntegrationType } from '@alert-ingestion/integrations-domain';
-import { ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { ConsumerGroup, ensureTopics, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { OutboxRecord, OutboxRelay, OutboxTable, registerOutboxMetrics, relayHealth, writeOutbox } from '@alert-ingestion/outbox';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
@@ -97,15 +97,15 @@ export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnMo
     @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
     registry: Registry,
   ) {
-    const prefix = options.topicPrefix;
+    const names = new KafkaNames(options.topicPrefix);
     this.relay = new OutboxRelay(kafka, {
       name: 'integration snapshots',
       databaseUrl: options.databaseUrl,
       table: INTEGRATION_SNAPSHOT_OUTBOX,
-      topic: topicName(Topic.Integrations, prefix),
-      deadLetterTopic: topicName(Topic.IntegrationsDeadLetter, prefix),
-      transactionalId: `${prefix}integration-config-snapshot-relay`,
-      positionGroupId: `${prefix}integration-config-snapshot-relay`,
+      topic: names.topic(Topic.Integrations),
+      deadLetterTopic: names.topic(Topic.IntegrationsDeadLetter),
+      transactionalId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
+      positionGroupId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
       // Changes are few and someone waits for each: publish at once.
       batchSize: 500,
       lingerMs: 0,

@@ -1,6 +1,6 @@
 import { IsDefined, IsIn, IsInt, IsISO8601, IsObject, Min } from 'class-validator';
 import { AlertView } from '../alert';
-import { MAX_RECORD_BATCH_VALUE_BYTES } from '../topics';
+import { MAX_RECORD_BATCH_VALUE_BYTES } from '../topics/message-size';
 
 export const ALERT_EVENT_TYPES = ['alert.created', 'alert.grouped', 'alert.resolved', 'alert.status_changed'] as const;
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];

@@ -1,2 +1,3 @@
 export * from './topic';
 export * from './message-size';
+export * from './topic-registry';

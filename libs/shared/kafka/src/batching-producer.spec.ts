@@ -1,6 +1,6 @@
 import { CompressionTypes, Message } from 'kafkajs';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { RawAlertProducer, RawAlertPublisher, RawAlertPublisherOptions } from './raw-alert-publisher';
+import { BatchingProducer, BatchingProducerOptions, BatchingProducerTarget } from './batching-producer';
 
 interface SentRecord {
   topic: string;
@@ -10,7 +10,7 @@ interface SentRecord {
 }
 
 /** A producer whose sends complete when the test says so. */
-class ControlledProducer implements RawAlertProducer {
+class ControlledProducer implements BatchingProducerTarget {
   readonly sent: SentRecord[] = [];
 
   send(record: { topic: string; messages: Message[]; compression?: CompressionTypes }): Promise<unknown> {
@@ -20,7 +20,7 @@ class ControlledProducer implements RawAlertProducer {
   }
 }
 
-const options = (overrides: Partial<RawAlertPublisherOptions> = {}): RawAlertPublisherOptions => ({
+const options = (overrides: Partial<BatchingProducerOptions> = {}): BatchingProducerOptions => ({
   topic: 't.alerts.raw.v1',
   lingerMs: 0,
   maxMessages: 100,
@@ -33,10 +33,10 @@ const options = (overrides: Partial<RawAlertPublisherOptions> = {}): RawAlertPub
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 const value = (size: number) => Buffer.alloc(size, 'a');
 
-describe('RawAlertPublisher', () => {
+describe('BatchingProducer', () => {
   it('sends what arrives in one event-loop turn as one produce request', async () => {
     const producer = new ControlledProducer();
-    const publisher = new RawAlertPublisher(producer, options());
+    const publisher = new BatchingProducer(producer, options());
     const published = [1, 2, 3].map((n) => publisher.publish('7', Buffer.from(`m${n}`)));
     await turn();
     expect(producer.sent).toHaveLength(1);
@@ -56,7 +56,7 @@ describe('RawAlertPublisher', () => {
       sentIn.push(request.getStore());
       return send(record);
     };
-    const publisher = new RawAlertPublisher(producer, options({ maxMessages: 2 }));
+    const publisher = new BatchingProducer(producer, options({ maxMessages: 2 }));
     // The second message fills the batch, so it is sent at once, inside request b's publish().
     const settledIn = ['a', 'b'].map((id) => request.run(id, () => publisher.publish('1', value(10)).then(() => request.getStore())));
     producer.sent[0].settle();
@@ -66,7 +66,7 @@ describe('RawAlertPublisher', () => {
 
   it('settles a caller only when its batch is acknowledged', async () => {
     const producer = new ControlledProducer();
-    const publisher = new RawAlertPublisher(producer, options());
+    const publisher = new BatchingProducer(producer, options());
     let settled = false;
     const published = publisher.publish('1', value(10)).then(() => (settled = true));
     await turn();
@@ -79,7 +79,7 @@ describe('RawAlertPublisher', () => {
 
   it('rejects every caller of a failed batch, and only those', async () => {
     const producer = new ControlledProducer();
-    const publisher = new RawAlertPublisher(producer, options({ maxInFlight: 2 }));
+    const publisher = new BatchingProducer(producer, options({ maxInFlight: 2 }));
     const first = [publisher.publish('1', value(1)), publisher.publish('1', value(1))];
     await turn();
     const second = publisher.publish('1', value(1));
@@ -94,7 +94,7 @@ describe('RawAlertPublisher', () => {
 
   it('collects messages while the in-flight limit is reached and sends them together', async () => {
     const producer = new ControlledProducer();
-    const publisher = new RawAlertPublisher(producer, options({ maxInFlight: 1 }));
+    const publisher = new BatchingProducer(producer, options({ maxInFlight: 1 }));
     const all = [publisher.publish('1', value(1))];
     await turn();
     for (let i = 0; i < 5; i++) all.push(publisher.publish('1', value(1)));
@@ -112,7 +112,7 @@ describe('RawAlertPublisher', () => {
 
   it('never puts more than maxMessages or maxBytes into one request', async () => {
     const producer = new ControlledProducer();
-    const publisher = new RawAlertPublisher(producer, options({ maxMessages: 3, maxBytes: 1_000, maxInFlight: 10 }));
+    const publisher = new BatchingProducer(producer, options({ maxMessages: 3, maxBytes: 1_000, maxInFlight: 10 }));
     const all = Array.from({ length: 7 }, () => publisher.publish('1', value(100)));
     await turn();
     expect(producer.sent.map((r) => r.messages.length)).toEqual([3, 3, 1]);
@@ -120,7 +120,7 @@ describe('RawAlertPublisher', () => {
     await Promise.all(all);
 
     const bytesProducer = new ControlledProducer();
-    const bytesPublisher = new RawAlertPublisher(bytesProducer, options({ maxBytes: 1_000, maxInFlight: 10 }));
+    const bytesPublisher = new BatchingProducer(bytesProducer, options({ maxBytes: 1_000, maxInFlight: 10 }));
     const sized = Array.from({ length: 5 }, () => bytesPublisher.publish('1', value(399)));
     await turn();
     expect(bytesProducer.sent.map((r) => r.messages.length)).toEqual([2, 2, 1]);
@@ -130,7 +130,7 @@ describe('RawAlertPublisher', () => {
 
   it('sends a large message alone and gzip-compressed', async () => {
     const producer = new ControlledProducer();
-    const publisher = new RawAlertPublisher(producer, options({ compressAboveBytes: 5_000, maxInFlight: 10 }));
+    const publisher = new BatchingProducer(producer, options({ compressAboveBytes: 5_000, maxInFlight: 10 }));
     const small = publisher.publish('1', value(10));
     const large = publisher.publish('1', value(6_000));
     await turn();
@@ -147,7 +147,7 @@ describe('RawAlertPublisher', () => {
     jest.useFakeTimers();
     try {
       const producer = new ControlledProducer();
-      const publisher = new RawAlertPublisher(producer, options({ lingerMs: 5 }));
+      const publisher = new BatchingProducer(producer, options({ lingerMs: 5 }));
       void publisher.publish('1', value(1));
       jest.advanceTimersByTime(4);
       expect(producer.sent).toHaveLength(0);
@@ -162,7 +162,7 @@ describe('RawAlertPublisher', () => {
 
   it('drain() flushes pending messages and waits for every produce request', async () => {
     const producer = new ControlledProducer();
-    const publisher = new RawAlertPublisher(producer, options({ lingerMs: 1_000 }));
+    const publisher = new BatchingProducer(producer, options({ lingerMs: 1_000 }));
     const published = publisher.publish('1', value(1));
     let drained = false;
     const draining = publisher.drain().then(() => (drained = true));

@@ -1,13 +1,13 @@
 import { CompressionTypes, Message } from 'kafkajs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** What the publisher needs of a producer; DurableProducer fits and always sends with acks -1. */
-export interface RawAlertProducer {
+/** What the batching producer needs of a producer; DurableProducer fits and always sends with acks -1. */
+export interface BatchingProducerTarget {
   send(record: { topic: string; messages: Message[]; compression?: CompressionTypes }): Promise<unknown>;
 }
 
-export interface RawAlertPublisherOptions {
-  /** Physical (prefixed) name of alerts.raw.v1. */
+export interface BatchingProducerOptions {
+  /** Physical (prefixed) topic name. */
   topic: string;
   lingerMs: number;
   maxMessages: number;
@@ -32,9 +32,9 @@ interface PendingMessage {
 }
 
 /**
- * Publishes raw alerts to Kafka with `acks: -1` (all in-sync replicas), batching concurrent receive
- * requests into few produce requests: one produce per request would cap the gateway far below the
- * throughput target. Each caller's promise
+ * Publishes to one topic with `acks: -1` (all in-sync replicas), batching concurrent callers'
+ * messages into few produce requests: one produce per receive request would cap the gateway far
+ * below the throughput target. Each caller's promise
  * settles when the batch holding its message is acknowledged or has failed, so a 200/202 is never
  * sent for a message Kafka did not accept.
  *
@@ -42,7 +42,7 @@ interface PendingMessage {
  * once when full; while `maxInFlight` produce requests are outstanding, new messages wait and
  * leave together when one returns.
  */
-export class RawAlertPublisher {
+export class BatchingProducer {
   private pending: PendingMessage[] = [];
   private pendingBytes = 0;
   private scheduled: NodeJS.Timeout | NodeJS.Immediate | null = null;
@@ -56,8 +56,8 @@ export class RawAlertPublisher {
   private readonly outsideRequests = AsyncLocalStorage.snapshot();
 
   constructor(
-    private readonly producer: RawAlertProducer,
-    private readonly options: RawAlertPublisherOptions,
+    private readonly producer: BatchingProducerTarget,
+    private readonly options: BatchingProducerOptions,
   ) {}
 
   publish(key: string, value: Buffer): Promise<void> {
@@ -139,7 +139,7 @@ export class RawAlertPublisher {
       .then(
         () => batch.forEach((entry) => entry.resolve()),
         (error: unknown) => {
-          this.options.logger?.warn(`producing ${batch.length} raw alerts failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.options.logger?.warn(`producing ${batch.length} messages to ${this.options.topic} failed: ${error instanceof Error ? error.message : String(error)}`);
           this.options.onSendFailed?.();
           batch.forEach((entry) => entry.reject(error));
         },

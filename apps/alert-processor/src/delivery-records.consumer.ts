@@ -1,0 +1,71 @@
+import { DeliveriesRepository } from '@alert-ingestion/alerts-data';
+import { storableText } from '@alert-ingestion/alerts-domain';
+import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from '@alert-ingestion/alerts-feature';
+import { ContractViolationError, DeadLetter, DeliveryRecord, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
+import { ConsumedChunk, DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { KafkaMessage } from 'kafkajs';
+
+/**
+ * alerts.deliveries.v1 through the KafkaBatchTransport (group `alert-processor-deliveries`): the
+ * gateway's delivery records (refusals of a known URL, and 202s), a low-volume stream. A record that
+ * breaks its contract goes to alerts.deliveries.v1.dlq with the reason; a database that does not
+ * answer is waited for (the partition holds, nothing is lost) while the app runs.
+ */
+@Controller()
+export class DeliveryRecordsConsumer {
+  private readonly logger = new Logger('DeliveryRecords');
+
+  constructor(
+    private readonly deliveries: DeliveriesRepository,
+    private readonly producer: DurableProducer,
+    private readonly names: KafkaNames,
+    @Inject(ALERTS_FEATURE_OPTIONS) private readonly options: AlertsFeatureOptions,
+  ) {}
+
+  @EventPattern(Topic.Deliveries)
+  async record(@Payload() chunk: ConsumedChunk): Promise<void> {
+    if (this.options.deliveries.keepPerIntegration === 0) return;
+    const contract = TOPIC_REGISTRY[Topic.Deliveries];
+    const records: DeliveryRecord.DeliveryRecordValue[] = [];
+    for (const message of chunk.messages) {
+      try {
+        const record = contract.decode(message.value);
+        records.push({ ...record, body: storableText(record.body) });
+      } catch (error) {
+        await this.deadLetter(chunk, message, error instanceof ContractViolationError ? error.message : String(error));
+      }
+    }
+    for (let attempt = 1; records.length > 0 && chunk.isRunning(); attempt++) {
+      try {
+        await this.deliveries.recordFromGateway(records);
+        return;
+      } catch (error) {
+        if (attempt === 1) this.logger.warn(`Recording ${records.length} deliveries failed, retrying: ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 200 * attempt)));
+        await chunk.heartbeat();
+      }
+    }
+  }
+
+  private async deadLetter(chunk: ConsumedChunk, message: KafkaMessage, reason: string): Promise<void> {
+    this.logger.warn(`Dead-lettered ${chunk.topic}/${chunk.partition}@${message.offset}: ${reason}`);
+    await this.producer.send({
+      topic: this.names.topic(Topic.DeliveriesDeadLetter),
+      messages: [
+        {
+          key: null,
+          value: TOPIC_REGISTRY[Topic.DeliveriesDeadLetter].encode({
+            reason,
+            source_topic: chunk.topic,
+            source_partition: chunk.partition,
+            source_offset: message.offset,
+            original_value: DeadLetter.deadLetterText(message.value?.toString() ?? 'null').text,
+            failed_at: new Date().toISOString(),
+          }),
+        },
+      ],
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { Topic } from '@alert-ingestion/contracts';
+
+/**
+ * Every consumer group (and outbox relay position group / transactional id) the services use. A
+ * group's physical name carries the per-run prefix like a topic's; some take a suffix of their own
+ * (one group per gateway instance, one per registry reader).
+ */
+export enum ConsumerGroup {
+  /** The processor's raw alert consumers, sharing the partitions of alerts.raw.v1. */
+  AlertProcessor = 'alert-processor',
+  /** The processor's delivery record consumers. */
+  AlertProcessorDeliveries = 'alert-processor-deliveries',
+  /** The processor's alert event outbox relay (position group and transactional id). */
+  AlertEventRelay = 'alert-processor-event-relay',
+  /** integration-config's snapshot outbox relay (position group and transactional id). */
+  IntegrationSnapshotRelay = 'integration-config-snapshot-relay',
+  /** One group per gateway instance, suffixed with the instance id (ARCHITECTURE.md "Reply path"). */
+  GatewayReplies = 'gateway-replies',
+  /** One group per reader of the integrations topic, suffixed with who reads and a random id. */
+  IntegrationsRegistry = 'integrations-registry',
+}
+
+/**
+ * The physical names of topics and groups for one KAFKA_TOPIC_PREFIX: empty in production; tests
+ * set a per-run prefix so that runs never read each other's messages.
+ */
+export class KafkaNames {
+  constructor(readonly prefix = '') {}
+
+  topic(topic: Topic): string {
+    return `${this.prefix}${topic}`;
+  }
+
+  /** `<prefix><group>[-<suffix>...]`. */
+  group(group: ConsumerGroup, ...suffix: string[]): string {
+    return [`${this.prefix}${group}`, ...suffix].join('-');
+  }
+}

@@ -1,5 +1,6 @@
 import { nestLogLevels } from '@alert-ingestion/config';
-import { AlertReceiveService, GatewayEnv, GatewayLifecycle, GatewayMetrics } from '@alert-ingestion/gateway-feature';
+import { AlertReceiveService, GatewayLifecycle, GatewayMetrics } from '@alert-ingestion/gateway-feature';
+import { GatewayEnv } from './gateway.env';
 import { configureHttpApp, useServiceLogging } from '@alert-ingestion/http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from '@alert-ingestion/config';
-import { GatewayEnv } from '@alert-ingestion/gateway-feature';
+import { GatewayEnv } from './gateway.env';
 import { runService } from '@alert-ingestion/http';
 import { createGatewayApp } from './gateway.app';
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '@alert-ingestion/config';
 import { IntegrationSnapshot, integrationUrl } from '@alert-ingestion/contracts';
 import { sha256Hex } from '@alert-ingestion/crypto';
-import { GatewayEnv } from '@alert-ingestion/gateway-feature';
+import { GatewayEnv } from '../src/gateway.env';
 import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
 import { scrapeMetrics, serviceEnv, IntegrationPublisher } from '@alert-ingestion/testing';

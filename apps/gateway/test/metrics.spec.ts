@@ -1,7 +1,8 @@
 import { loadConfig } from '@alert-ingestion/config';
 import { IntegrationSnapshot, integrationUrl } from '@alert-ingestion/contracts';
 import { sha256Hex } from '@alert-ingestion/crypto';
-import { GatewayEnv, RECEIVE_ROUTE } from '@alert-ingestion/gateway-feature';
+import { RECEIVE_ROUTE } from '@alert-ingestion/gateway-feature';
+import { GatewayEnv } from '../src/gateway.env';
 import { DEFAULT_METRICS, METRICS } from '@alert-ingestion/metrics';
 import { createTestTopics, IntegrationPublisher, scrapeMetrics, serviceEnv, testKafka, TestTopics } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';

@@ -1,7 +1,7 @@
 import { loadConfig } from '@alert-ingestion/config';
 import { IntegrationSnapshot, integrationUrl } from '@alert-ingestion/contracts';
 import { sha256Hex } from '@alert-ingestion/crypto';
-import { GatewayEnv } from '@alert-ingestion/gateway-feature';
+import { GatewayEnv } from '../src/gateway.env';
 import { createTestTopics, eventually, serviceEnv, testKafka, TestTopics, IntegrationPublisher } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
 import { Kafka } from 'kafkajs';

@@ -1,7 +1,7 @@
 import { KafkaNames } from '@alert-ingestion/kafka';
 import { BaseEnv, loadConfig } from '@alert-ingestion/config';
 import { Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
-import { GatewayEnv, shutdownDrainLimitMs } from '@alert-ingestion/gateway-feature';
+import { shutdownDrainLimitMs } from '@alert-ingestion/gateway-feature';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
@@ -17,6 +17,7 @@ import type { IServiceMonitor } from '@kubernetes-models/prometheus-operator/mon
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AlertProcessorEnv } from '../../../apps/alert-processor/src/alert-processor.env';
+import { GatewayEnv } from '../../../apps/gateway/src/gateway.env';
 import { IntegrationConfigEnv } from '../../../apps/integration-config/src/integration-config.env';
 import { buildKustomization, KubernetesObject, objectName, parseManifests } from './support/kustomize';
 import { lookUpSeries, TARGET_LABELS } from './support/metric-catalogue';

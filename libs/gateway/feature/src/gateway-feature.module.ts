@@ -1,9 +1,8 @@
-import { ConfigService } from '@alert-ingestion/config';
 import { Topic } from '@alert-ingestion/contracts';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { BatchingProducer, DurableProducer, KAFKA_CLIENT, KafkaModuleOptions, KafkaNames } from '@alert-ingestion/kafka';
+import { BatchingProducer, DurableProducer, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { HttpRequestMetrics } from '@alert-ingestion/metrics';
-import { Logger, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
@@ -13,37 +12,21 @@ import { AlertReplyWaiter } from './alert-reply-waiter';
 import { DeliveryRecorder } from './delivery-recorder';
 import { GATEWAY_REDIS, DELIVERY_RECORDS_PUBLISHER, RAW_ALERTS_PUBLISHER } from './gateway.tokens';
 import { IntegrationRateLimit } from './integration-rate-limit';
-import { GatewayEnv } from './gateway.env';
+import { GATEWAY_FEATURE_OPTIONS, GatewayFeatureOptions } from './gateway-feature.options';
 import { GatewayLifecycle } from './gateway-lifecycle.service';
 import { GatewayMetrics } from './gateway-metrics';
 
-type Config = ConfigService<GatewayEnv>;
-
-/** The gateway's KafkaModule.forRoot options: its producer of raw alerts and delivery records. */
-export function gatewayKafkaOptions(env: GatewayEnv): KafkaModuleOptions {
-  return {
-    producer: {
-      name: 'RawAlertProducer',
-      // A client of its own with short connection retries: a produce nests them inside its own
-      // retries, and with the shared default (~10 s each) a caller would wait ~30 s for its 503.
-      // Consumers keep the patient default (a fresh broker's group coordinator takes a while).
-      clientRetry: { initialRetryTime: 100, maxRetryTime: 800, retries: 3 },
-      // kafkajs's idempotent producer loses or rejects messages when sends to one partition
-      // overlap (kafkajs issues 598, 1005), and the batching producer overlaps them on purpose.
-      // Duplicates from a retried batch are harmless: the processor is idempotent per request_id.
-      idempotent: false,
-      retry: { retries: env.GATEWAY_PRODUCE_RETRIES, initialRetryTime: 100, maxRetryTime: 800 },
-    },
-  };
-}
-
 /**
- * The receive pipeline's providers. Needs ConfigModule.forRoot(GatewayEnv), KafkaModule.forRoot
- * (the client, names and the gateway's DurableProducer: see gatewayKafkaOptions) and
- * MetricsModule.forRoot in the application module.
+ * The receive pipeline's providers. Needs KafkaModule.forRoot (the client, names and the gateway's
+ * DurableProducer) and MetricsModule.forRoot in the application module.
  */
-@Module({
-  providers: [
+@Module({})
+export class GatewayFeatureModule {
+  static forRoot(options: GatewayFeatureOptions): DynamicModule {
+    return {
+      module: GatewayFeatureModule,
+      providers: [
+    { provide: GATEWAY_FEATURE_OPTIONS, useValue: options },
     {
       provide: GatewayMetrics,
       inject: [Registry, HttpRequestMetrics],
@@ -51,37 +34,37 @@ export function gatewayKafkaOptions(env: GatewayEnv): KafkaModuleOptions {
     },
     {
       provide: IntegrationRegistry,
-      inject: [KAFKA_CLIENT, ConfigService],
-      useFactory: (kafka: Kafka, config: Config) =>
+      inject: [KAFKA_CLIENT],
+      useFactory: (kafka: Kafka) =>
         new IntegrationRegistry(kafka, {
-          topicPrefix: config.get('KAFKA_TOPIC_PREFIX'),
+          topicPrefix: options.topicPrefix,
           consumerName: 'gateway',
           logger: new Logger('IntegrationRegistry'),
         }),
     },
     {
       provide: RAW_ALERTS_PUBLISHER,
-      inject: [DurableProducer, KafkaNames, ConfigService, GatewayMetrics],
-      useFactory: (producer: DurableProducer, names: KafkaNames, config: Config, metrics: GatewayMetrics) =>
+      inject: [DurableProducer, KafkaNames, GatewayMetrics],
+      useFactory: (producer: DurableProducer, names: KafkaNames, metrics: GatewayMetrics) =>
         new BatchingProducer(producer, {
           topic: names.topic(Topic.RawAlerts),
-          lingerMs: config.get('GATEWAY_BATCH_LINGER_MS'),
-          maxMessages: config.get('GATEWAY_BATCH_MAX_MESSAGES'),
-          maxBytes: config.get('GATEWAY_BATCH_MAX_BYTES'),
-          maxInFlight: config.get('GATEWAY_BATCH_MAX_IN_FLIGHT'),
-          compressAboveBytes: config.get('GATEWAY_COMPRESS_ABOVE_BYTES'),
+          lingerMs: options.rawAlertBatching.lingerMs,
+          maxMessages: options.rawAlertBatching.maxMessages,
+          maxBytes: options.rawAlertBatching.maxBytes,
+          maxInFlight: options.rawAlertBatching.maxInFlight,
+          compressAboveBytes: options.rawAlertBatching.compressAboveBytes,
           logger: new Logger('RawAlertPublisher'),
           onSendFailed: () => metrics.publishFailed(),
         }),
     },
     {
       provide: AlertReplyWaiter,
-      inject: [KAFKA_CLIENT, KafkaNames, ConfigService],
-      useFactory: (kafka: Kafka, names: KafkaNames, config: Config) => {
+      inject: [KAFKA_CLIENT, KafkaNames],
+      useFactory: (kafka: Kafka, names: KafkaNames) => {
         return new AlertReplyWaiter(kafka, names, {
           instanceId: randomUUID(),
-          maxWaitTimeInMs: config.get('GATEWAY_REPLY_MAX_WAIT_MS'),
-          minBytes: config.get('GATEWAY_REPLY_MIN_BYTES'),
+          maxWaitTimeInMs: options.replies.maxWaitTimeInMs,
+          minBytes: options.replies.minBytes,
           logger: new Logger('AlertReplyWaiter'),
         });
       },
@@ -89,29 +72,28 @@ export function gatewayKafkaOptions(env: GatewayEnv): KafkaModuleOptions {
     {
       // Delivery records are few and never urgent: batched like raw alerts, on the same producer.
       provide: DELIVERY_RECORDS_PUBLISHER,
-      inject: [DurableProducer, KafkaNames, ConfigService],
-      useFactory: (producer: DurableProducer, names: KafkaNames, config: Config) =>
+      inject: [DurableProducer, KafkaNames],
+      useFactory: (producer: DurableProducer, names: KafkaNames) =>
         new BatchingProducer(producer, {
           topic: names.topic(Topic.Deliveries),
           lingerMs: 20,
           maxMessages: 500,
-          maxBytes: config.get('GATEWAY_BATCH_MAX_BYTES'),
+          maxBytes: options.rawAlertBatching.maxBytes,
           maxInFlight: 1,
-          compressAboveBytes: config.get('GATEWAY_COMPRESS_ABOVE_BYTES'),
+          compressAboveBytes: options.rawAlertBatching.compressAboveBytes,
           logger: new Logger('DeliveryRecords'),
         }),
     },
     {
       provide: DeliveryRecorder,
-      inject: [DELIVERY_RECORDS_PUBLISHER, ConfigService],
-      useFactory: (publisher: BatchingProducer, config: Config) =>
-        new DeliveryRecorder(publisher, { maxPerIntegrationPerSecond: config.get('GATEWAY_DELIVERY_RECORDS_PER_SECOND'), logger: new Logger('DeliveryRecords') }),
+      inject: [DELIVERY_RECORDS_PUBLISHER],
+      useFactory: (publisher: BatchingProducer) =>
+        new DeliveryRecorder(publisher, { maxPerIntegrationPerSecond: options.deliveryRecordsPerSecond, logger: new Logger('DeliveryRecords') }),
     },
     {
       provide: GATEWAY_REDIS,
-      inject: [ConfigService],
-      useFactory: (config: Config): Redis | null => {
-        const url = config.get('REDIS_URL');
+      useFactory: (): Redis | null => {
+        const url = options.rateLimit.redisUrl;
         if (!url) return null;
         const logger = new Logger('Redis');
         // Commands fail fast while Redis is away (the rate limit's in-memory stand-in takes over).
@@ -130,17 +112,17 @@ export function gatewayKafkaOptions(env: GatewayEnv): KafkaModuleOptions {
     },
     {
       provide: IntegrationRateLimit,
-      inject: [ConfigService, GATEWAY_REDIS],
-      useFactory: (config: Config, redis: Redis | null) =>
+      inject: [GATEWAY_REDIS],
+      useFactory: (redis: Redis | null) =>
         new IntegrationRateLimit({
-          defaultPerMinute: config.get('GATEWAY_RATE_LIMIT_PER_MINUTE'),
+          defaultPerMinute: options.rateLimit.defaultPerMinute,
           redis: redis ?? undefined,
-          keyPrefix: config.get('REDIS_KEY_PREFIX'),
+          keyPrefix: options.rateLimit.keyPrefix,
         }),
     },
     {
       provide: AlertReceiveService,
-      inject: [IntegrationRegistry, IntegrationRateLimit, RAW_ALERTS_PUBLISHER, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics, ConfigService],
+      inject: [IntegrationRegistry, IntegrationRateLimit, RAW_ALERTS_PUBLISHER, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics],
       useFactory: (
         registry: IntegrationRegistry,
         rateLimit: IntegrationRateLimit,
@@ -148,17 +130,17 @@ export function gatewayKafkaOptions(env: GatewayEnv): KafkaModuleOptions {
         deliveries: DeliveryRecorder,
         replies: AlertReplyWaiter,
         metrics: GatewayMetrics,
-        config: Config,
       ) =>
         new AlertReceiveService(registry, rateLimit, publisher, deliveries, replies, metrics, {
-          replyTimeoutMs: config.get('GATEWAY_REPLY_TIMEOUT_MS'),
-          integrationWaitMs: config.get('GATEWAY_INTEGRATION_WAIT_MS'),
-          unavailableRetryAfterSeconds: config.get('GATEWAY_UNAVAILABLE_RETRY_AFTER_SECONDS'),
+          replyTimeoutMs: options.replyTimeoutMs,
+          integrationWaitMs: options.integrationWaitMs,
+          unavailableRetryAfterSeconds: options.unavailableRetryAfterSeconds,
         }),
     },
     GatewayLifecycle,
   ],
-  // The registry and reply waiter are exported for GatewayHealthProbe, which HealthModule instantiates.
-  exports: [AlertReceiveService, GatewayLifecycle, GatewayMetrics, IntegrationRegistry, AlertReplyWaiter],
-})
-export class GatewayFeatureModule {}
+      // The registry and reply waiter are exported for GatewayHealthProbe, which HealthModule instantiates.
+      exports: [AlertReceiveService, GatewayLifecycle, GatewayMetrics, IntegrationRegistry, AlertReplyWaiter],
+    };
+  }
+}

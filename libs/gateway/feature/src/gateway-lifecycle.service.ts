@@ -1,4 +1,3 @@
-import { ConfigService } from '@alert-ingestion/config';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
 import { BatchingProducer, DurableProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
@@ -8,7 +7,7 @@ import { Kafka } from 'kafkajs';
 import type { Server } from 'node:http';
 import { AlertReceiveService } from './alert-receive.service';
 import { AlertReplyWaiter } from './alert-reply-waiter';
-import { GatewayEnv } from './gateway.env';
+import { GATEWAY_FEATURE_OPTIONS, GatewayFeatureOptions } from './gateway-feature.options';
 import { DELIVERY_RECORDS_PUBLISHER, GATEWAY_REDIS, RAW_ALERTS_PUBLISHER } from './gateway.tokens';
 
 /**
@@ -36,7 +35,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
 
   constructor(
     @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
-    private readonly config: ConfigService<GatewayEnv>,
+    @Inject(GATEWAY_FEATURE_OPTIONS) private readonly options: GatewayFeatureOptions,
     private readonly registry: IntegrationRegistry,
     private readonly producer: DurableProducer,
     private readonly replies: AlertReplyWaiter,
@@ -53,7 +52,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
   }
 
   async onModuleInit(): Promise<void> {
-    await ensureTopics(this.kafka, this.config.get('KAFKA_TOPIC_PREFIX'));
+    await ensureTopics(this.kafka, this.options.topicPrefix);
     await Promise.all([this.producer.connect(), this.registry.start(), this.replies.start()]);
     this.logger.log(`instance ${this.replies.instanceId} ready: ${this.registry.size} integrations known`);
   }
@@ -64,7 +63,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     if (server?.listening) server.close();
     const inFlight = this.receiving.inFlightRequests;
     if (inFlight > 0) this.logger.log(`finishing ${inFlight} receive requests in flight`);
-    const limitMs = shutdownDrainLimitMs(this.config.get('GATEWAY_REPLY_TIMEOUT_MS'));
+    const limitMs = shutdownDrainLimitMs(this.options.replyTimeoutMs);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.receiving.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
     clearTimeout(timer);

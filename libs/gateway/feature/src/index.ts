@@ -1,4 +1,3 @@
-export * from './gateway.env';
 export * from './read-alert-body';
 export * from './gateway.tokens';
 export * from './alert-reply-waiter';
@@ -9,3 +8,4 @@ export * from './gateway-feature.module';
 export * from './delivery-recorder';
 export * from './integration-rate-limit';
 export * from './gateway-metrics';
+export * from './gateway-feature.options';

@@ -1,5 +1,5 @@
 import { Principal, ProjectAccess } from '@alert-ingestion/access';
-import { ACCESS_LEVELS, AccessLevel, ProjectTier } from '@alert-ingestion/contracts';
+import { ACCESS_LEVELS, AccessLevel, Member, Project, ProjectTier, ProjectWithAccess } from '@alert-ingestion/contracts';
 import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
 import { likePattern } from '@alert-ingestion/sql';
@@ -7,22 +7,10 @@ import { Injectable } from '@nestjs/common';
 import { isUniqueViolation } from '../errors';
 import { IntegrationSnapshotsService } from '../integrations/integration-snapshots.service';
 
-export interface ProjectJson {
-  id: number;
-  path: string;
-  tier: ProjectTier;
-}
-
-/** A project as its reader sees it: with the caller's role, null for the administrator. */
-export interface ProjectWithAccessJson extends ProjectJson {
-  access_level: AccessLevel | null;
-}
-
-export interface MemberJson {
-  user_id: number;
-  username: string;
-  access_level: AccessLevel;
-}
+/** The management API's project and member shapes (libs/contracts). */
+export type ProjectJson = Project;
+export type ProjectWithAccessJson = ProjectWithAccess;
+export type MemberJson = Member;
 
 export interface ProjectListQuery {
   /** Case-insensitive text searched in the path. */

@@ -2,8 +2,6 @@ import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH, PayloadAlertField, Paylo
 import { IntegrationRuleViolation } from './integration-rule-violation';
 import { isJsonObject, JsonObject, JsonValue } from '@alert-ingestion/json';
 
-export type { PayloadAlertField } from '@alert-ingestion/contracts';
-
 export type JsonTextProblem = 'too_large' | 'too_deep' | 'invalid_json';
 
 export type JsonTextResult = { ok: true; value: JsonValue } | { ok: false; problem: JsonTextProblem; message: string };

@@ -5,10 +5,7 @@ import { validatePayloadFieldMapping } from '@alert-ingestion/integrations-domai
 import { isJsonObject, JsonObject, JsonValue } from '@alert-ingestion/json';
 import { applyRules } from '../errors';
 
-/** One alert as `POST .../preview` shows it (libs/contracts). */
-export type PreviewAlertJson = PreviewAlert;
-
-function present(candidate: AlertCandidate): PreviewAlertJson {
+function present(candidate: AlertCandidate): PreviewAlert {
   return {
     title: candidate.title,
     description: candidate.description,
@@ -37,7 +34,7 @@ export function previewAlerts(
   integration: { tier: ProjectTier; payloadFieldMapping: PayloadFieldMappingEntry[]; samplePayload: JsonObject | null },
   proposedMapping: unknown,
   now: Date,
-): PreviewAlertJson[] {
+): PreviewAlert[] {
   let mapping = integration.payloadFieldMapping;
   if (proposedMapping !== undefined && proposedMapping !== null) {
     if (integration.tier !== 'premium') {

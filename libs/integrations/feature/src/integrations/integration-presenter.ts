@@ -15,11 +15,7 @@ export interface IntegrationRow {
   rate_limit_per_minute: number | null;
 }
 
-/** An integration and a line of the list, as the management API answers them (libs/contracts). */
-export type IntegrationJson = Integration;
-export type IntegrationListItemJson = IntegrationListItem;
-
-export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string, cipher: AuthorizationKeyCipher): IntegrationJson {
+export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string, cipher: AuthorizationKeyCipher): Integration {
   const receives = row.type === 'http';
   return {
     id: Number(row.id),
@@ -36,6 +32,6 @@ export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string
   };
 }
 
-export function presentListItem(row: Pick<IntegrationRow, 'id' | 'name' | 'type' | 'active'>): IntegrationListItemJson {
+export function presentListItem(row: Pick<IntegrationRow, 'id' | 'name' | 'type' | 'active'>): IntegrationListItem {
   return { id: Number(row.id), name: row.name, type: row.type, active: row.active };
 }

@@ -6,9 +6,6 @@ import { Injectable } from '@nestjs/common';
 import { AccessTokenService } from '../auth/access-token.service';
 import { isUniqueViolation } from '../errors';
 
-export type { CreatedUser } from '@alert-ingestion/contracts';
-/** `GET /user` (libs/contracts). */
-export type CurrentUserJson = CurrentUser;
 
 /** The name shown for the administrator token, which belongs to no user record. */
 export const ADMINISTRATOR_USERNAME = 'administrator';
@@ -34,7 +31,7 @@ export class UsersService {
     }
   }
 
-  currentUser(principal: Principal): CurrentUserJson {
+  currentUser(principal: Principal): CurrentUser {
     return principal.kind === 'admin'
       ? { id: null, username: ADMINISTRATOR_USERNAME, is_admin: true }
       : { id: Number(principal.userId), username: principal.username, is_admin: false };

@@ -14,6 +14,8 @@ export default defineConfig({
     alias: {
       '@alert-ingestion/contracts/access': fileURLToPath(new URL('../../libs/shared/contracts/src/access/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/alert': fileURLToPath(new URL('../../libs/shared/contracts/src/alert/index.ts', import.meta.url)),
+      '@alert-ingestion/contracts/deprecations': fileURLToPath(new URL('../../libs/shared/contracts/src/deprecations/index.ts', import.meta.url)),
+      '@alert-ingestion/contracts/management': fileURLToPath(new URL('../../libs/shared/contracts/src/management/index.ts', import.meta.url)),
     },
   },
   build: {

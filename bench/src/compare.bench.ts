@@ -13,6 +13,7 @@
  * without deliveries), BENCH_NODE_ARGS Node options to the gateway and the processor (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/profiles`). Exits 1 when an accepted alert was not stored.
  */
+import { waitForCount } from '@alert-ingestion/testing';
 import { Cleanup } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
 import { LoadResult, postDistinctAlerts } from './load-generator';
@@ -77,12 +78,7 @@ async function measure(
     firstSequence: 1_000_000_000,
   });
   const cpuSeconds = cpu();
-  const deadline = Date.now() + STORE_TIMEOUT_S * 1000;
-  let stored = (await target.stored()) - storedBefore;
-  while (stored < result.accepted && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    stored = (await target.stored()) - storedBefore;
-  }
+  const stored = (await waitForCount(target.stored, storedBefore + result.accepted, STORE_TIMEOUT_S * 1000)) - storedBefore;
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   return {
     system,

@@ -7,7 +7,7 @@
 import { applyMigrations, withClient } from '@alert-ingestion/database';
 import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
-import { ServiceProcess, startService } from '@alert-ingestion/testing';
+import { ServiceStack, StackClient } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,10 +24,8 @@ function log(message: string): void {
 }
 
 export interface Stack {
-  gatewayUrl: string;
-  integrationConfigUrl: string;
-  processorUrl: string;
-  adminToken: string;
+  /** The APIs, as the administrator (the shared test harness's client). */
+  client: StackClient;
   /** Counting rows needs the database; without it the processor's X-Total header is used. */
   databaseUrl?: string;
   describe: string;
@@ -37,13 +35,15 @@ export interface Stack {
 }
 
 export async function useRunningStack(): Promise<Stack> {
+  const urls = {
+    gateway: env['GATEWAY_URL']!,
+    integrationConfig: env['INTEGRATION_CONFIG_URL'] ?? 'http://127.0.0.1:8081',
+    processor: env['PROCESSOR_URL'] ?? 'http://127.0.0.1:8082',
+  };
   return {
-    gatewayUrl: env['GATEWAY_URL']!,
-    integrationConfigUrl: env['INTEGRATION_CONFIG_URL'] ?? 'http://127.0.0.1:8081',
-    processorUrl: env['PROCESSOR_URL'] ?? 'http://127.0.0.1:8082',
-    adminToken: env['ADMIN_TOKEN'] ?? DEFAULT_ADMIN_TOKEN,
+    client: StackClient.of(urls, env['ADMIN_TOKEN'] ?? DEFAULT_ADMIN_TOKEN),
     databaseUrl: env['DATABASE_URL'],
-    describe: `the running stack at ${env['GATEWAY_URL']}`,
+    describe: `the running stack at ${urls.gateway}`,
     cpuSources: [],
     stop: async () => undefined,
   };
@@ -83,29 +83,16 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
     stops.push(async () => void (await deleteTopicsWithPrefix(kafka, prefix)));
 
     const adminToken = `bench-admin-${runId}`;
-    const common = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: prefix, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn', ...serviceEnv };
-    const services: ServiceProcess[] = [];
-    stops.push(async () => void (await Promise.all(services.map((service) => service.stop()))));
-    const processor = await startService('alert-processor', common, { nodeArgs });
-    services.push(processor);
-    const gateway = await startService('gateway', common, { nodeArgs });
-    services.push(gateway);
-    const integrationConfig = await startService('integration-config', {
-      ...common,
-      GATEWAY_PUBLIC_URL: gateway.url,
-      INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    });
-    services.push(integrationConfig);
+    const base = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: prefix, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
+    const stack = await ServiceStack.startOn({ env: base }, { all: serviceEnv, nodeArgs });
+    stops.push(() => stack.stop());
     return {
-      gatewayUrl: gateway.url,
-      integrationConfigUrl: integrationConfig.url,
-      processorUrl: processor.url,
-      adminToken,
+      client: stack,
       databaseUrl,
       describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
       cpuSources: [
-        { name: 'gateway', seconds: () => processCpuSeconds(gateway.process.pid ?? -1) },
-        { name: 'processor', seconds: () => processCpuSeconds(processor.process.pid ?? -1) },
+        { name: 'gateway', seconds: () => processCpuSeconds(stack.gateway.process.pid ?? -1) },
+        { name: 'processor', seconds: () => processCpuSeconds(stack.processor.process.pid ?? -1) },
         ...(brokerPid === undefined ? [] : [{ name: 'kafka', seconds: () => processCpuSeconds(brokerPid) }]),
         { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') },
       ],
@@ -117,36 +104,12 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
   }
 }
 
-export async function api<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${baseUrl}${path} -> ${response.status} ${text}`);
-  return { body: JSON.parse(text) as T, headers: response.headers };
-}
-
 export async function createIntegration(stack: Stack, tier: 'free' | 'premium'): Promise<{ projectId: number; url: string; key: string }> {
-  const { body: project } = await api<{ id: number }>(stack.integrationConfigUrl, stack.adminToken, 'POST', '/api/v4/projects', {
-    path: `bench-${randomBytes(5).toString('hex')}`,
-    tier,
-  });
-  const { body: created } = await api<{ id: number }>(stack.integrationConfigUrl, stack.adminToken, 'POST', `/api/v4/projects/${project.id}/alert_integrations`, {
-    type: 'http',
-    active: true,
-    ...(tier === 'premium' ? { name: 'Benchmark endpoint' } : {}),
-  });
-  const { body: integration } = await api<{ url: string; authorization_key: string }>(
-    stack.integrationConfigUrl,
-    stack.adminToken,
-    'GET',
-    `/api/v4/projects/${project.id}/alert_integrations/${created.id}`,
-  );
-  return { projectId: project.id, url: integration.url, key: integration.authorization_key };
+  const project = await stack.client.createProject(tier, { pathPrefix: 'bench', integrationName: 'Benchmark endpoint' });
+  return { projectId: project.id, url: project.integration.url, key: project.integration.authorization_key };
 }
 
+/** Alerts stored for a project: rows in the database when it is known, else the processor's count. */
 export async function storedAlerts(stack: Stack, projectId: number): Promise<number> {
   if (stack.databaseUrl) {
     return withClient(stack.databaseUrl, async (client) => {
@@ -154,6 +117,5 @@ export async function storedAlerts(stack: Stack, projectId: number): Promise<num
       return Number(result.rows[0].count);
     });
   }
-  const { headers } = await api<unknown[]>(stack.processorUrl, stack.adminToken, 'GET', `/api/v4/projects/${projectId}/alerts?per_page=1`);
-  return Number(headers.get('x-total'));
+  return stack.client.alertCount(projectId);
 }

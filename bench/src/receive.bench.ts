@@ -13,6 +13,7 @@
  * Knobs: BENCH_CONCURRENCY (64), BENCH_DURATION_S (10), BENCH_COUNT (stop after this many alerts
  * instead), BENCH_WARMUP_S (3), BENCH_TIER (premium | free), BENCH_STORE_TIMEOUT_S (120).
  */
+import { waitForCount } from '@alert-ingestion/testing';
 import { LoadOptions, LoadResult, postDistinctAlerts, resultLines } from './load-generator';
 import { createIntegration, startOwnStack, storedAlerts, useRunningStack } from './pipeline-stack';
 
@@ -53,12 +54,7 @@ async function main(): Promise<void> {
     });
 
     const expected = storedBefore + measured.accepted;
-    const storeDeadline = Date.now() + STORE_TIMEOUT_S * 1000;
-    let stored = await storedAlerts(stack, projectId);
-    while (stored < expected && Date.now() < storeDeadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      stored = await storedAlerts(stack, projectId);
-    }
+    const stored = await waitForCount(() => storedAlerts(stack, projectId), expected, STORE_TIMEOUT_S * 1000);
 
     const lines = [
       `receive benchmark: ${measured.accepted} alerts accepted in ${(measured.elapsedMs / 1000).toFixed(2)} s at concurrency ${CONCURRENCY} (${TIER} tier)`,

@@ -47,7 +47,7 @@ describe('web console, end to end in Chromium', () => {
 
   beforeAll(async () => {
     stack = await ConsoleStack.start();
-    browser = await ConsoleBrowser.launch(stack.url);
+    browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
   }, 180_000);
 
@@ -80,7 +80,7 @@ describe('web console, end to end in Chromium', () => {
     fetch(webhook.url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: text });
   /** The alert's status as stored (the alerts API, through integration-config's proxy). */
   const storedStatus = async (iid: number) =>
-    ((await (await fetch(`${stack.url}/api/v4/projects/${projectId}/alerts/${iid}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { status: string }).status;
+    ((await (await fetch(`${stack.integrationConfig.url}/api/v4/projects/${projectId}/alerts/${iid}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { status: string }).status;
   /** The focused element's name: its label, aria-label or text. */
   const focusedName = () =>
     page.evaluate(() => {
@@ -438,7 +438,7 @@ describe('web console, end to end in Chromium', () => {
       option('annotations.headline', QUEUE_ALERT.annotations.headline),
     );
     const saved = await (
-      await fetch(`${stack.url}/api/v4/projects/${projectId}${integrationPath.replace(/^.*\/settings\/alerts/, '/alert_integrations')}`, {
+      await fetch(`${stack.integrationConfig.url}/api/v4/projects/${projectId}${integrationPath.replace(/^.*\/settings\/alerts/, '/alert_integrations')}`, {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       })
     ).json();
@@ -562,7 +562,7 @@ describe('web console, end to end in Chromium', () => {
 
   step('offers a developer only what the role may use, and "Send test alert" from Monitor > Alerts', async () => {
     // The journey left the endpoint disabled (for the external link, since deleted): a maintainer turns it on again.
-    const integrationUrl = `${stack.url}/api/v4/projects/${projectId}${integrationPath.replace(/^.*\/settings\/alerts/, '/alert_integrations')}`;
+    const integrationUrl = `${stack.integrationConfig.url}/api/v4/projects/${projectId}${integrationPath.replace(/^.*\/settings\/alerts/, '/alert_integrations')}`;
     const enabled = await fetch(integrationUrl, {
       method: 'PUT',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -570,13 +570,13 @@ describe('web console, end to end in Chromium', () => {
     });
     expect(enabled.status).toBe(200);
     const user = await (
-      await fetch(`${stack.url}/api/v4/users`, {
+      await fetch(`${stack.integrationConfig.url}/api/v4/users`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'devon' }),
       })
     ).json();
-    await fetch(`${stack.url}/api/v4/projects/${projectId}/members`, {
+    await fetch(`${stack.integrationConfig.url}/api/v4/projects/${projectId}/members`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ user_id: user.id, access_level: 'developer' }),

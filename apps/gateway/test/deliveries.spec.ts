@@ -3,7 +3,7 @@ import { eventually } from '@alert-ingestion/testing';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { basic, bearer, post } from './support/http-client';
-import { Pipeline, Project } from './support/pipeline';
+import { ADMIN_TOKEN, Pipeline, Project } from './support/pipeline';
 
 interface Delivery {
   id: number;
@@ -137,7 +137,7 @@ describe('end to end: deliveries', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const other = await pipeline.createProject('free');
     const response = await fetch(`${pipeline.processor.url}/api/v4/projects/${other.id}/alert_integrations/${project.integration.id}/deliveries`, {
-      headers: { Authorization: 'Bearer test-admin-token-for-the-pipeline' },
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'integration_not_found', message: 'Integration not found.' });

@@ -1,6 +1,6 @@
 import { eventually } from '@alert-ingestion/testing';
 import { bearer, post } from './support/http-client';
-import { Pipeline, Project } from './support/pipeline';
+import { ADMIN_TOKEN, Pipeline, Project } from './support/pipeline';
 
 /**
  * The receive path end to end, every service a real process: integration-config creates the
@@ -62,7 +62,7 @@ describe('end to end: gateway + alert-processor + integration-config', () => {
     const oldKey = premium.integration.authorization_key;
     const reset = await fetch(`${pipeline.integrationConfig.url}/api/v4/projects/${premium.id}/alert_integrations/${premium.integration.id}/reset_authorization_key`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer test-admin-token-for-the-pipeline' },
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(reset.status).toBe(200);
     const { authorization_key: newKey } = (await reset.json()) as { authorization_key: string };

@@ -1,15 +1,9 @@
-import { RawAlert } from '@alert-ingestion/contracts';
+import { AlertView, RawAlert } from '@alert-ingestion/contracts';
 import { requireTestEnv, ServiceProcess, TEST_ENV } from '@alert-ingestion/testing';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { bearer, HttpAnswer, post } from './support/http-client';
 import { Pipeline, Project } from './support/pipeline';
-
-interface StoredAlert {
-  iid: number;
-  title: string;
-  events: number;
-}
 
 /**
  * Idempotency-Key and visible, shareable rate limits (CONTRACT.md "Receiving alerts"), with two
@@ -36,7 +30,7 @@ describe('end to end: Idempotency-Key and rate-limit headers', () => {
   const at = (gateway: ServiceProcess) => project.integration.url.replace(/^http:\/\/[^/]+/, gateway.url);
   const send = (body: unknown, headers: Record<string, string> = {}, gateway?: ServiceProcess): Promise<HttpAnswer> =>
     post(gateway ? at(gateway) : project.integration.url, JSON.stringify(body), { headers: { ...bearer(project.integration.authorization_key), ...headers } });
-  const alert = async (iid: number): Promise<StoredAlert> => pipeline.processorApi<StoredAlert>('GET', `/projects/${project.id}/alerts/${iid}`);
+  const alert = async (iid: number): Promise<AlertView> => pipeline.processorApi<AlertView>('GET', `/projects/${project.id}/alerts/${iid}`);
   /**
    * Sets the integration's limit and waits until the given gateways apply it: each one learns of the
    * change from the integrations topic a moment after the API answered. A wrong key is answered with

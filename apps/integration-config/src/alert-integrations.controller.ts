@@ -1,17 +1,14 @@
 import { ApiErrorResponses, NotFoundError, RequestId } from '@alert-ingestion/http';
 import { CurrentProject, parsePathId, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import {
   CreateIntegrationDto,
   IntegrationDto,
-  IntegrationJson,
   IntegrationListItemDto,
-  IntegrationListItemJson,
   IntegrationsService,
   ParseSamplePayloadDto,
   PayloadAlertFieldsDto,
   payloadText,
-  PreviewAlertJson,
   PreviewDto,
   PreviewResultDto,
   TestAlertDto,
@@ -19,7 +16,6 @@ import {
   TestAlertResultDto,
   UpdateIntegrationDto,
 } from '@alert-ingestion/integrations-feature';
-import { PayloadAlertField } from '@alert-ingestion/integrations-domain';
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -59,7 +55,7 @@ export class AlertIntegrationsController {
       'Each integration as id, name, type and status only: its URL, authorization key, sample payload and mapping need `GET .../alert_integrations/:iid` (maintainer+).',
   })
   @ApiOkResponse({ type: [IntegrationListItemDto] })
-  list(@CurrentProject() project: ProjectAccess): Promise<IntegrationListItemJson[]> {
+  list(@CurrentProject() project: ProjectAccess): Promise<IntegrationListItem[]> {
     return this.integrations.list(project.projectId);
   }
 
@@ -72,7 +68,7 @@ export class AlertIntegrationsController {
     [403, 'The tier does not allow it (a second HTTP Endpoint, a custom mapping or the external link on Free).'],
     [409, 'The name is taken, or an active external link and another active integration would coexist.'],
   )
-  create(@CurrentProject() project: ProjectAccess, @Body() body: CreateIntegrationDto): Promise<IntegrationJson> {
+  create(@CurrentProject() project: ProjectAccess, @Body() body: CreateIntegrationDto): Promise<Integration> {
     return this.integrations.create(project.projectId, { ...body, type: body.type ?? 'http' });
   }
 
@@ -91,7 +87,7 @@ export class AlertIntegrationsController {
   @ApiOperation({ summary: 'Get an alert integration, with its URL and authorization key' })
   @ApiIntegrationRoute()
   @ApiOkResponse({ type: IntegrationDto })
-  get(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<IntegrationJson> {
+  get(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<Integration> {
     return this.integrations.get(project.projectId, iid);
   }
 
@@ -105,7 +101,7 @@ export class AlertIntegrationsController {
     [403, 'The tier does not allow it (a custom mapping on Free).'],
     [409, 'The name is taken, or an active external link and another active integration would coexist.'],
   )
-  update(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: UpdateIntegrationDto): Promise<IntegrationJson> {
+  update(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: UpdateIntegrationDto): Promise<Integration> {
     return this.integrations.update(project.projectId, iid, body);
   }
 
@@ -125,7 +121,7 @@ export class AlertIntegrationsController {
   @ApiOperation({ summary: 'Give an alert integration a new authorization key' })
   @ApiIntegrationRoute()
   @ApiOkResponse({ type: IntegrationDto, description: 'The integration with its new key; the old key stops working.' })
-  resetAuthorizationKey(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<IntegrationJson> {
+  resetAuthorizationKey(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<Integration> {
     return this.integrations.resetAuthorizationKey(project.projectId, iid);
   }
 
@@ -165,7 +161,7 @@ export class AlertIntegrationsController {
   @ApiIntegrationRoute()
   @ApiOkResponse({ type: PreviewResultDto })
   @ApiErrorResponses([400, 'The payload is not valid JSON, or the proposed mapping is invalid.'], [403, 'Custom mapping needs the Premium tier.'], [409, 'The external link receives no alerts.'])
-  preview(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: PreviewDto): Promise<{ alerts: PreviewAlertJson[] }> {
+  preview(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: PreviewDto): Promise<{ alerts: PreviewAlert[] }> {
     return this.integrations.preview(project, iid, payloadText(body.payload), body.payload_field_mapping);
   }
 }

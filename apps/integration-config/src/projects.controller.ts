@@ -9,19 +9,16 @@ import {
   ProjectAccess,
   ProjectRoute,
 } from '@alert-ingestion/access';
-import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { Member, Project, ProjectWithAccess, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import { ApiErrorResponses, ApiPageResponse, NotFoundError, pageRequest, paginationHeaders } from '@alert-ingestion/http';
 import {
   AddMemberDto,
   CreateProjectDto,
   ListProjectsQueryDto,
   MemberDto,
-  MemberJson,
   ProjectDto,
-  ProjectJson,
   ProjectsService,
   ProjectWithAccessDto,
-  ProjectWithAccessJson,
   UpdateMemberDto,
   UpdateProjectDto,
 } from '@alert-ingestion/integrations-feature';
@@ -55,7 +52,7 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Create a project (administrator)' })
   @ApiCreatedResponse({ type: ProjectDto })
   @ApiErrorResponses(400, [409, 'A project with this path exists.'])
-  create(@Body() body: CreateProjectDto): Promise<ProjectJson> {
+  create(@Body() body: CreateProjectDto): Promise<Project> {
     return this.projects.createProject(body.path, body.tier);
   }
 
@@ -69,7 +66,7 @@ export class ProjectsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListProjectsQueryDto,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<ProjectWithAccessJson[]> {
+  ): Promise<ProjectWithAccess[]> {
     const { page, perPage } = pageRequest(query);
     const result = await this.projects.listProjects(principal, { search: query.search, page, perPage });
     response.set(paginationHeaders(result.page));
@@ -80,7 +77,7 @@ export class ProjectsController {
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.readProject)
   @ApiOperation({ summary: 'Get a project' })
   @ApiOkResponse({ type: ProjectWithAccessDto })
-  get(@CurrentProject() project: ProjectAccess): Promise<ProjectWithAccessJson> {
+  get(@CurrentProject() project: ProjectAccess): Promise<ProjectWithAccess> {
     return this.projects.getProject(project);
   }
 
@@ -90,7 +87,7 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Change the tier of a project (administrator)' })
   @ApiOkResponse({ type: ProjectDto })
   @ApiErrorResponses(400)
-  updateTier(@CurrentProject() project: ProjectAccess, @Body() body: UpdateProjectDto): Promise<ProjectJson> {
+  updateTier(@CurrentProject() project: ProjectAccess, @Body() body: UpdateProjectDto): Promise<Project> {
     return this.projects.updateTier(project.projectId, body.tier);
   }
 
@@ -98,7 +95,7 @@ export class ProjectsController {
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.listMembers)
   @ApiOperation({ summary: 'List the members of a project' })
   @ApiOkResponse({ type: [MemberDto] })
-  listMembers(@CurrentProject() project: ProjectAccess): Promise<MemberJson[]> {
+  listMembers(@CurrentProject() project: ProjectAccess): Promise<Member[]> {
     return this.projects.listMembers(project.projectId);
   }
 
@@ -108,7 +105,7 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Add a member to a project (administrator or owner)' })
   @ApiCreatedResponse({ type: MemberDto })
   @ApiErrorResponses(400, [404, 'No such user.'], [409, 'The user is already a member.'])
-  addMember(@CurrentProject() project: ProjectAccess, @Body() body: AddMemberDto): Promise<MemberJson> {
+  addMember(@CurrentProject() project: ProjectAccess, @Body() body: AddMemberDto): Promise<Member> {
     return this.projects.addMember(project.projectId, BigInt(body.user_id), body.access_level);
   }
 
@@ -119,7 +116,7 @@ export class ProjectsController {
   @ApiMemberUserId()
   @ApiOkResponse({ type: MemberDto })
   @ApiErrorResponses(400, [404, 'The user is not a member.'], [409, 'The last owner cannot be demoted.'])
-  updateMember(@CurrentProject() project: ProjectAccess, @Param('user_id', MemberIdPipe) userId: bigint, @Body() body: UpdateMemberDto): Promise<MemberJson> {
+  updateMember(@CurrentProject() project: ProjectAccess, @Param('user_id', MemberIdPipe) userId: bigint, @Body() body: UpdateMemberDto): Promise<Member> {
     return this.projects.updateMember(project.projectId, userId, body.access_level);
   }
 

@@ -1,6 +1,7 @@
 import { AdminRoute, AuthenticatedRoute, CurrentPrincipal, Principal } from '@alert-ingestion/access';
+import { CreatedUser, CurrentUser } from '@alert-ingestion/contracts';
 import { ApiErrorResponses } from '@alert-ingestion/http';
-import { CreatedUser, CreatedUserDto, CreateUserDto, CurrentUserDto, CurrentUserJson, UsersService } from '@alert-ingestion/integrations-feature';
+import { CreatedUserDto, CreateUserDto, CurrentUserDto, UsersService } from '@alert-ingestion/integrations-feature';
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -24,7 +25,7 @@ export class UsersController {
   @AuthenticatedRoute()
   @ApiOperation({ summary: 'Who the token belongs to' })
   @ApiOkResponse({ type: CurrentUserDto })
-  current(@CurrentPrincipal() principal: Principal): CurrentUserJson {
+  current(@CurrentPrincipal() principal: Principal): CurrentUser {
     return this.users.currentUser(principal);
   }
 }

@@ -1,4 +1,12 @@
-import { PayloadAlertField, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, PlatformAlertField } from '../api/types';
+import {
+  ACCEPTED_MAPPING_TYPES,
+  PayloadAlertField,
+  PayloadFieldMappingEntry,
+  PayloadFieldType,
+  PayloadPath,
+  PLATFORM_ALERT_FIELDS,
+  PlatformAlertField,
+} from '../api/types';
 import { isJsonObject, JsonValue } from './json-text';
 
 export interface PlatformAlertKey {
@@ -8,19 +16,25 @@ export interface PlatformAlertKey {
   accepts: readonly PayloadFieldType[];
 }
 
-/** Spec 2.2's alert properties in the order GitLab's mapping table lists them. */
-export const PLATFORM_ALERT_KEYS: readonly PlatformAlertKey[] = [
-  { name: 'title', label: 'Title', accepts: ['string'] },
-  { name: 'description', label: 'Description', accepts: ['string'] },
-  { name: 'start_time', label: 'Start time', accepts: ['datetime'] },
-  { name: 'end_time', label: 'End time', accepts: ['datetime'] },
-  { name: 'service', label: 'Service', accepts: ['string'] },
-  { name: 'monitoring_tool', label: 'Monitoring tool', accepts: ['string'] },
-  { name: 'hosts', label: 'Hosts', accepts: ['string', 'array'] },
-  { name: 'severity', label: 'Severity', accepts: ['string'] },
-  { name: 'fingerprint', label: 'Fingerprint', accepts: ['string', 'array'] },
-  { name: 'platform_environment_name', label: 'Environment', accepts: ['string'] },
-];
+const KEY_LABELS: Readonly<Record<PlatformAlertField, string>> = {
+  title: 'Title',
+  description: 'Description',
+  start_time: 'Start time',
+  end_time: 'End time',
+  service: 'Service',
+  monitoring_tool: 'Monitoring tool',
+  hosts: 'Hosts',
+  severity: 'Severity',
+  fingerprint: 'Fingerprint',
+  platform_environment_name: 'Environment',
+};
+
+/** Spec 2.2's alert properties in the order GitLab's mapping table lists them (the contract's order). */
+export const PLATFORM_ALERT_KEYS: readonly PlatformAlertKey[] = PLATFORM_ALERT_FIELDS.map((name) => ({
+  name,
+  label: KEY_LABELS[name],
+  accepts: ACCEPTED_MAPPING_TYPES[name],
+}));
 
 export const TYPE_LABELS: Readonly<Record<PayloadFieldType, string>> = {
   string: 'String',

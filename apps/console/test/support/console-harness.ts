@@ -1,18 +1,11 @@
-import {
-  createTestDatabase,
-  createTestTopics,
-  serviceEnv,
-  ServiceProcess,
-  startService,
-  TestDatabase,
-  TestTopics,
-} from '@alert-ingestion/testing';
+import { STACK_ADMIN_TOKEN } from '@alert-ingestion/testing';
 import { existsSync, mkdirSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, ConsoleMessage, Page } from 'playwright-core';
 
-export const ADMIN_TOKEN = 'console-e2e-admin-token';
+// The stack is the shared harness's (libs/shared/testing): the console is at integration-config's URL.
+export { ServiceStack as ConsoleStack } from '@alert-ingestion/testing';
+export const ADMIN_TOKEN = STACK_ADMIN_TOKEN;
 
 /** Debian's Chromium (README "Run it"); no test tool downloads a browser. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -36,41 +29,6 @@ const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
 export const SCREENSHOT_DIR = process.env['UPDATE_SCREENSHOTS'] ? join(REPO_ROOT, 'docs', 'images') : join(REPO_ROOT, 'tmp', 'console-screenshots');
 /** Where the page of a failed step is saved, to see what the browser showed. */
 const FAILURE_DIR = join(REPO_ROOT, 'tmp', 'console-failures');
-
-/** The whole product as a person meets it: the three built services, the console at integration-config's URL. */
-export class ConsoleStack {
-  private constructor(
-    readonly database: TestDatabase,
-    readonly topics: TestTopics,
-    readonly gateway: ServiceProcess,
-    readonly processor: ServiceProcess,
-    readonly config: ServiceProcess,
-  ) {}
-
-  /** integration-config's URL: the one address a user opens. */
-  get url(): string {
-    return this.config.url;
-  }
-
-  static async start(): Promise<ConsoleStack> {
-    const [database, topics] = await Promise.all([createTestDatabase(), createTestTopics()]);
-    const env = serviceEnv({ DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN });
-    const [gateway, processor] = await Promise.all([startService('gateway', env), startService('alert-processor', env)]);
-    const config = await startService('integration-config', {
-      ...env,
-      GATEWAY_PUBLIC_URL: gateway.url,
-      ALERT_PROCESSOR_URL: processor.url,
-      INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    });
-    return new ConsoleStack(database, topics, gateway, processor, config);
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all([this.config.stop(), this.gateway.stop(), this.processor.stop()]);
-    await this.database.drop();
-    await this.topics.drop();
-  }
-}
 
 /**
  * A browser tab on the console that fails the test on any browser console error or uncaught page

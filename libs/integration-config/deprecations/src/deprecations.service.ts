@@ -1,3 +1,4 @@
+import { LinkedPipelineFinding } from '@alert-ingestion/contracts';
 import { BadRequestError } from '@alert-ingestion/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { DeprecationCatalogue, DeprecationEntry, ReceiverFeature } from './deprecation-catalogue';
@@ -5,13 +6,10 @@ import { findDeprecations, parseCheckRequest, parseDeprecationQuery } from './de
 import { DeprecationInputError } from './deprecation.errors';
 import { CodeQualityIssue, codeQualityReport } from './pipeline-check/codequality-report';
 import { buildFindingReport, effectiveCheckTarget } from './pipeline-check/finding-report';
-import { createPipelineChecker, PipelineChecker, PipelineFinding, withoutSubject } from './pipeline-check/pipeline-checker';
+import { createPipelineChecker, PipelineChecker, withoutSubject } from './pipeline-check/pipeline-checker';
 import { buildUpgradeReport, parseUpgradeRange, UpgradeReport } from './upgrade-report';
 
-/** A finding of the check endpoint: the checker's, plus the id of the catalogue entry its rule reads, so clients can link to it. */
-export interface LinkedPipelineFinding extends PipelineFinding {
-  readonly deprecation_id: string;
-}
+export type { LinkedPipelineFinding } from '@alert-ingestion/contracts';
 
 /** Injection token of the catalogue, loaded and validated once when the module starts. */
 export const DEPRECATION_CATALOGUE = Symbol('DEPRECATION_CATALOGUE');

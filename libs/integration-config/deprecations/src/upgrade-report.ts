@@ -1,34 +1,12 @@
-import { ChangeKind, DEPRECATION_AREAS, DeprecationArea, DeprecationCatalogue } from './deprecation-catalogue';
+import { MilestoneChanges, ScheduledChange, UpgradeReport } from '@alert-ingestion/contracts';
+import { DEPRECATION_AREAS, DeprecationCatalogue } from './deprecation-catalogue';
 import { InvalidUpgradeRangeError } from './deprecation.errors';
 import { compareMilestones, parseMilestone } from './milestone';
 
 /** Said when the spec names no replacement (e.g. "Request profiling: Removed."). */
+export type { MilestoneChanges, ScheduledChange, UpgradeReport } from '@alert-ingestion/contracts';
+
 export const NO_REPLACEMENT = 'No replacement is scheduled: stop relying on it before upgrading.';
-
-/** One thing that is removed or changes at a milestone: an entry's removal, or another dated stage of it. */
-export interface ScheduledChange {
-  readonly milestone: string;
-  readonly id: string;
-  readonly title: string;
-  readonly area: DeprecationArea;
-  readonly kind: ChangeKind;
-  readonly breaking: boolean;
-  readonly planned_date: string | null;
-  readonly change: string;
-  readonly what_to_do: string;
-  readonly spec_section: string;
-}
-
-export interface MilestoneChanges {
-  readonly milestone: string;
-  readonly changes: readonly Omit<ScheduledChange, 'milestone'>[];
-}
-
-export interface UpgradeReport {
-  readonly from: string;
-  readonly to: string;
-  readonly milestones: readonly MilestoneChanges[];
-}
 
 /** Every dated change of the catalogue: each entry at its removal milestone, plus its other stages at theirs. */
 export function scheduledChanges(catalogue: DeprecationCatalogue): ScheduledChange[] {

@@ -1,4 +1,5 @@
 import {
+  ACCEPTED_MAPPING_TYPES,
   PAYLOAD_FIELD_TYPES,
   PayloadFieldMappingEntry,
   PayloadFieldType,
@@ -9,23 +10,6 @@ import {
 import { IntegrationRuleViolation } from './integration-rule-violation';
 import { isJsonObject, JsonObject, JsonValue, valueAtPath } from '@alert-ingestion/json';
 import { isDateTimeString, payloadPathLabel } from './sample-payload';
-
-/**
- * The mapping types each platform alert key accepts (spec 2.2): text keys take strings, start and
- * end time take datetimes, and hosts and fingerprint take a string or an array.
- */
-export const ACCEPTED_MAPPING_TYPES: Readonly<Record<PlatformAlertField, readonly PayloadFieldType[]>> = {
-  title: ['string'],
-  description: ['string'],
-  start_time: ['datetime'],
-  end_time: ['datetime'],
-  service: ['string'],
-  monitoring_tool: ['string'],
-  hosts: ['string', 'array'],
-  severity: ['string'],
-  fingerprint: ['string', 'array'],
-  platform_environment_name: ['string'],
-};
 
 function invalid(message: string): IntegrationRuleViolation {
   return new IntegrationRuleViolation('invalid', 'invalid_payload_field_mapping', message);

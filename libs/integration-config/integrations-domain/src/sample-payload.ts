@@ -1,13 +1,6 @@
-import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH, PayloadFieldType, PayloadPath } from '@alert-ingestion/contracts';
+import { MAX_ALERT_BODY_BYTES, MAX_ALERT_NESTING_DEPTH, PayloadAlertField, PayloadFieldType, PayloadPath } from '@alert-ingestion/contracts';
 import { IntegrationRuleViolation } from './integration-rule-violation';
 import { isJsonObject, JsonObject, JsonValue } from '@alert-ingestion/json';
-
-/** One entry of "Parse payload for custom mapping" (spec 2.1): a value the mapping can point at. */
-export interface PayloadAlertField {
-  path: PayloadPath;
-  label: string;
-  type: PayloadFieldType;
-}
 
 export type JsonTextProblem = 'too_large' | 'too_deep' | 'invalid_json';
 

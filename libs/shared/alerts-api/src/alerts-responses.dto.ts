@@ -1,4 +1,4 @@
-import { ALERT_STATUSES, AlertStatus, AlertView, CreatedAlert, SEVERITIES, Severity } from '@alert-ingestion/contracts';
+import { ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 
 // The alerts query API's answers as the OpenAPI documents describe them (CONTRACT.md "alert",
@@ -58,7 +58,7 @@ export class AlertDto implements AlertView {
   updated_at!: string;
 }
 
-export class AlertStatusCountsDto implements Record<AlertStatus, number> {
+export class AlertStatusCountsDto implements AlertStatusCounts {
   @ApiProperty({ type: 'integer' })
   triggered!: number;
 
@@ -86,7 +86,7 @@ export class CreatedAlertDto implements CreatedAlert {
   title!: string;
 }
 
-export class DeliveryDto {
+export class DeliveryDto implements Delivery {
   @ApiProperty({ type: 'integer' })
   id!: number;
 

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 export * from './topics';
 export * from './alert';
 export * from './access';
+export * from './management';
+export * from './deprecations';
 export * from './decode-message';
 export * as RawAlert from './raw-alert';
 export * as AlertReply from './alert-reply';

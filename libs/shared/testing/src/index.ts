@@ -3,6 +3,7 @@ export * from './test-database';
 export * from './test-kafka';
 export * from './service-env';
 export * from './service-process';
+export * from './service-stack';
 export * from './eventually';
 export * from './process-alive';
 export * from './integration-publisher';

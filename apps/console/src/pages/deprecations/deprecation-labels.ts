@@ -1,10 +1,4 @@
-import { DeprecationArea } from '../../api/types';
-
-export const AREA_TITLES: Record<DeprecationArea, string> = {
-  interface_and_api: 'Interface and API changes',
-  ci_cd_configuration: 'CI/CD configuration',
-  administration_and_deployment: 'Administration and deployment',
-};
+export { DEPRECATION_AREA_TITLES as AREA_TITLES } from '../../api/types';
 
 /** "removal" -> "Removal", "behaviour_change" -> "Behaviour change". */
 export function kindLabel(kind: string): string {

@@ -1,3 +1,4 @@
+import { PipelineFinding } from '@alert-ingestion/contracts';
 import { DeprecationCatalogue, DeprecationEntry } from '../deprecation-catalogue';
 import { CatalogueError } from '../deprecation.errors';
 import { compareMilestones, parseMilestone } from '../milestone';
@@ -13,14 +14,7 @@ import { starboardDirectiveRule } from './starboard-directive.rule';
 import { typeKeywordsRule } from './type-keywords.rule';
 import { ciBuildVariablesRule, secretDetectionVariablesRule } from './variable-rename.rule';
 
-/** One finding, as the check endpoint returns it (CONTRACT.md). */
-export interface PipelineFinding {
-  readonly rule: string;
-  readonly line: number;
-  readonly message: string;
-  readonly removal_milestone: string;
-  readonly replacement: string | null;
-}
+export type { PipelineFinding } from '@alert-ingestion/contracts';
 
 /** A finding with what it is about (RuleHit.subject), which the report formats fingerprint it by. */
 export interface CheckedFinding extends PipelineFinding {

@@ -2,26 +2,34 @@ import {
   ACCESS_LEVELS,
   AccessLevel,
   CreatedAlert,
+  CreatedUser,
+  CurrentUser,
+  Integration,
+  IntegrationListItem,
+  INTEGRATION_TYPES,
+  IntegrationType,
+  LinkDeprecation,
+  Member,
   PAYLOAD_FIELD_TYPES,
+  PayloadAlertField,
   PayloadFieldMappingEntry,
   PayloadFieldType,
   PayloadPath,
   PLATFORM_ALERT_FIELDS,
   PlatformAlertField,
+  PreviewAlert,
+  Project,
   PROJECT_TIERS,
   ProjectTier,
+  ProjectWithAccess,
+  TestAlertResult,
 } from '@alert-ingestion/contracts';
-import { INTEGRATION_TYPES, IntegrationType, PayloadAlertField } from '@alert-ingestion/integrations-domain';
 import { AlertDto, CreatedAlertDto } from '@alert-ingestion/alerts-api';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, PickType } from '@nestjs/swagger';
-import type { PreviewAlertJson } from '../integrations/alert-preview';
-import type { IntegrationJson, IntegrationListItemJson } from '../integrations/integration-presenter';
-import type { TestAlertResult } from '../integrations/test-alert.service';
-import type { MemberJson, ProjectJson, ProjectWithAccessJson } from '../projects/projects.service';
-import type { CreatedUser, CurrentUserJson } from '../users/users.service';
 
 // The management API's answers as the OpenAPI document describes them (CONTRACT.md "Management API").
-// Each class implements the interface the services return, so the two cannot drift apart.
+// Each class implements the contract's type (libs/shared/contracts), which the services return and the
+// console reads, so the three cannot drift apart.
 
 /** A path into a JSON payload: object keys and array indices. */
 const PAYLOAD_PATH: ApiPropertyOptions = { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] }, example: ['labels', 'hosts', 0] };
@@ -40,7 +48,7 @@ export class CreatedUserDto implements CreatedUser {
   token_expires_at!: string;
 }
 
-export class CurrentUserDto implements CurrentUserJson {
+export class CurrentUserDto implements CurrentUser {
   @ApiProperty({ type: 'integer', nullable: true, description: 'null for the administrator token, which belongs to no user.' })
   id!: number | null;
 
@@ -51,7 +59,7 @@ export class CurrentUserDto implements CurrentUserJson {
   is_admin!: boolean;
 }
 
-export class ProjectDto implements ProjectJson {
+export class ProjectDto implements Project {
   @ApiProperty({ type: 'integer' })
   id!: number;
 
@@ -62,12 +70,12 @@ export class ProjectDto implements ProjectJson {
   tier!: ProjectTier;
 }
 
-export class ProjectWithAccessDto extends ProjectDto implements ProjectWithAccessJson {
+export class ProjectWithAccessDto extends ProjectDto implements ProjectWithAccess {
   @ApiProperty({ enum: ACCESS_LEVELS, nullable: true, description: "The caller's role; null for the administrator." })
   access_level!: AccessLevel | null;
 }
 
-export class MemberDto implements MemberJson {
+export class MemberDto implements Member {
   @ApiProperty({ type: 'integer' })
   user_id!: number;
 
@@ -89,7 +97,7 @@ export class PayloadFieldMappingEntryDto implements PayloadFieldMappingEntry {
   type!: PayloadFieldType;
 }
 
-export class LinkDeprecationDto {
+export class LinkDeprecationDto implements LinkDeprecation {
   @ApiProperty({ example: '13.8' })
   deprecated_in!: string;
 
@@ -98,7 +106,7 @@ export class LinkDeprecationDto {
 }
 
 /** An integration as the list shows it to developers and up: no URL, key, sample payload or mapping. */
-export class IntegrationListItemDto implements IntegrationListItemJson {
+export class IntegrationListItemDto implements IntegrationListItem {
   @ApiProperty({ type: 'integer' })
   id!: number;
 
@@ -112,7 +120,7 @@ export class IntegrationListItemDto implements IntegrationListItemJson {
   active!: boolean;
 }
 
-export class IntegrationDto extends IntegrationListItemDto implements IntegrationJson {
+export class IntegrationDto extends IntegrationListItemDto implements Integration {
   @ApiProperty({ type: 'string', nullable: true, description: 'The receiving URL; null for the external link, which receives nothing.' })
   url!: string | null;
 
@@ -132,7 +140,7 @@ export class IntegrationDto extends IntegrationListItemDto implements Integratio
   rate_limit_per_minute!: number | null;
 
   @ApiPropertyOptional({ type: LinkDeprecationDto, description: 'external_link only (spec 2.3 rule 3).' })
-  link_deprecation?: IntegrationJson['link_deprecation'];
+  link_deprecation?: LinkDeprecation;
 }
 
 export class PayloadAlertFieldDto implements PayloadAlertField {
@@ -151,9 +159,7 @@ export class PayloadAlertFieldsDto {
   payload_alert_fields!: PayloadAlertField[];
 }
 
-type TestAlertBody = TestAlertResult['body'];
-
-export class TestAlertResultDto implements TestAlertBody {
+export class TestAlertResultDto implements TestAlertResult {
   @ApiProperty({ example: 'The test alert was processed.' })
   message!: string;
 
@@ -178,7 +184,7 @@ const PREVIEWED_ALERT_FIELDS = [
   'platform_environment_name',
 ] as const;
 
-export class PreviewAlertDto extends PickType(AlertDto, PREVIEWED_ALERT_FIELDS) implements PreviewAlertJson {
+export class PreviewAlertDto extends PickType(AlertDto, PREVIEWED_ALERT_FIELDS) implements PreviewAlert {
   @ApiProperty({ type: 'string', nullable: true, description: "The payload's own fingerprint as the alert would store it." })
   override fingerprint!: string | null;
 
@@ -186,10 +192,10 @@ export class PreviewAlertDto extends PickType(AlertDto, PREVIEWED_ALERT_FIELDS) 
   grouping_key!: string | null;
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The payload of this alert, as it would be kept.' })
-  payload!: PreviewAlertJson['payload'];
+  payload!: PreviewAlert['payload'];
 }
 
 export class PreviewResultDto {
   @ApiProperty({ type: [PreviewAlertDto], description: 'One per alert the payload would create or group into; nothing is stored.' })
-  alerts!: PreviewAlertJson[];
+  alerts!: PreviewAlert[];
 }

@@ -1,6 +1,5 @@
-import { ACCESS_LEVELS, AccessLevel, PROJECT_TIERS, ProjectTier } from '@alert-ingestion/contracts';
+import { ACCESS_LEVELS, AccessLevel, INTEGRATION_TYPES, IntegrationType, PROJECT_TIERS, ProjectTier } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
-import { INTEGRATION_TYPES, IntegrationType } from '@alert-ingestion/integrations-domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PayloadFieldMappingEntryDto } from './management-responses.dto';

@@ -1,32 +1,11 @@
 import { alertCandidates, AlertCandidate } from '@alert-ingestion/alerts-domain';
-import { PayloadFieldMappingEntry, ProjectTier, Severity } from '@alert-ingestion/contracts';
+import { PayloadFieldMappingEntry, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
 import { BadRequestError, ForbiddenError } from '@alert-ingestion/http';
 import { validatePayloadFieldMapping } from '@alert-ingestion/integrations-domain';
 import { isJsonObject, JsonObject, JsonValue } from '@alert-ingestion/json';
 import { applyRules } from '../errors';
 
-/** One alert as `POST .../preview` shows it (CONTRACT.md): every normalised field, nothing stored. */
-export interface PreviewAlertJson {
-  title: string;
-  description: string | null;
-  severity: Severity;
-  started_at: string;
-  ended_at: string | null;
-  service: string | null;
-  monitoring_tool: string | null;
-  hosts: string[];
-  /** The payload's own fingerprint as the alert would store it, or null. */
-  fingerprint: string | null;
-  /**
-   * What grouping compares (SHA-256 hex): payloads with the same key group into one alert (Premium;
-   * on Free only an explicit fingerprint groups); null when the alert is never grouped.
-   */
-  grouping_key: string | null;
-  platform_environment_name: string | null;
-  payload: JsonObject;
-}
-
-function present(candidate: AlertCandidate): PreviewAlertJson {
+function present(candidate: AlertCandidate): PreviewAlert {
   return {
     title: candidate.title,
     description: candidate.description,
@@ -55,7 +34,7 @@ export function previewAlerts(
   integration: { tier: ProjectTier; payloadFieldMapping: PayloadFieldMappingEntry[]; samplePayload: JsonObject | null },
   proposedMapping: unknown,
   now: Date,
-): PreviewAlertJson[] {
+): PreviewAlert[] {
   let mapping = integration.payloadFieldMapping;
   if (proposedMapping !== undefined && proposedMapping !== null) {
     if (integration.tier !== 'premium') {

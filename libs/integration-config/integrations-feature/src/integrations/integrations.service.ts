@@ -1,4 +1,4 @@
-import { PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
+import { Integration, IntegrationListItem, PayloadAlertField, PayloadFieldMappingEntry, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
 import { sha256Hex } from '@alert-ingestion/crypto';
 import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
@@ -9,7 +9,6 @@ import {
   IntegrationCreateRequest,
   IntegrationUpdateRequest,
   listPayloadAlertFields,
-  PayloadAlertField,
   planIntegrationCreate,
   planIntegrationUpdate,
   parseSamplePayload,
@@ -18,10 +17,10 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { applyRules, isUniqueViolation } from '../errors';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
-import { IntegrationJson, IntegrationListItemJson, IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
+import { IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
 import { IntegrationChange, IntegrationMetrics } from './integration-metrics';
 import { IntegrationSnapshotsService } from './integration-snapshots.service';
-import { PreviewAlertJson, previewAlerts } from './alert-preview';
+import { previewAlerts } from './alert-preview';
 import { payloadFromText, TestAlertResult, TestAlertService } from './test-alert.service';
 
 type Tx = Prisma.TransactionClient;
@@ -56,7 +55,7 @@ export class IntegrationsService {
   }
 
   /** The list items only (read by developers too): the select names no credential column. */
-  async list(projectId: bigint): Promise<IntegrationListItemJson[]> {
+  async list(projectId: bigint): Promise<IntegrationListItem[]> {
     const rows = await this.prisma.alertIntegration.findMany({
       where: { project_id: projectId },
       select: { id: true, name: true, type: true, active: true },
@@ -65,11 +64,11 @@ export class IntegrationsService {
     return rows.map(presentListItem);
   }
 
-  async get(projectId: bigint, integrationId: bigint): Promise<IntegrationJson> {
+  async get(projectId: bigint, integrationId: bigint): Promise<Integration> {
     return this.present(await this.find(this.prisma, projectId, integrationId));
   }
 
-  async create(projectId: bigint, request: IntegrationCreateRequest): Promise<IntegrationJson> {
+  async create(projectId: bigint, request: IntegrationCreateRequest): Promise<Integration> {
     const created = await this.write('created', async (tx) => {
       const tier = await this.lockProject(tx, projectId);
       const existing = await this.projectIntegrations(tx, projectId);
@@ -94,7 +93,7 @@ export class IntegrationsService {
     return this.present(created);
   }
 
-  async update(projectId: bigint, integrationId: bigint, request: IntegrationUpdateRequest): Promise<IntegrationJson> {
+  async update(projectId: bigint, integrationId: bigint, request: IntegrationUpdateRequest): Promise<Integration> {
     const updated = await this.write('updated', async (tx) => {
       const tier = await this.lockProject(tx, projectId);
       const current = await this.find(tx, projectId, integrationId);
@@ -108,7 +107,7 @@ export class IntegrationsService {
             name: current.name,
             active: current.active,
             sample_payload: current.sample_payload,
-            payload_field_mapping: current.payload_field_mapping as unknown as IntegrationJson['payload_field_mapping'],
+            payload_field_mapping: current.payload_field_mapping as unknown as Integration['payload_field_mapping'],
             api_url: current.api_url,
             rate_limit_per_minute: current.rate_limit_per_minute,
           },
@@ -144,7 +143,7 @@ export class IntegrationsService {
    * Issues a new authorization key. The new hash is on the integrations topic before the answer,
    * so the gateway refuses the old key as soon as its registry reads it (well within 2 s).
    */
-  async resetAuthorizationKey(projectId: bigint, integrationId: bigint): Promise<IntegrationJson> {
+  async resetAuthorizationKey(projectId: bigint, integrationId: bigint): Promise<Integration> {
     const updated = await this.write('key_reset', async (tx) => {
       const current = await this.find(tx, projectId, integrationId);
       const authorizationKey = generateAuthorizationKey();
@@ -169,7 +168,7 @@ export class IntegrationsService {
   }
 
   /** What a payload would become under the integration's mapping or a proposed one; stores nothing. */
-  async preview(project: { projectId: bigint; tier: ProjectTier }, integrationId: bigint, payload: string, proposedMapping: unknown): Promise<{ alerts: PreviewAlertJson[] }> {
+  async preview(project: { projectId: bigint; tier: ProjectTier }, integrationId: bigint, payload: string, proposedMapping: unknown): Promise<{ alerts: PreviewAlert[] }> {
     const integration = await this.find(this.prisma, project.projectId, integrationId);
     if (integration.type !== 'http') {
       throw new ConflictError('The external link integration receives no alerts; preview an HTTP Endpoint.', 'not_applicable');
@@ -196,7 +195,7 @@ export class IntegrationsService {
     );
   }
 
-  private present(row: IntegrationRow): IntegrationJson {
+  private present(row: IntegrationRow): Integration {
     return presentIntegration(row, this.options.gatewayPublicUrl, this.cipher);
   }
 

@@ -1,4 +1,4 @@
-import { AlertReply, integrationUrl } from '@alert-ingestion/contracts';
+import { AlertReply, integrationUrl, TestAlertResult as TestAlertBody } from '@alert-ingestion/contracts';
 import {
   BadRequestError,
   DomainError,
@@ -16,7 +16,7 @@ import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../int
 export interface TestAlertResult {
   /** 200 when the alert was processed, 202 when the gateway accepted it but processing is still under way. */
   status: 200 | 202;
-  body: { message: string; alerts: Array<{ iid: number; title: string }>; request_id?: string };
+  body: TestAlertBody;
 }
 
 export interface TestAlertTarget {

@@ -1,28 +1,11 @@
 import { Principal, ProjectAccess } from '@alert-ingestion/access';
-import { ACCESS_LEVELS, AccessLevel, ProjectTier } from '@alert-ingestion/contracts';
+import { ACCESS_LEVELS, AccessLevel, Member, Project, ProjectTier, ProjectWithAccess } from '@alert-ingestion/contracts';
 import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
 import { likePattern } from '@alert-ingestion/sql';
 import { Injectable } from '@nestjs/common';
 import { isUniqueViolation } from '../errors';
 import { IntegrationSnapshotsService } from '../integrations/integration-snapshots.service';
-
-export interface ProjectJson {
-  id: number;
-  path: string;
-  tier: ProjectTier;
-}
-
-/** A project as its reader sees it: with the caller's role, null for the administrator. */
-export interface ProjectWithAccessJson extends ProjectJson {
-  access_level: AccessLevel | null;
-}
-
-export interface MemberJson {
-  user_id: number;
-  username: string;
-  access_level: AccessLevel;
-}
 
 export interface ProjectListQuery {
   /** Case-insensitive text searched in the path. */
@@ -44,7 +27,7 @@ export class ProjectsService {
     private readonly snapshots: IntegrationSnapshotsService,
   ) {}
 
-  async createProject(path: string, tier: ProjectTier): Promise<ProjectJson> {
+  async createProject(path: string, tier: ProjectTier): Promise<Project> {
     try {
       const project = await this.prisma.project.create({ data: { path, tier } });
       return { id: Number(project.id), path: project.path, tier: project.tier };
@@ -58,7 +41,7 @@ export class ProjectsService {
    * The projects the caller is a member of, with their role (the administrator: every project, role
    * null), ordered by path.
    */
-  async listProjects(principal: Principal, query: ProjectListQuery): Promise<{ projects: ProjectWithAccessJson[]; page: PageInfo }> {
+  async listProjects(principal: Principal, query: ProjectListQuery): Promise<{ projects: ProjectWithAccess[]; page: PageInfo }> {
     const userId = principal.kind === 'user' ? principal.userId.toString() : null;
     const search = query.search ? likePattern(query.search) : null;
     const offset = (query.page - 1) * query.perPage;
@@ -79,7 +62,7 @@ export class ProjectsService {
     };
   }
 
-  async getProject(access: ProjectAccess): Promise<ProjectWithAccessJson> {
+  async getProject(access: ProjectAccess): Promise<ProjectWithAccess> {
     const project = await this.prisma.project.findUnique({ where: { id: access.projectId } });
     if (!project) throw new NotFoundError('Project not found.', 'project_not_found');
     return { id: Number(project.id), path: project.path, tier: project.tier, access_level: access.accessLevel };
@@ -89,7 +72,7 @@ export class ProjectsService {
    * Changes a project's tier. The gateway and the processor apply tier rules from integration
    * snapshots, so every integration of the project gets a new version and a new snapshot.
    */
-  async updateTier(projectId: bigint, tier: ProjectTier): Promise<ProjectJson> {
+  async updateTier(projectId: bigint, tier: ProjectTier): Promise<Project> {
     const { project, outboxId } = await this.prisma.$transaction(async (tx) => {
       await this.lockProject(tx, projectId);
       const updated = await tx.project.update({ where: { id: projectId }, data: { tier } });
@@ -108,7 +91,7 @@ export class ProjectsService {
   }
 
   /** Members by role (highest first), then username. */
-  async listMembers(projectId: bigint): Promise<MemberJson[]> {
+  async listMembers(projectId: bigint): Promise<Member[]> {
     const members = await this.prisma.projectMember.findMany({
       where: { project_id: projectId },
       select: { user_id: true, access_level: true, user: { select: { username: true } } },
@@ -119,7 +102,7 @@ export class ProjectsService {
   }
 
   /** Adds a member (admin or owner). 404 for an unknown user, 409 when already a member. */
-  async addMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<MemberJson> {
+  async addMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<Member> {
     const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true } });
     if (!user) throw new NotFoundError(`User ${userId} not found.`, 'user_not_found');
     try {
@@ -132,7 +115,7 @@ export class ProjectsService {
   }
 
   /** Changes a member's role (admin or owner). A project that has an owner keeps at least one. */
-  async updateMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<MemberJson> {
+  async updateMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<Member> {
     return this.prisma.$transaction(async (tx) => {
       await this.lockProject(tx, projectId);
       const member = await this.findMember(tx, projectId, userId);

@@ -1,24 +1,11 @@
 import { Principal } from '@alert-ingestion/access';
+import { CreatedUser, CurrentUser } from '@alert-ingestion/contracts';
 import { PrismaService } from '@alert-ingestion/database';
 import { ConflictError } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
 import { AccessTokenService } from '../auth/access-token.service';
 import { isUniqueViolation } from '../errors';
 
-export interface CreatedUser {
-  id: number;
-  username: string;
-  /** The personal access token, shown only here; only its SHA-256 is stored. */
-  token: string;
-  token_expires_at: string;
-}
-
-/** `GET /user`: who the token belongs to. The administrator token belongs to no user (`id` null). */
-export interface CurrentUserJson {
-  id: number | null;
-  username: string;
-  is_admin: boolean;
-}
 
 /** The name shown for the administrator token, which belongs to no user record. */
 export const ADMINISTRATOR_USERNAME = 'administrator';
@@ -44,7 +31,7 @@ export class UsersService {
     }
   }
 
-  currentUser(principal: Principal): CurrentUserJson {
+  currentUser(principal: Principal): CurrentUser {
     return principal.kind === 'admin'
       ? { id: null, username: ADMINISTRATOR_USERNAME, is_admin: true }
       : { id: Number(principal.userId), username: principal.username, is_admin: false };

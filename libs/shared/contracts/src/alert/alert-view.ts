@@ -29,3 +29,29 @@ export interface CreatedAlert {
   iid: number;
   title: string;
 }
+
+/** `GET /projects/:id/alerts/status_counts`: alerts per status, `open` (triggered + acknowledged) and `all`. */
+export interface AlertStatusCounts extends Record<AlertStatus, number> {
+  open: number;
+  all: number;
+}
+
+/**
+ * One request to an integration's URL and the gateway's answer (`GET .../deliveries`): refusals
+ * (400, 401, 413, 429) included, a 202 updated once processed. Never a credential.
+ */
+export interface Delivery {
+  id: number;
+  received_at: string;
+  /** The request's X-Request-Id. */
+  request_id: string;
+  /** The status the gateway answered (a 202 becomes its 200 once processed). */
+  status: number;
+  /** The answer's error code, or null. */
+  error: string | null;
+  alerts: CreatedAlert[];
+  /** The body as received, its first 64 KiB. */
+  body: string;
+  body_size: number;
+  body_truncated: boolean;
+}

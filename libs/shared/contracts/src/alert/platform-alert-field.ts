@@ -24,6 +24,23 @@ export type PayloadFieldType = (typeof PAYLOAD_FIELD_TYPES)[number];
 /** A path into a JSON payload: object keys and array indices, e.g. `["labels", "hosts", 0]`. */
 export type PayloadPath = Array<string | number>;
 
+/**
+ * The mapping types each platform alert key accepts (spec 2.2): text keys take strings, start and
+ * end time take datetimes, and hosts and fingerprint take a string or an array.
+ */
+export const ACCEPTED_MAPPING_TYPES: Readonly<Record<PlatformAlertField, readonly PayloadFieldType[]>> = {
+  title: ['string'],
+  description: ['string'],
+  start_time: ['datetime'],
+  end_time: ['datetime'],
+  service: ['string'],
+  monitoring_tool: ['string'],
+  hosts: ['string', 'array'],
+  severity: ['string'],
+  fingerprint: ['string', 'array'],
+  platform_environment_name: ['string'],
+};
+
 export interface PayloadFieldMappingEntry {
   field_name: PlatformAlertField;
   path: PayloadPath;

@@ -21,9 +21,9 @@ import {
   PROJECT_TIERS,
   ProjectTier,
 } from '../alert';
+import { INTEGRATION_TYPES, IntegrationType } from '../management';
 
-export const INTEGRATION_TYPES = ['http', 'external_link'] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+export { INTEGRATION_TYPES, type IntegrationType } from '../management';
 
 export class PayloadFieldMappingValue {
   @IsIn(PLATFORM_ALERT_FIELDS)

@@ -1,0 +1,73 @@
+import type { CreatedAlert, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, Severity } from '../alert';
+
+/** Integration types (spec 1.3): "HTTP Endpoint" (`http`) and the external link integration. */
+export const INTEGRATION_TYPES = ['http', 'external_link'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+/**
+ * One line of the integration list (spec 1.2: name, type, status). Developers read it too (to send
+ * a test alert), so it holds nothing that configures or reaches the integration: no URL, key,
+ * sample payload or mapping.
+ */
+export interface IntegrationListItem {
+  id: number;
+  name: string;
+  type: IntegrationType;
+  active: boolean;
+}
+
+/** Spec 2.3 rule 3, published with the external link integration so clients can show it. */
+export interface LinkDeprecation {
+  deprecated_in: string;
+  message: string;
+}
+
+/** An integration in the management API (CONTRACT.md "Integrations"). */
+export interface Integration extends IntegrationListItem {
+  /** The receiving URL (spec 2.1, "View credentials"); null for the external link, which receives nothing. */
+  url: string | null;
+  authorization_key: string | null;
+  sample_payload: string | null;
+  payload_field_mapping: PayloadFieldMappingEntry[];
+  api_url: string | null;
+  /** Requests per minute the gateway takes (HTTP Endpoint); null: the gateway's default. */
+  rate_limit_per_minute: number | null;
+  /** External link only: spec 2.3 rule 3, for clients to show beside the "View alerts" link. */
+  link_deprecation?: LinkDeprecation;
+}
+
+/** One entry of "Parse payload for custom mapping" (spec 2.1): a value the mapping can point at. */
+export interface PayloadAlertField {
+  path: PayloadPath;
+  label: string;
+  type: PayloadFieldType;
+}
+
+/** `POST .../test_alert` (spec 4.2): 200 when processed, 202 (with `request_id`) while still processing. */
+export interface TestAlertResult {
+  message: string;
+  alerts: CreatedAlert[];
+  request_id?: string;
+}
+
+/** One alert as `POST .../preview` shows it (CONTRACT.md): every normalised field, nothing stored. */
+export interface PreviewAlert {
+  title: string;
+  description: string | null;
+  severity: Severity;
+  started_at: string;
+  ended_at: string | null;
+  service: string | null;
+  monitoring_tool: string | null;
+  hosts: string[];
+  /** The payload's own fingerprint as the alert would store it, or null. */
+  fingerprint: string | null;
+  /**
+   * What grouping compares (SHA-256 hex): payloads with the same key group into one alert (Premium;
+   * on Free only an explicit fingerprint groups); null when the alert is never grouped.
+   */
+  grouping_key: string | null;
+  platform_environment_name: string | null;
+  /** The payload of this alert, as it would be kept (a JSON object). */
+  payload: { [key: string]: unknown };
+}

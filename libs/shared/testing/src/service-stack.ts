@@ -1,0 +1,247 @@
+import type { AlertView, ProjectTier } from '@alert-ingestion/contracts';
+import { randomBytes } from 'node:crypto';
+import { serviceEnv } from './service-env';
+import { ServiceProcess, startService } from './service-process';
+import { createTestDatabase, TestDatabase } from './test-database';
+import { createTestTopics, TestTopics } from './test-kafka';
+
+/** The administrator token of a stack started for tests (ServiceStack.start). */
+export const STACK_ADMIN_TOKEN = 'test-admin-token-for-the-stack';
+
+/** Where the three services of a stack answer. */
+export interface StackUrls {
+  gateway: string;
+  integrationConfig: string;
+  processor: string;
+}
+
+/** A project made by `createProject`: its one active HTTP integration, with its URL and key. */
+export interface StackProject {
+  id: number;
+  integration: { id: number; url: string; authorization_key: string };
+}
+
+export interface CreateProjectOptions {
+  /** The project path is this plus a random suffix. Default `e2e`. */
+  pathPrefix?: string;
+  /** The integration's name on a Premium project (Free asks for none). */
+  integrationName?: string;
+}
+
+/** Polls `read` until it reaches `expected` or `timeoutMs` is over; returns the last value read. */
+export async function waitForCount(read: () => Promise<number>, expected: number, timeoutMs: number, intervalMs = 250): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let count = await read();
+  while (count < expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    count = await read();
+  }
+  return count;
+}
+
+/**
+ * The APIs of a running stack, called as the administrator: the management API of
+ * integration-config and the alerts query API of the processor. Every call throws unless 2xx.
+ */
+export abstract class StackClient {
+  abstract readonly urls: StackUrls;
+  abstract readonly adminToken: string;
+
+  /** A stack that is already running (benchmarks against `npm start`): only its addresses are known. */
+  static of(urls: StackUrls, adminToken: string): StackClient {
+    return new (class extends StackClient {
+      readonly urls = urls;
+      readonly adminToken = adminToken;
+    })();
+  }
+
+  /** One call to `baseUrl` + `path`; the parsed body (undefined for an empty one, a 204) and the headers. */
+  async request<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.adminToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${baseUrl}${path} -> ${response.status} ${text}`);
+    return { body: (text === '' ? undefined : JSON.parse(text)) as T, headers: response.headers };
+  }
+
+  /** The management API (`/api/v4` of integration-config). */
+  async management<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await this.request<T>(this.urls.integrationConfig, method, `/api/v4${path}`, body)).body;
+  }
+
+  /** The processor's API (`/api/v4` of alert-processor). */
+  async processorApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await this.request<T>(this.urls.processor, method, `/api/v4${path}`, body)).body;
+  }
+
+  /** A project with one active HTTP integration, through the management API; returns its URL and key. */
+  async createProject(tier: ProjectTier, options: CreateProjectOptions = {}): Promise<StackProject> {
+    const project = await this.management<{ id: number }>('POST', '/projects', { path: `${options.pathPrefix ?? 'e2e'}-${randomBytes(5).toString('hex')}`, tier });
+    const created = await this.management<{ id: number }>('POST', `/projects/${project.id}/alert_integrations`, {
+      type: 'http',
+      active: true,
+      ...(tier === 'premium' ? { name: options.integrationName ?? 'End-to-end endpoint' } : {}),
+    });
+    const integration = await this.management<StackProject['integration']>('GET', `/projects/${project.id}/alert_integrations/${created.id}`);
+    return { id: project.id, integration };
+  }
+
+  /** Every stored alert of a project, newest first, through the processor's query API. */
+  async alerts(projectId: number): Promise<AlertView[]> {
+    const all: AlertView[] = [];
+    for (let page = 1; ; page++) {
+      const alerts = await this.processorApi<AlertView[]>('GET', `/projects/${projectId}/alerts?per_page=100&page=${page}`);
+      all.push(...alerts);
+      if (alerts.length < 100) return all;
+    }
+  }
+
+  /** How many alerts a project has stored (the query API's X-Total). */
+  async alertCount(projectId: number): Promise<number> {
+    const { headers } = await this.request<unknown[]>(this.urls.processor, 'GET', `/api/v4/projects/${projectId}/alerts?per_page=1`);
+    return Number(headers.get('x-total'));
+  }
+
+  /** Waits until a project has stored `expected` alerts or `timeoutMs` is over; returns the last count. */
+  waitForAlerts(projectId: number, expected: number, timeoutMs: number): Promise<number> {
+    return waitForCount(() => this.alertCount(projectId), expected, timeoutMs);
+  }
+}
+
+/** The environment of each service of a stack, on top of `all`. */
+export interface ServiceStackOptions {
+  /** Environment of every service. */
+  all?: Record<string, string>;
+  gateway?: Record<string, string>;
+  processor?: Record<string, string>;
+  integrationConfig?: Record<string, string>;
+  /** Keep every line each service writes (ServiceProcess.allOutput). */
+  keepAllOutput?: boolean;
+  /** Node options of the gateway and the processor, e.g. `--cpu-prof` (the benchmarks). */
+  nodeArgs?: string[];
+}
+
+/** What a stack runs on: the complete environment every service shares (database, Kafka, topic prefix, admin token). */
+export interface StackBase {
+  env: { DATABASE_URL: string; KAFKA_TOPIC_PREFIX: string; ADMIN_TOKEN: string; [variable: string]: string };
+  /** Dropped when the stack stops (a test's database and topics); a benchmark cleans up its own. */
+  database?: TestDatabase;
+  topics?: TestTopics;
+}
+
+/**
+ * The whole product as users run it: alert-processor, gateway and integration-config as separate
+ * Node processes (the built dist/), sharing one database and one topic prefix; integration-config
+ * links to the gateway (GATEWAY_PUBLIC_URL) and the processor (ALERT_PROCESSOR_URL) of the stack.
+ */
+export class ServiceStack extends StackClient {
+  private readonly extraGateways: ServiceProcess[] = [];
+
+  private constructor(
+    private readonly base: StackBase,
+    private readonly options: ServiceStackOptions,
+    public processor: ServiceProcess,
+    readonly gateway: ServiceProcess,
+    readonly integrationConfig: ServiceProcess,
+  ) {
+    super();
+  }
+
+  get urls(): StackUrls {
+    return { gateway: this.gateway.url, integrationConfig: this.integrationConfig.url, processor: this.processor.url };
+  }
+
+  get adminToken(): string {
+    return this.base.env.ADMIN_TOKEN;
+  }
+
+  /** The database of a test stack (ServiceStack.start). */
+  get database(): TestDatabase {
+    if (!this.base.database) throw new Error('this stack runs on a database it was given');
+    return this.base.database;
+  }
+
+  /** The topics of a test stack (ServiceStack.start). */
+  get topics(): TestTopics {
+    if (!this.base.topics) throw new Error('this stack runs on topics it was given');
+    return this.base.topics;
+  }
+
+  /** A stack for an integration spec: a fresh database and topic prefix of the run's test cluster (global setup). */
+  static async start(options: ServiceStackOptions = {}): Promise<ServiceStack> {
+    const [database, topics] = await Promise.all([createTestDatabase(), createTestTopics()]);
+    const env = { ...serviceEnv({ DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix }), DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN: STACK_ADMIN_TOKEN };
+    return ServiceStack.startOn({ env, database, topics }, options);
+  }
+
+  /** A stack on a database and Kafka prepared by the caller (a benchmark's own). */
+  static async startOn(base: StackBase, options: ServiceStackOptions = {}): Promise<ServiceStack> {
+    const processOptions = { keepAllOutput: options.keepAllOutput, nodeArgs: options.nodeArgs };
+    const started: ServiceProcess[] = [];
+    const stopStarted = async () => {
+      await Promise.all(started.map((service) => service.stop()));
+      await base.database?.drop();
+      await base.topics?.drop();
+    };
+    // The processor and the gateway do not need each other to start; integration-config links to both.
+    const first = await Promise.allSettled([
+      startService('alert-processor', { ...base.env, ...options.all, ...options.processor }, processOptions),
+      startService('gateway', { ...base.env, ...options.all, ...options.gateway }, processOptions),
+    ]);
+    for (const outcome of first) if (outcome.status === 'fulfilled') started.push(outcome.value);
+    const failed = first.find((outcome) => outcome.status === 'rejected');
+    if (failed) {
+      await stopStarted();
+      throw failed.reason;
+    }
+    const [processor, gateway] = started;
+    try {
+      const integrationConfig = await startService(
+        'integration-config',
+        {
+          ...base.env,
+          GATEWAY_PUBLIC_URL: gateway.url,
+          ALERT_PROCESSOR_URL: processor.url,
+          INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          ...options.all,
+          ...options.integrationConfig,
+        },
+        { keepAllOutput: options.keepAllOutput },
+      );
+      return new ServiceStack(base, options, processor, gateway, integrationConfig);
+    } catch (error) {
+      await stopStarted();
+      throw error;
+    }
+  }
+
+  /** Starts the processor again (after a kill) on its address, with the same database and topics. */
+  async restartProcessor(): Promise<void> {
+    this.processor = await startService(
+      'alert-processor',
+      { ...this.base.env, ...this.options.all, ...this.options.processor },
+      { keepAllOutput: this.options.keepAllOutput, nodeArgs: this.options.nodeArgs, port: this.processor.port },
+    );
+  }
+
+  /** Another gateway instance on the same topics (stopped with the stack). */
+  async startGateway(env: Record<string, string> = {}): Promise<ServiceProcess> {
+    const gateway = await startService(
+      'gateway',
+      { ...this.base.env, ...this.options.all, ...this.options.gateway, ...env },
+      { keepAllOutput: this.options.keepAllOutput, nodeArgs: this.options.nodeArgs },
+    );
+    this.extraGateways.push(gateway);
+    return gateway;
+  }
+
+  /** Stops every service, then drops the test database and topics. */
+  async stop(): Promise<void> {
+    await Promise.all([this.gateway.stop(), this.integrationConfig.stop(), this.processor.stop(), ...this.extraGateways.map((gateway) => gateway.stop())]);
+    await this.base.database?.drop();
+    await this.base.topics?.drop();
+  }
+}

@@ -7,6 +7,7 @@ const pinned = pinnedNodeVersion(repoRoot);
 const major = majorOf(pinned);
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   engines: Record<string, string>;
+  devEngines: { runtime: { version: string } };
   devDependencies: Record<string, string>;
 };
 
@@ -54,5 +55,24 @@ describe(`the pinned Node.js (${pinned})`, () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     const runIt = readme.slice(readme.indexOf('## Run it'), readme.indexOf('\n## ', readme.indexOf('## Run it') + 1));
     expect(runIt).toContain(`Node.js ${pinned}`);
+  });
+});
+
+/**
+ * npm checks `engines` against the Node that runs npm, the machine's (as old as devEngines allows):
+ * every locked package must accept it, or `npm ci` prints EBADENGINE although nothing runs on it.
+ */
+describe("the Node that runs npm (devEngines)", () => {
+  it('is accepted by every package in the lockfile', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const semver = require('semver') as { minVersion(range: string): { version: string } | null; satisfies(version: string, range: string): boolean };
+    const oldest = semver.minVersion(manifest.devEngines.runtime.version)?.version;
+    expect(oldest).toMatch(/^20\./);
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: Record<string, string> | string[] }> };
+    const refusing = Object.entries(lock.packages)
+      .filter(([path]) => path !== '')
+      .map(([path, entry]) => ({ path, node: Array.isArray(entry.engines) ? undefined : entry.engines?.['node'] }))
+      .filter(({ node }) => node !== undefined && !semver.satisfies(oldest as string, node as string));
+    expect(refusing).toEqual([]);
   });
 });

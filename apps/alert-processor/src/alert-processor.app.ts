@@ -1,9 +1,7 @@
 import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
 import { applyMigrations } from '@alert-ingestion/database';
 import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
-import { ProcessorMetrics } from '@alert-ingestion/alerts-feature';
-import { Topic } from '@alert-ingestion/contracts';
-import { ConsumerGroup, createKafkaConfig, ensureTopics, KAFKA_CLIENT, KafkaBatchTransport, KafkaNames } from '@alert-ingestion/kafka';
+import { createKafkaConfig, ensureTopics, KafkaBatchTransport } from '@alert-ingestion/kafka';
 import { INestApplication, Logger } from '@nestjs/common';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { Kafka } from 'kafkajs';
@@ -33,39 +31,7 @@ export async function createAlertProcessorApp(env: AlertProcessorEnv): Promise<I
   app.disable('x-powered-by');
   // A hybrid app: raw alerts and delivery records arrive through the KafkaBatchTransport, as
   // chunks handed to the @EventPattern handlers of RawAlertConsumer and DeliveryRecordsConsumer.
-  const metrics = app.get(ProcessorMetrics);
-  app.connectMicroservice<MicroserviceOptions>(
-    {
-      strategy: new KafkaBatchTransport(app.get<Kafka>(KAFKA_CLIENT), app.get(KafkaNames), [
-        {
-          topic: Topic.RawAlerts,
-          group: ConsumerGroup.AlertProcessor,
-          // A new group starts at the beginning: raw alerts accepted before the first processor started are not lost.
-          fromBeginning: true,
-          config: {
-            minBytes: 1,
-            maxWaitTimeInMs: env.PROCESSOR_MAX_WAIT_MS,
-            maxBytesPerPartition: env.PROCESSOR_MAX_BYTES_PER_PARTITION,
-            maxBytes: env.PROCESSOR_MAX_BYTES,
-            sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS,
-            heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS,
-          },
-          maxChunkMessages: env.PROCESSOR_MAX_BATCH_MESSAGES,
-          partitionsConsumedConcurrently: env.PROCESSOR_PARTITIONS_CONCURRENTLY,
-          commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
-          onGroupJoin: () => metrics.partitionsReassigned(),
-        },
-        {
-          topic: Topic.Deliveries,
-          group: ConsumerGroup.AlertProcessorDeliveries,
-          fromBeginning: true,
-          config: { sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS, heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS, maxWaitTimeInMs: 500 },
-          commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
-        },
-      ]),
-    },
-    { inheritAppConfig: true },
-  );
+  app.connectMicroservice<MicroserviceOptions>({ strategy: app.get(KafkaBatchTransport) }, { inheritAppConfig: true });
   serveOpenApi(app, {
     title: 'alert-processor',
     description: 'The alerts query API (CONTRACT.md "Alerts query API"): alerts of a project, their status counts and status changes, and the deliveries to an integration\'s URL.',

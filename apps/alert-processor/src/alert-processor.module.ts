@@ -4,18 +4,20 @@ import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
 import { AlertEventRelayHealthProbe, AlertsFeatureModule, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
-import { KafkaHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
+import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryRecordsConsumer } from './delivery-records.consumer';
+import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
 
 @Module({})
 export class AlertProcessorModule {
   static forRoot(env: AlertProcessorEnv): DynamicModule {
+    const consumers = ProcessorConsumersModule.forRoot(env);
     return {
       module: AlertProcessorModule,
       imports: [
@@ -60,7 +62,8 @@ export class AlertProcessorModule {
                 (await database.pool.query(text, [...values])).rows as Row[],
           },
         }),
-        HealthModule.forRoot({ probes: [PostgresHealthProbe, KafkaHealthProbe, AlertEventRelayHealthProbe] }),
+        consumers,
+        HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe] }),
       ],
       controllers: [AlertsController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
     };

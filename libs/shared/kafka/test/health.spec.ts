@@ -5,7 +5,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KafkaHealthProbe, KafkaModule, KafkaPing, waitForKafka } from '../src';
+import { KafkaBatchTransport, KafkaConsumersHealthProbe, KafkaHealthProbe, KafkaModule, KafkaNames, KafkaPing, waitForKafka } from '../src';
 
 /** The probe's outcome: undefined when Kafka answered, else the error it threw. */
 async function healthOf(brokers: string): Promise<unknown> {
@@ -33,6 +33,21 @@ describe('Kafka health and readiness (real Kafka)', () => {
     const result = await healthOf('127.0.0.1:1');
     expect(result).toBeInstanceOf(Error);
     expect(result).toHaveProperty('message', expect.any(String));
+  });
+
+  it("reports down while the KafkaBatchTransport's consumers do not follow their topics, though Kafka answers", async () => {
+    const transport = new KafkaBatchTransport(new Kafka({ brokers: [requireTestEnv(TEST_ENV.kafkaBrokers)], logLevel: logLevel.NOTHING }), new KafkaNames(''), []);
+    const moduleRef = await Test.createTestingModule({
+      imports: [KafkaModule.forRoot({ KAFKA_BROKERS: requireTestEnv(TEST_ENV.kafkaBrokers), KAFKA_CLIENT_ID: 'health-test', LOG_LEVEL: 'error' })],
+      providers: [KafkaConsumersHealthProbe, { provide: KafkaBatchTransport, useValue: transport }],
+    }).compile();
+    await moduleRef.init();
+    try {
+      // Not started: it consumes nothing, which is what a consumer stopped for good amounts to.
+      await expect(moduleRef.get(KafkaConsumersHealthProbe).ping()).rejects.toThrow('a Kafka consumer has stopped');
+    } finally {
+      await moduleRef.close();
+    }
   });
 
   it('waitForKafka resolves for the test cluster and gives up on a dead address', async () => {

@@ -5,9 +5,9 @@
  * from dist/. Used by `npm run bench` and `npm run bench:compare`.
  */
 import { applyMigrations, withClient } from '@alert-ingestion/database';
-import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
+import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
-import { ServiceStack, StackClient } from '@alert-ingestion/testing';
+import { deleteTopicsWithPrefix, ServiceStack, StackClient } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,14 +1,17 @@
-import { Admin, Kafka } from 'kafkajs';
+import { Admin, Kafka, logLevel } from 'kafkajs';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { parseBrokers } from './kafka-config';
 
 export interface KafkaPingResult {
+  clusterId: string;
   brokers: number;
   controller: number | null;
 }
 
 /**
  * Asks the cluster for its brokers through one long-lived admin connection, bounded by a timeout.
- * A failure drops the connection so the next ping starts clean. Used by KafkaHealthProbe.
+ * A failure drops the connection so the next ping starts clean. Used by KafkaHealthProbe and
+ * waitForKafka.
  */
 export class KafkaPing {
   private admin: Admin | undefined;
@@ -30,7 +33,7 @@ export class KafkaPing {
     try {
       const admin = await Promise.race([this.connected(), timeout]);
       const cluster = await Promise.race([admin.describeCluster(), timeout]);
-      return { brokers: cluster.brokers.length, controller: cluster.controller };
+      return { clusterId: cluster.clusterId, brokers: cluster.brokers.length, controller: cluster.controller };
     } catch (error) {
       await this.close();
       throw error;
@@ -73,5 +76,41 @@ export class KafkaPing {
       );
     }
     return this.connecting;
+  }
+}
+
+export interface WaitForKafkaOptions {
+  timeoutMs?: number;
+  intervalMs?: number;
+  /** Checked between attempts; returning a reason stops waiting (e.g. the broker process exited). */
+  giveUp?: () => string | undefined;
+  /** The id of the cluster expected to answer: another cluster on that address fails the wait at once. */
+  clusterId?: string;
+}
+
+/**
+ * Waits until the cluster answers a metadata request (describeCluster): the broker accepts
+ * clients, which its log lines do not prove. Uses its own silent client so that the expected
+ * connection refusals while a broker starts are not logged as errors.
+ */
+export async function waitForKafka(brokers: string, options: WaitForKafkaOptions = {}): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const ping = new KafkaPing(new Kafka({ clientId: 'readiness-probe', brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING, connectionTimeout: 1_000 }));
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no attempt yet';
+  try {
+    for (;;) {
+      const reason = options.giveUp?.();
+      if (reason !== undefined) throw new Error(`Gave up waiting for Kafka at ${brokers}: ${reason}`);
+      const answer = await ping.ping(5_000).catch((error: unknown) => void (lastError = error instanceof Error ? error.message : String(error)));
+      if (answer) {
+        if (options.clusterId === undefined || answer.clusterId === options.clusterId) return;
+        throw new Error(`${brokers} is served by another Kafka cluster (${answer.clusterId}, ours is ${options.clusterId}): is the port taken?`);
+      }
+      if (Date.now() >= deadline) throw new Error(`Kafka at ${brokers} did not answer within ${timeoutMs} ms (last error: ${lastError})`);
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
+    }
+  } finally {
+    await ping.close();
   }
 }

@@ -13,15 +13,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchDatabase, Cleanup } from './bench-database';
+import { benchDatabase, Cleanup, log } from './bench-database';
 import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds } from './process-cpu';
 
 const env = process.env;
 const DEFAULT_ADMIN_TOKEN = 'local-admin-token';
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
 
 export interface Stack {
   /** The APIs, as the administrator (the shared test harness's client). */

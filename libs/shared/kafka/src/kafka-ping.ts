@@ -3,7 +3,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseBrokers } from './kafka-config';
 
 export interface KafkaPingResult {
-  clusterId: string;
   brokers: number;
   controller: number | null;
 }
@@ -26,14 +25,19 @@ export class KafkaPing {
   constructor(private readonly kafka: Kafka) {}
 
   async ping(timeoutMs = 3_000): Promise<KafkaPingResult> {
+    const cluster = await this.describeCluster(timeoutMs);
+    return { brokers: cluster.brokers.length, controller: cluster.controller };
+  }
+
+  /** The cluster's answer to describeCluster, within `timeoutMs`. */
+  async describeCluster(timeoutMs: number): ReturnType<Admin['describeCluster']> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       const admin = await Promise.race([this.connected(), timeout]);
-      const cluster = await Promise.race([admin.describeCluster(), timeout]);
-      return { clusterId: cluster.clusterId, brokers: cluster.brokers.length, controller: cluster.controller };
+      return await Promise.race([admin.describeCluster(), timeout]);
     } catch (error) {
       await this.close();
       throw error;
@@ -95,14 +99,16 @@ export interface WaitForKafkaOptions {
  */
 export async function waitForKafka(brokers: string, options: WaitForKafkaOptions = {}): Promise<void> {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const ping = new KafkaPing(new Kafka({ clientId: 'readiness-probe', brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING, connectionTimeout: 1_000 }));
+  const ping = new KafkaPing(
+    new Kafka({ clientId: 'readiness-probe', brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING, connectionTimeout: 1_000, requestTimeout: 5_000, retry: { retries: 0 } }),
+  );
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no attempt yet';
   try {
     for (;;) {
       const reason = options.giveUp?.();
       if (reason !== undefined) throw new Error(`Gave up waiting for Kafka at ${brokers}: ${reason}`);
-      const answer = await ping.ping(5_000).catch((error: unknown) => void (lastError = error instanceof Error ? error.message : String(error)));
+      const answer = await ping.describeCluster(5_000).catch((error: unknown) => void (lastError = error instanceof Error ? error.message : String(error)));
       if (answer) {
         if (options.clusterId === undefined || answer.clusterId === options.clusterId) return;
         throw new Error(`${brokers} is served by another Kafka cluster (${answer.clusterId}, ours is ${options.clusterId}): is the port taken?`);

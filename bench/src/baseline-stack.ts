@@ -6,12 +6,8 @@ import { withClient } from '@alert-ingestion/database';
 import { findFreePorts, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { benchDatabase, Cleanup } from './bench-database';
+import { benchDatabase, Cleanup, log } from './bench-database';
 import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds } from './process-cpu';
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
 
 export interface BaselineStack {
   url: URL;

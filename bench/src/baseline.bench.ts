@@ -9,7 +9,7 @@
  * Knobs: BENCH_CONCURRENCY (64), BENCH_DURATION_S (10), BENCH_WARMUP_S (3), DATABASE_URL (the
  * PostgreSQL server to use; an embedded one is started when nothing answers there).
  */
-import { Cleanup } from './bench-database';
+import { Cleanup, log } from './bench-database';
 import { startBaseline } from './baseline-stack';
 import { postDistinctAlerts, resultLines } from './load-generator';
 
@@ -17,10 +17,6 @@ const env = process.env;
 const CONCURRENCY = Number(env['BENCH_CONCURRENCY'] ?? 64);
 const DURATION_S = Number(env['BENCH_DURATION_S'] ?? 10);
 const WARMUP_S = Number(env['BENCH_WARMUP_S'] ?? 3);
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
 
 async function main(): Promise<void> {
   const cleanups: Cleanup[] = [];

@@ -4,6 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A benchmark's progress line, on stderr (stdout holds only the report). */
+export function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
 /** Undoes one thing a benchmark started or created; run in reverse order at the end. */
 export type Cleanup = () => Promise<void>;
 

@@ -14,9 +14,9 @@
  * `--cpu-prof --cpu-prof-dir=/tmp/profiles`). Exits 1 when an accepted alert was not stored.
  */
 import { waitForCount } from '@alert-ingestion/testing';
-import { Cleanup } from './bench-database';
+import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
-import { LoadResult, postDistinctAlerts } from './load-generator';
+import { LoadResult, percentile, postDistinctAlerts } from './load-generator';
 import { createIntegration, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
 import { clientCpu, CpuSource, measureCpu } from './process-cpu';
 
@@ -36,10 +36,6 @@ const SERVICE_ENV = Object.fromEntries(
 /** Node options for the gateway and the processor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to profile them. */
 const NODE_ARGS = (env['BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
 
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
 interface Round {
   system: 'pipeline' | 'baseline';
   alertsPerSecond: number;
@@ -49,10 +45,6 @@ interface Round {
   stored: number;
   /** CPU microseconds per accepted alert, by process. */
   cpuPerAlert: Map<string, number>;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function median(values: number[]): number {

@@ -61,7 +61,8 @@ export async function postDistinctAlerts(url: URL, headers: Record<string, strin
   return { statuses, latenciesMs, accepted, elapsedMs: performance.now() - started };
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The value at percentile `p` (0 to 100) of sorted values; NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -5,23 +5,19 @@
  * from dist/. Used by `npm run bench` and `npm run bench:compare`.
  */
 import { applyMigrations, withClient } from '@alert-ingestion/database';
-import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
+import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
-import { ServiceStack, StackClient } from '@alert-ingestion/testing';
+import { deleteTopicsWithPrefix, ServiceStack, StackClient } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchDatabase, Cleanup } from './bench-database';
+import { benchDatabase, Cleanup, log } from './bench-database';
 import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds } from './process-cpu';
 
 const env = process.env;
 const DEFAULT_ADMIN_TOKEN = 'local-admin-token';
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
 
 export interface Stack {
   /** The APIs, as the administrator (the shared test harness's client). */

@@ -14,6 +14,7 @@
  * instead), BENCH_WARMUP_S (3), BENCH_TIER (premium | free), BENCH_STORE_TIMEOUT_S (120).
  */
 import { waitForCount } from '@alert-ingestion/testing';
+import { log } from './bench-database';
 import { LoadOptions, LoadResult, postDistinctAlerts, resultLines } from './load-generator';
 import { createIntegration, startOwnStack, storedAlerts, useRunningStack } from './pipeline-stack';
 
@@ -24,10 +25,6 @@ const COUNT = env['BENCH_COUNT'] ? Number(env['BENCH_COUNT']) : undefined;
 const WARMUP_S = Number(env['BENCH_WARMUP_S'] ?? 3);
 const TIER = env['BENCH_TIER'] === 'free' ? 'free' : 'premium';
 const STORE_TIMEOUT_S = Number(env['BENCH_STORE_TIMEOUT_S'] ?? 120);
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
 
 /** Distinct alerts posted to the integration's URL with its key. */
 function run(url: URL, key: string, load: Omit<LoadOptions, 'concurrency'>): Promise<LoadResult> {

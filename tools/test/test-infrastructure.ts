@@ -1,4 +1,4 @@
-import { deleteTopicsWithPrefix, parseBrokers, waitForKafka } from '@alert-ingestion/kafka';
+import { parseBrokers, waitForKafka } from '@alert-ingestion/kafka';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, rm } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import { findFreePorts } from '../../libs/shared/local-infra/src/free-port';
 import { startKafkaBroker } from '../../libs/shared/local-infra/src/kafka-broker';
 import { findRepoRoot } from '../../libs/shared/local-infra/src/repo-root';
 import { testDatabasePrefix, testTopicPrefix, TEST_ENV } from '../../libs/shared/testing/src/test-environment';
+import { deleteTopicsWithPrefix } from '../../libs/shared/testing/src/test-kafka';
 
 /** Where a dependency of the test run came from (printed, and decides what teardown cleans). */
 type Source = 'given' | 'testcontainers' | 'local' | 'embedded' | 'jars';

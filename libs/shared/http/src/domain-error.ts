@@ -28,35 +28,20 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
-export class ForbiddenError extends DomainError {
-  constructor(message: string, code = 'forbidden') {
-    super(403, code, message);
-  }
+/** The DomainError of one status whose code, unless given, is `defaultCode`. */
+function statusError(status: number, defaultCode: string) {
+  return class extends DomainError {
+    constructor(message: string, code = defaultCode) {
+      super(status, code, message);
+    }
+  };
 }
 
-export class NotFoundError extends DomainError {
-  constructor(message: string, code = 'not_found') {
-    super(404, code, message);
-  }
-}
-
-export class ConflictError extends DomainError {
-  constructor(message: string, code = 'conflict') {
-    super(409, code, message);
-  }
-}
-
-export class PayloadTooLargeError extends DomainError {
-  constructor(message: string, code = 'payload_too_large') {
-    super(413, code, message);
-  }
-}
-
-export class UnprocessableEntityError extends DomainError {
-  constructor(message: string, code = 'unprocessable_entity') {
-    super(422, code, message);
-  }
-}
+export class ForbiddenError extends statusError(403, 'forbidden') {}
+export class NotFoundError extends statusError(404, 'not_found') {}
+export class ConflictError extends statusError(409, 'conflict') {}
+export class PayloadTooLargeError extends statusError(413, 'payload_too_large') {}
+export class UnprocessableEntityError extends statusError(422, 'unprocessable_entity') {}
 
 export class TooManyRequestsError extends DomainError {
   constructor(message: string, retryAfterSeconds: number, code = 'rate_limited') {

@@ -6,7 +6,6 @@ export * from './batching-producer';
 export * from './consumer-group';
 export * from './batch-consumer';
 export * from './topic-view';
-export * from './kafka-readiness';
 export * from './kafka-ping';
 export * from './nest/kafka.tokens';
 export * from './nest/kafka.health';

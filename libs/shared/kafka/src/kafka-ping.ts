@@ -1,5 +1,6 @@
-import { Admin, Kafka } from 'kafkajs';
+import { Admin, Kafka, logLevel } from 'kafkajs';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { parseBrokers } from './kafka-config';
 
 export interface KafkaPingResult {
   brokers: number;
@@ -8,7 +9,8 @@ export interface KafkaPingResult {
 
 /**
  * Asks the cluster for its brokers through one long-lived admin connection, bounded by a timeout.
- * A failure drops the connection so the next ping starts clean. Used by KafkaHealthProbe.
+ * A failure drops the connection so the next ping starts clean. Used by KafkaHealthProbe and
+ * waitForKafka.
  */
 export class KafkaPing {
   private admin: Admin | undefined;
@@ -23,14 +25,19 @@ export class KafkaPing {
   constructor(private readonly kafka: Kafka) {}
 
   async ping(timeoutMs = 3_000): Promise<KafkaPingResult> {
+    const cluster = await this.describeCluster(timeoutMs);
+    return { brokers: cluster.brokers.length, controller: cluster.controller };
+  }
+
+  /** The cluster's answer to describeCluster, within `timeoutMs`. */
+  async describeCluster(timeoutMs: number): ReturnType<Admin['describeCluster']> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       const admin = await Promise.race([this.connected(), timeout]);
-      const cluster = await Promise.race([admin.describeCluster(), timeout]);
-      return { brokers: cluster.brokers.length, controller: cluster.controller };
+      return await Promise.race([admin.describeCluster(), timeout]);
     } catch (error) {
       await this.close();
       throw error;
@@ -73,5 +80,43 @@ export class KafkaPing {
       );
     }
     return this.connecting;
+  }
+}
+
+export interface WaitForKafkaOptions {
+  timeoutMs?: number;
+  intervalMs?: number;
+  /** Checked between attempts; returning a reason stops waiting (e.g. the broker process exited). */
+  giveUp?: () => string | undefined;
+  /** The id of the cluster expected to answer: another cluster on that address fails the wait at once. */
+  clusterId?: string;
+}
+
+/**
+ * Waits until the cluster answers a metadata request (describeCluster): the broker accepts
+ * clients, which its log lines do not prove. Uses its own silent client so that the expected
+ * connection refusals while a broker starts are not logged as errors.
+ */
+export async function waitForKafka(brokers: string, options: WaitForKafkaOptions = {}): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const ping = new KafkaPing(
+    new Kafka({ clientId: 'readiness-probe', brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING, connectionTimeout: 1_000, requestTimeout: 5_000, retry: { retries: 0 } }),
+  );
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no attempt yet';
+  try {
+    for (;;) {
+      const reason = options.giveUp?.();
+      if (reason !== undefined) throw new Error(`Gave up waiting for Kafka at ${brokers}: ${reason}`);
+      const answer = await ping.describeCluster(5_000).catch((error: unknown) => void (lastError = error instanceof Error ? error.message : String(error)));
+      if (answer) {
+        if (options.clusterId === undefined || answer.clusterId === options.clusterId) return;
+        throw new Error(`${brokers} is served by another Kafka cluster (${answer.clusterId}, ours is ${options.clusterId}): is the port taken?`);
+      }
+      if (Date.now() >= deadline) throw new Error(`Kafka at ${brokers} did not answer within ${timeoutMs} ms (last error: ${lastError})`);
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
+    }
+  } finally {
+    await ping.close();
   }
 }

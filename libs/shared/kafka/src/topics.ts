@@ -1,5 +1,5 @@
 import { TOPIC_SPECS, TopicSpec } from '@alert-ingestion/contracts';
-import { Admin, ConfigResourceTypes, ConfigSource, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
+import { Admin, ConfigEntries, ConfigResourceTypes, ConfigSource, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
 import { KafkaNames } from './kafka-names';
 
 /** A topic exists with a layout the code cannot work with and Kafka cannot change in place. */
@@ -103,15 +103,10 @@ async function waitForTopicLeaders(admin: Admin, topics: string[], deadline: num
   }
 }
 
-/** The given configuration entries of each topic, by topic name. */
-async function describeTopicConfigs(admin: Admin, topics: string[], configNames: string[]): Promise<Map<string, Map<string, string>>> {
-  const described = await admin.describeConfigs({
-    includeSynonyms: false,
-    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames })),
-  });
-  return new Map(
-    described.resources.map((resource) => [resource.resourceName, new Map(resource.configEntries.map((entry) => [entry.configName, entry.configValue]))]),
-  );
+/** Every configuration entry of each topic, by topic name. */
+async function describeTopicConfigs(admin: Admin, topics: string[]): Promise<Map<string, ConfigEntries[]>> {
+  const described = await admin.describeConfigs({ includeSynonyms: false, resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })) });
+  return new Map(described.resources.map((resource) => [resource.resourceName, resource.configEntries]));
 }
 
 /**
@@ -119,15 +114,11 @@ async function describeTopicConfigs(admin: Admin, topics: string[], configNames:
  * replaces a topic's whole set of topic-level overrides, so every override the topic has (its
  * cleanup policy, an operator's retention) is sent again with the new size.
  */
-async function raiseMaxMessageBytes(admin: Admin, topics: Array<{ name: string; maxMessageBytes: number }>): Promise<void> {
-  const described = await admin.describeConfigs({
-    includeSynonyms: false,
-    resources: topics.map(({ name }) => ({ type: ConfigResourceTypes.TOPIC, name })),
-  });
+async function raiseMaxMessageBytes(admin: Admin, topics: Array<{ name: string; maxMessageBytes: number }>, configs: Map<string, ConfigEntries[]>): Promise<void> {
   await admin.alterConfigs({
     validateOnly: false,
     resources: topics.map(({ name, maxMessageBytes }) => {
-      const overrides = (described.resources.find((resource) => resource.resourceName === name)?.configEntries ?? [])
+      const overrides = (configs.get(name) ?? [])
         .filter((entry) => entry.configSource === ConfigSource.TOPIC_CONFIG && entry.configName !== 'max.message.bytes')
         .map((entry) => ({ name: entry.configName, value: entry.configValue }));
       return { type: ConfigResourceTypes.TOPIC, name, configEntries: [...overrides, { name: 'max.message.bytes', value: String(maxMessageBytes) }] };
@@ -177,39 +168,24 @@ export async function ensureTopics(kafka: Kafka, prefix = '', options: EnsureTop
       }
     }
 
-    const configs = await describeTopicConfigs(admin, names, ['cleanup.policy', 'max.message.bytes']);
+    const configs = await describeTopicConfigs(admin, names);
+    const setting = (spec: TopicSpec, config: string) => configs.get(name(spec))?.find((entry) => entry.configName === config)?.configValue;
     const toResize: Array<{ name: string; maxMessageBytes: number }> = [];
     for (const spec of specs) {
-      const policy = configs.get(name(spec))?.get('cleanup.policy') ?? 'delete';
+      const policy = setting(spec, 'cleanup.policy') ?? 'delete';
       if (policy.split(',').includes('compact') !== spec.compacted) {
         problems.push(`${name(spec)} has cleanup.policy=${policy}, the spec says ${spec.compacted ? 'compact' : 'delete'}`);
       }
       // A topic created before its size was set (or by another tool) takes the size of the spec:
       // raising max.message.bytes is safe at any time.
-      if (Number(configs.get(name(spec))?.get('max.message.bytes')) < spec.maxMessageBytes) toResize.push({ name: name(spec), maxMessageBytes: spec.maxMessageBytes });
+      if (Number(setting(spec, 'max.message.bytes')) < spec.maxMessageBytes) toResize.push({ name: name(spec), maxMessageBytes: spec.maxMessageBytes });
     }
     if (problems.length > 0) throw new TopicLayoutError(problems);
-    if (toResize.length > 0) await raiseMaxMessageBytes(admin, toResize);
+    if (toResize.length > 0) await raiseMaxMessageBytes(admin, toResize, configs);
     return {
       created: missing.map(name),
       expanded: toExpand.map((entry) => entry.topic),
       resized: toResize.map((entry) => entry.name),
     };
   });
-}
-
-/** Deletes every topic whose name starts with `prefix` (tests clean up their per-run topics). */
-export async function deleteTopicsWithPrefix(kafka: Kafka, prefix: string, timeoutMs = 30_000): Promise<string[]> {
-  if (prefix.length === 0) throw new Error('Refusing to delete topics with an empty prefix');
-  return withAdmin(kafka, async (admin) => {
-    const topics = (await listTopics(admin, timeoutMs)).filter((name) => name.startsWith(prefix));
-    if (topics.length > 0) await admin.deleteTopics({ topics, timeout: timeoutMs });
-    return topics;
-  });
-}
-
-/** Every physical topic name for a prefix, in TOPIC_SPECS order. */
-export function topicNames(prefix = '', specs: readonly TopicSpec[] = TOPIC_SPECS): string[] {
-  const names = new KafkaNames(prefix);
-  return specs.map((spec) => names.topic(spec.topic));
 }

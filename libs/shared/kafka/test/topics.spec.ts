@@ -1,8 +1,11 @@
 import { MAX_MESSAGE_BYTES, Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
-import { requireTestEnv, TEST_ENV, testKafka, testTopicPrefix } from '@alert-ingestion/testing';
+import { deleteTopicsWithPrefix, requireTestEnv, TEST_ENV, testKafka, testTopicPrefix } from '@alert-ingestion/testing';
 import { randomBytes } from 'node:crypto';
 import { Admin, ConfigResourceTypes, Kafka } from 'kafkajs';
-import { deleteTopicsWithPrefix, ensureTopics, listTopics, TopicLayoutError, topicNames, KafkaNames } from '../src';
+import { ensureTopics, listTopics, TopicLayoutError, KafkaNames } from '../src';
+
+/** Every physical topic name for a prefix, in TOPIC_SPECS order. */
+const topicNames = (prefix: string): string[] => TOPIC_SPECS.map((spec) => new KafkaNames(prefix).topic(spec.topic));
 
 describe('ensureTopics (real Kafka)', () => {
   let kafka: Kafka;

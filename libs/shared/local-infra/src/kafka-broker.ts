@@ -1,5 +1,4 @@
 import { waitForKafka } from '@alert-ingestion/kafka';
-import { Kafka, logLevel } from 'kafkajs';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -119,26 +118,9 @@ async function readClusterId(metaProperties: string): Promise<string> {
 }
 
 /**
- * The broker that answered is ours, not another one already listening on the port (ours would then
- * fail to bind and exit, possibly after the other one answered the readiness probe).
- */
-async function assertOwnCluster(brokers: string, clusterId: string): Promise<void> {
-  const admin = new Kafka({ clientId: 'readiness-probe', brokers: [brokers], logLevel: logLevel.NOTHING, retry: { retries: 2 } }).admin();
-  await admin.connect();
-  try {
-    const cluster = await admin.describeCluster();
-    if (cluster.clusterId !== clusterId) {
-      throw new Error(`${brokers} is served by another Kafka cluster (${cluster.clusterId}, ours is ${clusterId}): is the port taken?`);
-    }
-  } finally {
-    await admin.disconnect();
-  }
-}
-
-/**
  * Starts a single-node Apache Kafka broker (KRaft) from the jars in .kafka/lib: writes its
  * configuration, formats the storage once (kafka.tools.StorageTool), runs `java kafka.Kafka` under
- * a SupervisedProcess and resolves when an admin client can list topics.
+ * a SupervisedProcess and resolves when the cluster answers.
  */
 export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<RunningKafkaBroker> {
   const log = options.log ?? (() => undefined);
@@ -202,8 +184,10 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Run
     await waitForKafka(brokers, {
       timeoutMs: options.readyTimeoutMs ?? 90_000,
       giveUp: () => (broker.isRunning ? undefined : `the broker process exited (${broker.exitDescription})`),
+      // Ours, not another broker already listening on the port (ours would then fail to bind and
+      // exit, possibly after the other one answered).
+      clusterId: await readClusterId(metaProperties),
     });
-    await assertOwnCluster(brokers, await readClusterId(metaProperties));
     if (!broker.isRunning) throw new Error(`the broker process exited (${broker.exitDescription})`);
   } catch (error) {
     await stop();

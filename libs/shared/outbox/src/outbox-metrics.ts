@@ -16,35 +16,32 @@ export interface OutboxRelayStatusSource {
  */
 export function registerOutboxMetrics(registry: Registry, relays: Readonly<Record<string, OutboxRelayStatusSource>>): void {
   const entries = Object.entries(relays);
-  gauge(registry, 'outbox_backlog_rows', function () {
-    this.reset();
-    for (const [outbox, relay] of entries) {
-      const rows = relay.status().backlogRows;
-      if (rows !== null) this.set({ outbox }, rows);
-    }
-  });
-  gauge(registry, 'outbox_oldest_age_seconds', function () {
-    this.reset();
-    for (const [outbox, relay] of entries) {
-      const age = relay.status().oldestAgeSeconds;
-      if (age !== null) this.set({ outbox }, age);
-    }
-  });
-  // A relay's counts only grow: each scrape adds what it counted since the previous one.
-  const published = new Map(entries.map(([outbox]) => [outbox, 0]));
-  counter(registry, 'outbox_published_total', function () {
-    for (const [outbox, relay] of entries) {
-      const total = relay.status().published;
-      this.inc({ outbox }, total - (published.get(outbox) ?? 0));
-      published.set(outbox, total);
-    }
-  });
-  const deadLettered = new Map(entries.map(([outbox]) => [outbox, 0]));
-  counter(registry, 'outbox_dead_letters_total', function () {
-    for (const [outbox, relay] of entries) {
-      const total = relay.status().deadLettered;
-      this.inc({ outbox }, total - (deadLettered.get(outbox) ?? 0));
-      deadLettered.set(outbox, total);
-    }
-  });
+  const gauges = [
+    ['outbox_backlog_rows', (status: OutboxRelayStatus) => status.backlogRows],
+    ['outbox_oldest_age_seconds', (status: OutboxRelayStatus) => status.oldestAgeSeconds],
+  ] as const;
+  for (const [name, read] of gauges) {
+    gauge(registry, name, function () {
+      this.reset();
+      for (const [outbox, relay] of entries) {
+        const value = read(relay.status());
+        if (value !== null) this.set({ outbox }, value);
+      }
+    });
+  }
+  const counters = [
+    ['outbox_published_total', (status: OutboxRelayStatus) => status.published],
+    ['outbox_dead_letters_total', (status: OutboxRelayStatus) => status.deadLettered],
+  ] as const;
+  for (const [name, read] of counters) {
+    // A relay's counts only grow: each scrape adds what it counted since the previous one.
+    const counted = new Map(entries.map(([outbox]) => [outbox, 0]));
+    counter(registry, name, function () {
+      for (const [outbox, relay] of entries) {
+        const total = read(relay.status());
+        this.inc({ outbox }, total - (counted.get(outbox) ?? 0));
+        counted.set(outbox, total);
+      }
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { createKafkaConfig, deleteTopicsWithPrefix, ensureTopics } from '@alert-ingestion/kafka';
+import { createKafkaConfig, ensureTopics, listTopics } from '@alert-ingestion/kafka';
 import { Kafka, KafkaConfig, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { requireTestEnv, TEST_ENV, testTopicPrefix } from './test-environment';
@@ -37,4 +37,18 @@ export async function createTestTopics(): Promise<TestTopics> {
   const kafka = testKafka();
   await ensureTopics(kafka, prefix);
   return { prefix, drop: async () => void (await deleteTopicsWithPrefix(kafka, prefix)) };
+}
+
+/** Deletes every topic whose name starts with `prefix` (tests and benchmarks clean up their per-run topics). */
+export async function deleteTopicsWithPrefix(kafka: Kafka, prefix: string, timeoutMs = 30_000): Promise<string[]> {
+  if (prefix.length === 0) throw new Error('Refusing to delete topics with an empty prefix');
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await listTopics(admin, timeoutMs)).filter((name) => name.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics, timeout: timeoutMs });
+    return topics;
+  } finally {
+    await admin.disconnect();
+  }
 }

@@ -22,13 +22,8 @@ export type SignatureRefusal = 'missing_signature' | 'invalid_signature' | 'stal
 
 export type SignatureVerdict = { ok: true } | { ok: false; error: SignatureRefusal; message: string };
 
-/** The signature headers of a request, as Node gives them (lower-case names). */
-export interface SignatureHeaders {
-  [GRAFANA_SIGNATURE_HEADER]?: string | string[];
-  [HUB_SIGNATURE_HEADER]?: string | string[];
-  'x-grafana-alerting-signature-timestamp'?: string | string[];
-  'x-signature-timestamp'?: string | string[];
-}
+/** A request's headers as Node gives them (lower-case names); only the signature headers are read. */
+export type SignatureHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 const UNIX_SECONDS = /^\d{1,12}$/;

@@ -1,4 +1,5 @@
 import { eventually } from '@alert-ingestion/testing';
+import { createHmac } from 'node:crypto';
 import { Page } from 'playwright-core';
 import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack } from './support/console-harness';
 
@@ -189,6 +190,59 @@ describe('web console, end to end in Chromium', () => {
     }, 5_000);
   });
 
+  step('rotates the key with a 24-hour grace period: both keys are shown and both work; a signing secret is set and then required', async () => {
+    // Recovery payloads that match no alert: answered 200 [] and stored as nothing, so the later
+    // steps still see alert #1 as the first alert of the project.
+    const noAlert = (title: string) => ({ title, end_time: '2024-01-01T00:00:00Z' });
+    const oldKey = webhook.key;
+    await page.getByRole('button', { name: 'Reset key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset authorization key' });
+    await dialog.getByLabel('Grace period for the current key').selectOption({ label: '24 hours' });
+    await dialog.getByRole('button', { name: 'Reset key' }).click();
+    await page.getByText('The previous key keeps working until').waitFor();
+    const newKey = await page.getByLabel('Authorization key', { exact: true }).inputValue();
+    expect(newKey).not.toBe(oldKey);
+    expect(await page.getByLabel('Previous authorization key', { exact: true }).inputValue()).toBe(oldKey);
+    expect(await page.getByTestId('previous-key-expiry').textContent()).toMatch(/Still accepted until .+\((in 24 hours|tomorrow)\)/);
+    webhook.key = newKey;
+    expect((await sendToGateway(noAlert('Sent with the previous key'), { key: oldKey })).status).toBe(200);
+    expect((await sendToGateway(noAlert('Sent with the new key'))).status).toBe(200);
+
+    const secret = 'console-end-to-end-signing-secret';
+    await page.getByRole('button', { name: 'Set secret' }).click();
+    await page.getByLabel('New signing secret').fill(secret);
+    await page.getByRole('button', { name: 'Save secret' }).click();
+    await page.getByText('The signing secret was saved.').waitFor();
+    expect(await page.getByLabel('Signing secret', { exact: true }).inputValue()).toBe(secret);
+    await page.getByText("Configure Grafana's webhook contact point").click();
+    await page.getByText('Example signed request').click();
+    await browser.screenshot('credentials-rotation-and-signing');
+    await eventually(async () => {
+      const unsigned = await sendToGateway(noAlert('Unsigned'));
+      expect(unsigned.status).toBe(401);
+      expect(await unsigned.json()).toMatchObject({ error: 'missing_signature' });
+    }, 5_000);
+    const body = JSON.stringify(noAlert('Signed like Grafana'));
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signed = await fetch(webhook.url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${webhook.key}`,
+        'content-type': 'application/json',
+        'x-grafana-alerting-signature': createHmac('sha256', secret).update(`${timestamp}:${body}`).digest('hex'),
+        'x-grafana-alerting-signature-timestamp': timestamp,
+      },
+      body,
+    });
+    expect(signed.status).toBe(200);
+
+    // The later steps send unsigned alerts, as most monitoring tools do.
+    await page.getByRole('button', { name: 'Remove secret' }).click();
+    await page.getByRole('dialog', { name: 'Remove signing secret' }).getByRole('button', { name: 'Remove secret' }).click();
+    await page.getByText('The signing secret was removed.').waitFor();
+    await eventually(async () => expect((await sendToGateway(noAlert('Unsigned again'))).status).toBe(200), 5_000);
+  });
+
   step('parses a sample payload and maps its fields; the mapping is saved', async () => {
     await page.getByRole('link', { name: 'Configure details' }).click();
     const sample = page.getByLabel('Sample alert payload', { exact: true });
@@ -353,9 +407,9 @@ describe('web console, end to end in Chromium', () => {
     await eventually(async () => {
       const rows = await tableCells();
       expect(rows.slice(0, 3).map((cells) => cells.slice(1))).toEqual([
-        ['400 Bad Request invalid_json', 'none', '29 BView'],
-        ['401 Unauthorized unauthorized', 'none', 'not readView'],
-        ['200 OK', `#${created.iid} Queue backlog growing`, expect.stringMatching(/^\d+ BView$/)],
+        ['400 Bad Request invalid_json', 'current', 'none', '29 BView'],
+        ['401 Unauthorized unauthorized', 'none', 'none', 'not readView'],
+        ['200 OK', 'current', `#${created.iid} Queue backlog growing`, expect.stringMatching(/^\d+ BView$/)],
       ]);
       expect(rows[0][0]).toMatch(/just now|seconds? ago/);
     }, 20_000, 500);

@@ -103,6 +103,19 @@ export class GatewayEnv extends BaseEnv {
   @IntegerSetting({ min: 0, max: 10_000 })
   GATEWAY_INTEGRATION_WAIT_MS = 1_000;
 
+  /**
+   * The same key integration-config is given (base64 of 32 bytes): integration snapshots carry
+   * webhook signing secrets encrypted under a key derived from it, never in clear. Unset outside
+   * production: the local key in INTEGRATION_KEY_ENCRYPTION_KEY_FILE, shared with integration-config.
+   */
+  @IsOptional()
+  @IsString()
+  INTEGRATION_KEY_ENCRYPTION_KEY?: string = undefined;
+
+  /** The local key's file (under the git-ignored .data/), as integration-config's. */
+  @IsString()
+  INTEGRATION_KEY_ENCRYPTION_KEY_FILE = '.data/integration-key-encryption.key';
+
 
   /**
    * With LOG_FORMAT=json, every line written while a request is handled names its request_id, the

@@ -71,6 +71,7 @@ export function receiveAlertRoute(receiving: AlertReceiveService, next: RequestL
           authorization: request.headers.authorization,
           contentLength: request.headers['content-length'],
           idempotencyKey: request.headers['idempotency-key'],
+          signatureHeaders: request.headers,
           body: request,
         })
         .then(

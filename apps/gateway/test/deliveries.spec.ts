@@ -15,6 +15,7 @@ interface Delivery {
   body: string;
   body_size: number;
   body_truncated: boolean;
+  authorization_key: 'current' | 'previous' | null;
 }
 
 /**
@@ -62,6 +63,7 @@ describe('end to end: deliveries', () => {
       body,
       body_size: Buffer.byteLength(body),
       body_truncated: false,
+      authorization_key: 'current',
     });
   });
 

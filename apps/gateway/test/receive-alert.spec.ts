@@ -135,6 +135,7 @@ describe('gateway: POST <integration url> (CONTRACT.md "Receiving alerts")', () 
         project_id: '7',
         received_at: expect.any(String),
         reply_to: expect.stringMatching(UUID),
+        authorization_key: 'current',
         payload: body,
       });
       expect(Math.abs(Date.parse(message.value.received_at) - Date.now())).toBeLessThan(60_000);

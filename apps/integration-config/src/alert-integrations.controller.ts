@@ -11,6 +11,7 @@ import {
   payloadText,
   PreviewDto,
   PreviewResultDto,
+  ResetAuthorizationKeyDto,
   TestAlertDto,
   TestAlertResult,
   TestAlertResultDto,
@@ -120,9 +121,28 @@ export class AlertIntegrationsController {
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: 'Give an alert integration a new authorization key' })
   @ApiIntegrationRoute()
-  @ApiOkResponse({ type: IntegrationDto, description: 'The integration with its new key; the old key stops working.' })
-  resetAuthorizationKey(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<Integration> {
-    return this.integrations.resetAuthorizationKey(project.projectId, iid);
+  @ApiOkResponse({
+    type: IntegrationDto,
+    description: 'The integration with its new key. The old key stops working at once, or with grace_period_minutes it works until previous_authorization_key.expires_at.',
+  })
+  @ApiErrorResponses(400)
+  resetAuthorizationKey(
+    @CurrentProject() project: ProjectAccess,
+    @Param('iid', IntegrationIdPipe) iid: bigint,
+    @Body() body: ResetAuthorizationKeyDto,
+  ): Promise<Integration> {
+    return this.integrations.resetAuthorizationKey(project.projectId, iid, body.grace_period_minutes);
+  }
+
+  @Post(':iid/reset_signing_secret')
+  @HttpCode(HttpStatus.OK)
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiOperation({ summary: 'Give an HTTP Endpoint a new random webhook signing secret' })
+  @ApiIntegrationRoute()
+  @ApiOkResponse({ type: IntegrationDto, description: 'The integration with its new signing secret; from now on every request must be signed with it.' })
+  @ApiErrorResponses([400, 'The external link integration receives no alerts (not_applicable).'])
+  resetSigningSecret(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<Integration> {
+    return this.integrations.resetSigningSecret(project.projectId, iid);
   }
 
   /** 200 with the alerts created or grouped into; 202 when the gateway accepted it but processing is still under way. */

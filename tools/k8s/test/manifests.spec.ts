@@ -70,7 +70,10 @@ const WORKLOADS: readonly Workload[] = [
     name: 'gateway',
     target: 'gateway',
     env: GatewayEnv,
-    notGiven: { DATABASE_URL: 'BaseEnv reads it, but the gateway has no database: no credentials for it' },
+    notGiven: {
+      DATABASE_URL: 'BaseEnv reads it, but the gateway has no database: no credentials for it',
+      INTEGRATION_KEY_ENCRYPTION_KEY_FILE: 'only read when INTEGRATION_KEY_ENCRYPTION_KEY is unset, which production refuses',
+    },
     shutdownSeconds: (config) => shutdownDrainLimitMs(Number(config['GATEWAY_REPLY_TIMEOUT_MS'])) / 1000 + DISCONNECT_SECONDS,
   },
   {

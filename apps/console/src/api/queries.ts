@@ -140,6 +140,7 @@ export interface IntegrationChanges {
   payload_field_mapping?: Integration['payload_field_mapping'];
   api_url?: string | null;
   rate_limit_per_minute?: number | null;
+  signing_secret?: string | null;
 }
 
 export function useIntegrationMutations(projectId: number) {
@@ -162,7 +163,14 @@ export function useIntegrationMutations(projectId: number) {
       mutationFn: (id: number) => api.delete(`${base}/${id}`),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.integrations(projectId) }),
     }),
-    resetKey: useMutation({ mutationFn: (id: number) => api.post<Integration>(`${base}/${id}/reset_authorization_key`), onSuccess: stored }),
+    /** A new authorization key; with a grace period (minutes) the replaced key keeps working until it ends. */
+    resetKey: useMutation({
+      mutationFn: ({ id, gracePeriodMinutes }: { id: number; gracePeriodMinutes: number }) =>
+        api.post<Integration>(`${base}/${id}/reset_authorization_key`, { grace_period_minutes: gracePeriodMinutes }),
+      onSuccess: stored,
+    }),
+    /** A new random webhook signing secret. */
+    resetSigningSecret: useMutation({ mutationFn: (id: number) => api.post<Integration>(`${base}/${id}/reset_signing_secret`), onSuccess: stored }),
     /**
      * The answer names the alerts created or grouped into; each is then read (developer+, like the
      * test alert), so the console can say which it was (describeTestAlert).

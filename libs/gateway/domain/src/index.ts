@@ -1,3 +1,5 @@
 export * from './authorization-credentials';
 export * from './alert-body-shape';
 export * from './rate-limit-headers';
+export * from './authorization-key-match';
+export * from './webhook-signature';

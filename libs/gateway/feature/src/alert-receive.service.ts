@@ -1,6 +1,15 @@
-import { DeliveryRecord, IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
-import { secretMatchesSha256 } from '@alert-ingestion/crypto';
-import { alertBodyShapeViolation, presentedAuthorizationKey, RateLimitState, rateLimitHeaders, retryAfterSeconds } from '@alert-ingestion/gateway-domain';
+import { AuthorizationKeyUsed, DeliveryRecord, IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
+import { AuthorizationKeyCipher, signingSecretCipher } from '@alert-ingestion/crypto';
+import {
+  alertBodyShapeViolation,
+  matchAuthorizationKey,
+  presentedAuthorizationKey,
+  RateLimitState,
+  rateLimitHeaders,
+  retryAfterSeconds,
+  SignatureHeaders,
+  verifyWebhookSignature,
+} from '@alert-ingestion/gateway-domain';
 import { secondsSince } from '@alert-ingestion/metrics';
 import {
   BadRequestError,
@@ -44,6 +53,8 @@ export interface ReceiveRequest {
   contentLength: string | undefined;
   /** The Idempotency-Key header(s), as Node gives them. */
   idempotencyKey: string | string[] | undefined;
+  /** The request's headers (Node's object): read only for an integration that requires signed requests. */
+  signatureHeaders: SignatureHeaders;
   body: Readable;
 }
 
@@ -64,6 +75,11 @@ export interface AlertReceiveOptions {
    */
   integrationWaitMs: number;
   unavailableRetryAfterSeconds: number;
+  /**
+   * INTEGRATION_KEY_ENCRYPTION_KEY: the signing secrets of integrations travel encrypted in their
+   * snapshots (signingSecretCipher), and the gateway decrypts them to verify signatures.
+   */
+  encryptionKey: Buffer;
   /** Current time in ms (injected so time-dependent rules are testable). */
   now?: () => number;
 }
@@ -80,6 +96,8 @@ interface Delivery {
   receivedAt: Date;
   integration?: IntegrationSnapshotValue;
   rateLimit?: RateLimitState;
+  /** Which authorization key the request presented, once it matched one. */
+  authorizationKey?: AuthorizationKeyUsed;
   /** The body as far as it was read, and its size (Content-Length's until it is read). */
   seen: BodySeen;
 }
@@ -91,7 +109,8 @@ interface Delivery {
  * 2. the authorization key, compared in constant time -> 401 (before the body is read);
  * 3. the integration's rate limit -> 429 with Retry-After (a throttled caller's body is never read);
  * 4. the Idempotency-Key, when sent -> 400 when empty or longer than 255 characters;
- * 5. the body, limits checked while it streams -> 413 / 400, then JSON.parse and shape -> 400;
+ * 5. the body, limits checked while it streams -> 413 / 400; when the integration has a signing
+ *    secret, its HMAC-SHA256 signature -> 401 missing/invalid/stale_signature; then JSON.parse and shape -> 400;
  * 6. publish to alerts.raw.v1 (acks all) -> 503 when Kafka does not take it;
  * 7. wait for the processor's reply: processed -> 200 [{iid, title}], rejected -> 422,
  *    none within the reply timeout -> 202 {request_id}, the X-Request-Id (the alert is still processed).
@@ -102,6 +121,9 @@ export class AlertReceiveService {
   private inFlight = 0;
   private readonly idleWaiters: Array<() => void> = [];
   private readonly now: () => number;
+  private readonly signingSecrets: AuthorizationKeyCipher;
+  /** Decrypted signing secrets by their ciphertext: decrypted once per snapshot, not per request. */
+  private readonly decryptedSecrets = new Map<string, string>();
 
   constructor(
     private readonly integrations: IntegrationDirectory,
@@ -113,6 +135,7 @@ export class AlertReceiveService {
     private readonly options: AlertReceiveOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.signingSecrets = signingSecretCipher(options.encryptionKey);
   }
 
   /** Receive requests between their first byte and their answer. */
@@ -172,6 +195,8 @@ export class AlertReceiveService {
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey);
 
     const body = await readAlertBody(request.body, request.contentLength, delivery.seen);
+    // Integrations without a signing secret pay nothing here.
+    if (integration.signing_secret_encrypted !== undefined) this.verifySignature(integration.signing_secret_encrypted, body, request.signatureHeaders);
     let payload: unknown;
     try {
       payload = JSON.parse(body.toString('utf8'));
@@ -192,6 +217,7 @@ export class AlertReceiveService {
       ...(requestId === delivery.deliveryId ? {} : { delivery_id: delivery.deliveryId }),
       ...(delivery.requestId === delivery.deliveryId ? {} : { x_request_id: delivery.requestId }),
       ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }),
+      ...(delivery.authorizationKey === undefined ? {} : { authorization_key: delivery.authorizationKey }),
     };
     const pendingReply = this.replies.expect(requestId);
     try {
@@ -223,10 +249,11 @@ export class AlertReceiveService {
     const key = presentedAuthorizationKey(authorization);
     const judge = () => {
       const integration = this.integrations.findByUrlToken(urlToken);
-      return { integration, refusal: this.refusal(integration, key) };
+      const used = integration === undefined ? null : matchAuthorizationKey(key, integration, this.now());
+      return { integration, used, refusal: this.refusal(integration, used) };
     };
     // A missing key stays missing whatever the view learns; an unknown URL or key may be news.
-    const { integration, refusal } = await this.integrations.findFresh(
+    const { integration, used, refusal } = await this.integrations.findFresh(
       judge,
       ({ refusal }) => !(refusal instanceof NotFoundError || (refusal !== undefined && key !== null)),
       this.options.integrationWaitMs,
@@ -237,15 +264,33 @@ export class AlertReceiveService {
       delivery.rateLimit = await this.rateLimit.peek(integration);
     }
     if (refusal) throw refusal;
+    if (used !== null) delivery.authorizationKey = used;
     return integration as IntegrationSnapshotValue;
   }
 
-  private refusal(integration: IntegrationSnapshotValue | undefined, key: string | null): NotFoundError | UnauthorizedError | undefined {
+  /**
+   * The request's signature over the raw body bytes, with the integration's signing secret. A
+   * secret this gateway cannot decrypt means it was given another INTEGRATION_KEY_ENCRYPTION_KEY
+   * than integration-config: a configuration error (500), not the sender's fault.
+   */
+  private verifySignature(encryptedSecret: string, body: Buffer, headers: SignatureHeaders): void {
+    let secret = this.decryptedSecrets.get(encryptedSecret);
+    if (secret === undefined) {
+      secret = this.signingSecrets.decrypt(encryptedSecret);
+      if (this.decryptedSecrets.size >= 10_000) this.decryptedSecrets.clear();
+      this.decryptedSecrets.set(encryptedSecret, secret);
+    }
+    const verdict = verifyWebhookSignature(secret, body, headers, this.now());
+    if (!verdict.ok) throw new UnauthorizedError(verdict.message, verdict.error);
+  }
+
+  /** Which key matched decides the refusal: the integration's keys were compared by matchAuthorizationKey. */
+  private refusal(integration: IntegrationSnapshotValue | undefined, used: AuthorizationKeyUsed | null): NotFoundError | UnauthorizedError | undefined {
     // One answer for unknown, disabled and external-link integrations: a URL token reveals nothing.
     if (!integration || !integration.active || integration.type !== 'http') {
       return new NotFoundError('No active alert integration has this URL.', 'integration_not_found');
     }
-    if (key === null || !secretMatchesSha256(key, integration.authorization_key_sha256)) {
+    if (used === null) {
       return new UnauthorizedError(
         'A valid authorization key is required: send "Authorization: Bearer <authorization_key>", or Basic credentials with a blank username and the key as password.',
         'unauthorized',
@@ -271,6 +316,7 @@ export class AlertReceiveService {
       status: status as DeliveryRecord.GatewayDeliveryStatus,
       error,
       ...DeliveryRecord.deliveryBody(delivery.seen.received, delivery.seen.bytes),
+      authorization_key: delivery.authorizationKey ?? null,
     });
   }
 }

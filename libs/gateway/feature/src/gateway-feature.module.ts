@@ -135,6 +135,7 @@ export class GatewayFeatureModule {
           replyTimeoutMs: options.replyTimeoutMs,
           integrationWaitMs: options.integrationWaitMs,
           unavailableRetryAfterSeconds: options.unavailableRetryAfterSeconds,
+          encryptionKey: options.encryptionKey,
         }),
     },
     GatewayLifecycle,

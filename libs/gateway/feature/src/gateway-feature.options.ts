@@ -9,6 +9,8 @@ export interface GatewayFeatureOptions {
   rawAlertBatching: { lingerMs: number; maxMessages: number; maxBytes: number; maxInFlight: number; compressAboveBytes: number };
   replies: { maxWaitTimeInMs: number; minBytes: number };
   deliveryRecordsPerSecond: number;
+  /** INTEGRATION_KEY_ENCRYPTION_KEY (32 bytes): decrypts the signing secrets in integration snapshots. */
+  encryptionKey: Buffer;
   rateLimit: { defaultPerMinute: number; redisUrl?: string; keyPrefix: string };
 }
 

@@ -56,6 +56,8 @@ export interface IntegrationCreateRequest {
   payload_field_mapping?: unknown;
   api_url?: string | null;
   rate_limit_per_minute?: number | null;
+  /** A webhook signing secret to set, or null to remove it (signingSecretChange checks it). */
+  signing_secret?: string | null;
 }
 
 export type IntegrationUpdateRequest = Omit<IntegrationCreateRequest, 'type'>;

@@ -1,6 +1,6 @@
 export * from './integrations-feature.options';
 export * from './integrations-feature.module';
-export * from './authorization-key-encryption-key';
+export { resolveAuthorizationKeyEncryptionKey, type EncryptionKeyResolution, type EncryptionKeySource } from '@alert-ingestion/crypto';
 export * from './errors';
 export * from './auth/access-token.service';
 export * from './users/users.service';

@@ -1,4 +1,4 @@
-import { AuthorizationKeyCipher } from '@alert-ingestion/integrations-domain';
+import { AuthorizationKeyCipher } from '@alert-ingestion/crypto';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 import { AnsweredDelivery } from '@alert-ingestion/alerts-domain';
-import { CreatedAlert, DeliveryRecord } from '@alert-ingestion/contracts';
+import { AuthorizationKeyUsed, CreatedAlert, DeliveryRecord } from '@alert-ingestion/contracts';
 import { sqlLiteral } from '@alert-ingestion/sql';
 import { AlertsDatabase } from './alerts-database';
 
@@ -14,6 +14,7 @@ export interface DeliveryView {
   body: string;
   body_size: number;
   body_truncated: boolean;
+  authorization_key: AuthorizationKeyUsed | null;
 }
 
 /**
@@ -27,10 +28,10 @@ export function deliveryStatements(rows: readonly AnsweredDelivery[]): string[] 
   // not touch a row twice).
   const unique = [...new Map(rows.map((row) => [row.delivery_id, row])).values()];
   return [
-    `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, alerts, body, body_size, body_truncated)
-     SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.alerts, d.body, d.body_size, d.body_truncated
+    `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, alerts, body, body_size, body_truncated, authorization_key)
+     SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.alerts, d.body, d.body_size, d.body_truncated, d.authorization_key
      FROM json_to_recordset(${sqlLiteral.json(unique)}) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text,
-       received_at timestamptz, status int, error text, alerts jsonb, body text, body_size int, body_truncated boolean)
+       received_at timestamptz, status int, error text, alerts jsonb, body text, body_size int, body_truncated boolean, authorization_key text)
      ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, error = EXCLUDED.error, alerts = EXCLUDED.alerts`,
   ];
 }
@@ -46,10 +47,10 @@ export class DeliveriesRepository {
   async recordFromGateway(records: readonly DeliveryRecord.DeliveryRecordValue[]): Promise<void> {
     if (records.length === 0) return;
     await this.database.pool.query(
-      `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, body, body_size, body_truncated)
-       SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.body, d.body_size, d.body_truncated
+      `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, body, body_size, body_truncated, authorization_key)
+       SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.body, d.body_size, d.body_truncated, d.authorization_key
        FROM json_to_recordset($1::json) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text, received_at timestamptz,
-         status int, error text, body text, body_size int, body_truncated boolean)
+         status int, error text, body text, body_size int, body_truncated boolean, authorization_key text)
        ON CONFLICT (delivery_id) DO NOTHING`,
       [JSON.stringify(records)],
     );
@@ -59,7 +60,7 @@ export class DeliveriesRepository {
   async list(integrationId: string, limit: number, offset: number): Promise<{ deliveries: DeliveryView[]; total: number }> {
     const [rows, counted] = await Promise.all([
       this.database.pool.query<DeliveryView & { id: string; received_at: Date }>(
-        `SELECT id, received_at, request_id, status, error, alerts, body, body_size, body_truncated
+        `SELECT id, received_at, request_id, status, error, alerts, body, body_size, body_truncated, authorization_key
          FROM alert_deliveries WHERE integration_id = $1 ORDER BY received_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [integrationId, limit, offset],
       ),

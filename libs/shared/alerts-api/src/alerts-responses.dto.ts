@@ -1,4 +1,4 @@
-import { ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
+import { AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed, ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 
 // The alerts query API's answers as the OpenAPI documents describe them (CONTRACT.md "alert",
@@ -87,6 +87,13 @@ export class CreatedAlertDto implements CreatedAlert {
 }
 
 export class DeliveryDto implements Delivery {
+  @ApiProperty({
+    enum: AUTHORIZATION_KEYS_USED,
+    nullable: true,
+    description: "Which authorization key the request used: the integration's current one, or the previous one during a rotation's grace period; null when none matched.",
+  })
+  authorization_key!: AuthorizationKeyUsed | null;
+
   @ApiProperty({ type: 'integer' })
   id!: number;
 

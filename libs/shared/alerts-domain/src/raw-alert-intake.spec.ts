@@ -121,7 +121,13 @@ describe('deliveryOf and rejectAdmitted', () => {
       body,
       body_size: body.length,
       body_truncated: false,
+      authorization_key: null,
     });
+  });
+
+  it('says which authorization key the gateway matched, as the raw alert names it', () => {
+    const { message: read, raw } = decoded(message('{}', { ...envelope, authorization_key: 'previous' }));
+    expect(deliveryOf(read, raw).authorization_key).toBe('previous');
   });
 
   it('rejects an admitted message the database refuses, with the reason and its delivery as an invalid payload', () => {

@@ -113,6 +113,7 @@ export function deliveryOf(message: RawAlertMessage, raw: RawAlert.RawAlertValue
     body: storableText(body),
     body_size,
     body_truncated,
+    authorization_key: raw.authorization_key ?? null,
   };
 }
 

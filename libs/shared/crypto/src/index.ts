@@ -1,1 +1,4 @@
 export * from './secret-digest';
+export * from './authorization-key-cipher';
+export * from './authorization-key-encryption-key';
+export * from './signing-secret-cipher';

@@ -178,7 +178,10 @@ export class ServiceStack extends StackClient {
   }
 
   /** A stack on a database and Kafka prepared by the caller (a benchmark's own). */
-  static async startOn(base: StackBase, options: ServiceStackOptions = {}): Promise<ServiceStack> {
+  static async startOn(given: StackBase, options: ServiceStackOptions = {}): Promise<ServiceStack> {
+    // integration-config and the gateway share INTEGRATION_KEY_ENCRYPTION_KEY (signing secrets
+    // travel encrypted under a key derived from it): one per stack, unless the caller gives one.
+    const base: StackBase = { ...given, env: { INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...given.env } };
     const processOptions = { keepAllOutput: options.keepAllOutput, nodeArgs: options.nodeArgs };
     const started: ServiceProcess[] = [];
     const stopStarted = async () => {
@@ -205,7 +208,6 @@ export class ServiceStack extends StackClient {
           ...base.env,
           GATEWAY_PUBLIC_URL: gateway.url,
           ALERT_PROCESSOR_URL: processor.url,
-          INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
           ...options.all,
           ...options.integrationConfig,
         },

@@ -16,6 +16,8 @@ const INTEGRATION: Integration = {
   payload_field_mapping: [],
   api_url: null,
   rate_limit_per_minute: null,
+  previous_authorization_key: null,
+  signing_secret: null,
 };
 
 describe('CredentialsTab', () => {
@@ -48,5 +50,93 @@ describe('CredentialsTab', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset key' }));
     await waitFor(() => expect(screen.getByText(/A new authorization key was generated/)).toBeInTheDocument());
     expect(api.sent('POST /projects/7/alert_integrations/3/reset_authorization_key')).toHaveLength(1);
+  });
+
+  it('offers a grace period on reset, and shows the previous key with when it stops working', async () => {
+    const user = userEvent.setup();
+    const expiresAt = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const rotated = { ...INTEGRATION, authorization_key: 'new-key', previous_authorization_key: { authorization_key: 'old-key', expires_at: expiresAt } };
+    const api = stubApi({ 'POST /projects/7/alert_integrations/3/reset_authorization_key': { body: rotated } });
+    renderPage(<CredentialsTab projectId={7} integration={INTEGRATION} />, { url: '/' });
+    expect(screen.queryByLabelText('Previous authorization key')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset key' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset authorization key' });
+    const grace = within(dialog).getByLabelText('Grace period for the current key');
+    expect(within(grace).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'None: the current key stops at once',
+      '1 hour',
+      '24 hours',
+      '7 days',
+      'Custom number of minutes',
+    ]);
+    await user.selectOptions(grace, '1440');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
+    await waitFor(() => expect(screen.getByText(/The previous key keeps working until/)).toBeInTheDocument());
+    expect(api.sent('POST /projects/7/alert_integrations/3/reset_authorization_key')[0].body).toEqual({ grace_period_minutes: 1440 });
+
+  });
+
+  it('shows the previous key of a rotation with when it stops working', () => {
+    stubApi({});
+    const expiresAt = new Date(Date.now() + 2 * 3_600_000 + 60_000).toISOString();
+    const rotated = { ...INTEGRATION, authorization_key: 'new-key', previous_authorization_key: { authorization_key: 'old-key', expires_at: expiresAt } };
+    renderPage(<CredentialsTab projectId={7} integration={rotated} />, { url: '/' });
+    expect(screen.getByLabelText('Authorization key')).toHaveValue('new-key');
+    expect(screen.getByLabelText('Previous authorization key')).toHaveValue('old-key');
+    expect(screen.getByTestId('previous-key-expiry')).toHaveTextContent(/Still accepted until .+ \(in 2 hours\)/);
+  });
+
+  it('takes a custom grace period in minutes, refusing one beyond 7 days', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({ 'POST /projects/7/alert_integrations/3/reset_authorization_key': { body: INTEGRATION } });
+    renderPage(<CredentialsTab projectId={7} integration={INTEGRATION} />, { url: '/' });
+    await user.click(screen.getByRole('button', { name: 'Reset key' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset authorization key' });
+    await user.selectOptions(within(dialog).getByLabelText('Grace period for the current key'), 'custom');
+    const minutes = within(dialog).getByLabelText('Minutes (0 to 10080)');
+    await user.type(minutes, '10081');
+    expect(within(dialog).getByRole('button', { name: 'Reset key' })).toBeDisabled();
+    await user.clear(minutes);
+    await user.type(minutes, '90');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/alert_integrations/3/reset_authorization_key')).toHaveLength(1));
+    expect(api.sent('POST /projects/7/alert_integrations/3/reset_authorization_key')[0].body).toEqual({ grace_period_minutes: 90 });
+  });
+
+  it('sets and generates the signing secret', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'PUT /projects/7/alert_integrations/3': { body: { ...INTEGRATION, signing_secret: 'too-short-now-long-enough' } },
+      'POST /projects/7/alert_integrations/3/reset_signing_secret': { body: { ...INTEGRATION, signing_secret: 'f'.repeat(64) } },
+    });
+    renderPage(<CredentialsTab projectId={7} integration={INTEGRATION} />, { url: '/' });
+    expect(screen.getByTestId('signing-secret-state')).toHaveTextContent('Not set');
+
+    await user.click(screen.getByRole('button', { name: 'Set secret' }));
+    await user.type(screen.getByLabelText('New signing secret'), 'too-short');
+    expect(screen.getByRole('button', { name: 'Save secret' })).toBeDisabled();
+    await user.type(screen.getByLabelText('New signing secret'), '-now-long-enough');
+    await user.click(screen.getByRole('button', { name: 'Save secret' }));
+    await waitFor(() => expect(screen.getByText('The signing secret was saved.')).toBeInTheDocument());
+    expect(api.sent('PUT /projects/7/alert_integrations/3')[0].body).toEqual({ signing_secret: 'too-short-now-long-enough' });
+
+    await user.click(screen.getByRole('button', { name: 'Generate secret' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/alert_integrations/3/reset_signing_secret')).toHaveLength(1));
+
+  });
+
+  it("shows a set signing secret, how to configure Grafana's contact point and a signed curl example, and removes it", async () => {
+    const user = userEvent.setup();
+    const api = stubApi({ 'PUT /projects/7/alert_integrations/3': { body: INTEGRATION } });
+    renderPage(<CredentialsTab projectId={7} integration={{ ...INTEGRATION, signing_secret: 'a-secret-of-24-characters' }} />, { url: '/' });
+    expect(screen.getByLabelText('Signing secret')).toHaveValue('a-secret-of-24-characters');
+    expect(screen.getByText(/so that a replayed request older than 5 minutes is refused/)).toBeInTheDocument();
+    expect(screen.getByText(/openssl dgst -sha256 -hmac 'a-secret-of-24-characters'/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove secret' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Remove signing secret' })).getByRole('button', { name: 'Remove secret' }));
+    await waitFor(() => expect(screen.getByText('The signing secret was removed.')).toBeInTheDocument());
+    expect(api.sent('PUT /projects/7/alert_integrations/3')).toHaveLength(1);
+    expect(api.sent('PUT /projects/7/alert_integrations/3')[0].body).toEqual({ signing_secret: null });
   });
 });

@@ -4,64 +4,276 @@ import { Integration } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorMessage, SuccessMessage } from '../../components/error-message';
+import { exactTime, relativeTime } from '../../lib/time';
+import { useNow } from '../../lib/use-now';
 
-/** "View credentials" (spec 2.1, 5): the URL and authorization key the monitoring tool is configured with. */
+/** The grace periods the reset dialog offers, in minutes; "custom" takes any number up to 7 days. */
+export const GRACE_PERIOD_CHOICES = [
+  { value: '0', label: 'None: the current key stops at once', minutes: 0 },
+  { value: '60', label: '1 hour', minutes: 60 },
+  { value: '1440', label: '24 hours', minutes: 1_440 },
+  { value: '10080', label: '7 days', minutes: 10_080 },
+  { value: 'custom', label: 'Custom number of minutes', minutes: null },
+] as const;
+
+/** The longest grace period (CONTRACT: grace_period_minutes 0..10080). */
+export const MAX_GRACE_PERIOD_MINUTES = 10_080;
+
+/** The minutes a grace choice stands for, or null when the custom number is not a whole number in range. */
+export function gracePeriodMinutes(choice: string, custom: string): number | null {
+  const preset = GRACE_PERIOD_CHOICES.find((option) => option.value === choice);
+  if (preset && preset.minutes !== null) return preset.minutes;
+  if (!/^\d+$/.test(custom.trim())) return null;
+  const minutes = Number(custom.trim());
+  return minutes <= MAX_GRACE_PERIOD_MINUTES ? minutes : null;
+}
+
+const SIGNING_SECRET_MIN = 16;
+const SIGNING_SECRET_MAX = 256;
+
+/**
+ * "View credentials" (spec 2.1, 5): the URL and authorization key the monitoring tool is configured
+ * with, the previous key while a rotation's grace period lasts, and the webhook signing secret.
+ */
 export function CredentialsTab({ projectId, integration }: { projectId: number; integration: Integration }) {
   const { resetKey } = useIntegrationMutations(projectId);
   const [confirming, setConfirming] = useState(false);
+  const [graceChoice, setGraceChoice] = useState('0');
+  const [customMinutes, setCustomMinutes] = useState('');
+  const now = useNow();
   const urlId = useId();
   const keyId = useId();
+  const previousKeyId = useId();
+  const graceId = useId();
+  const customId = useId();
+  const url = integration.url ?? '';
+  const key = integration.authorization_key ?? '';
+  const previous = integration.previous_authorization_key;
+  const grace = gracePeriodMinutes(graceChoice, customMinutes);
+
+  return (
+    <>
+      <div className="card">
+        <h2>Credentials</h2>
+        <p className="muted">
+          Configure the monitoring tool to POST its alerts as JSON to this URL, with the authorization key as a bearer token (
+          <code>Authorization: Bearer &lt;key&gt;</code>) or as the password of Basic authentication with an empty username.
+        </p>
+        {resetKey.isSuccess && (
+          <SuccessMessage>
+            {resetKey.data.previous_authorization_key
+              ? `A new authorization key was generated. The previous key keeps working until ${exactTime(resetKey.data.previous_authorization_key.expires_at)}.`
+              : 'A new authorization key was generated. The previous key no longer works.'}
+          </SuccessMessage>
+        )}
+        <div className="field">
+          <label htmlFor={urlId}>Webhook URL</label>
+          <div className="input-with-button">
+            <input id={urlId} value={url} readOnly className="code" onFocus={(event) => event.target.select()} />
+            <CopyButton value={url} label="Copy the webhook URL" />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={keyId}>Authorization key</label>
+          <div className="input-with-button">
+            <input id={keyId} value={key} readOnly className="code" onFocus={(event) => event.target.select()} />
+            <CopyButton value={key} label="Copy the authorization key" />
+          </div>
+        </div>
+        {previous && (
+          <div className="field">
+            <label htmlFor={previousKeyId}>Previous authorization key</label>
+            <div className="input-with-button">
+              <input id={previousKeyId} value={previous.authorization_key} readOnly className="code" onFocus={(event) => event.target.select()} />
+              <CopyButton value={previous.authorization_key} label="Copy the previous authorization key" />
+            </div>
+            <p className="hint" data-testid="previous-key-expiry">
+              Still accepted until <time dateTime={previous.expires_at}>{exactTime(previous.expires_at)}</time> ({relativeTime(previous.expires_at, now)}), so
+              senders can be moved to the new key one by one.
+            </p>
+          </div>
+        )}
+        <details className="example">
+          <summary>Example request</summary>
+          <pre className="code-block">
+            {`curl -X POST '${url}' \\\n  -H 'Authorization: Bearer ${key}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title": "Disk full", "severity": "high", "hosts": ["db-1"]}'`}
+          </pre>
+        </details>
+        <ErrorMessage error={resetKey.error} title="Key not reset" />
+        <div className="actions-left">
+          <button type="button" className="button button-danger-outline" onClick={() => setConfirming(true)}>
+            Reset key
+          </button>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          title="Reset authorization key"
+          confirmLabel="Reset key"
+          danger
+          busy={resetKey.isPending || grace === null}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            if (grace === null) return;
+            resetKey.mutate({ id: integration.id, gracePeriodMinutes: grace }, { onSettled: () => setConfirming(false) });
+          }}
+        >
+          <p>
+            Resetting the authorization key for this endpoint will require updating the authorization key in every alert source it is enabled
+            in. With a grace period the current key keeps working until it ends, so no alert is dropped while the senders are updated.
+          </p>
+          <div className="field">
+            <label htmlFor={graceId}>Grace period for the current key</label>
+            <select id={graceId} value={graceChoice} onChange={(event) => setGraceChoice(event.target.value)}>
+              {GRACE_PERIOD_CHOICES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {graceChoice === 'custom' && (
+            <div className="field">
+              <label htmlFor={customId}>Minutes (0 to {MAX_GRACE_PERIOD_MINUTES})</label>
+              <input
+                id={customId}
+                type="number"
+                min={0}
+                max={MAX_GRACE_PERIOD_MINUTES}
+                step={1}
+                value={customMinutes}
+                onChange={(event) => setCustomMinutes(event.target.value)}
+                aria-invalid={grace === null}
+              />
+              {grace === null && <p className="field-error">A whole number of minutes from 0 to {MAX_GRACE_PERIOD_MINUTES} (7 days).</p>}
+            </div>
+          )}
+        </ConfirmDialog>
+      </div>
+      <SigningSecretCard projectId={projectId} integration={integration} />
+    </>
+  );
+}
+
+/** The webhook signing secret: set, generate or remove it, and how Grafana or curl sign requests with it. */
+function SigningSecretCard({ projectId, integration }: { projectId: number; integration: Integration }) {
+  const { update, resetSigningSecret } = useIntegrationMutations(projectId);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [removing, setRemoving] = useState(false);
+  const secretId = useId();
+  const draftId = useId();
+  const secret = integration.signing_secret;
+  const draftValid = draft.length >= SIGNING_SECRET_MIN && draft.length <= SIGNING_SECRET_MAX;
   const url = integration.url ?? '';
   const key = integration.authorization_key ?? '';
 
   return (
     <div className="card">
-      <h2>Credentials</h2>
+      <h2>Signing secret</h2>
       <p className="muted">
-        Configure the monitoring tool to POST its alerts as JSON to this URL, with the authorization key as a bearer token (
-        <code>Authorization: Bearer &lt;key&gt;</code>) or as the password of Basic authentication with an empty username.
+        With a signing secret, every request to this URL must carry the HMAC-SHA256 of its body, as Grafana&apos;s webhook contact point sends it (
+        <code>X-Grafana-Alerting-Signature</code>) or in GitHub&apos;s form (<code>X-Hub-Signature-256: sha256=&lt;hex&gt;</code>). Unsigned, wrongly
+        signed or stale requests get 401.
       </p>
-      {resetKey.isSuccess && <SuccessMessage>A new authorization key was generated. The previous key no longer works.</SuccessMessage>}
-      <div className="field">
-        <label htmlFor={urlId}>Webhook URL</label>
-        <div className="input-with-button">
-          <input id={urlId} value={url} readOnly className="code" onFocus={(event) => event.target.select()} />
-          <CopyButton value={url} label="Copy the webhook URL" />
+      {update.isSuccess && update.variables?.changes.signing_secret !== undefined && (
+        <SuccessMessage>{update.variables.changes.signing_secret === null ? 'The signing secret was removed.' : 'The signing secret was saved.'}</SuccessMessage>
+      )}
+      {resetSigningSecret.isSuccess && <SuccessMessage>A new signing secret was generated. Requests signed with a previous one are refused.</SuccessMessage>}
+      {secret === null ? (
+        <p data-testid="signing-secret-state">Not set: requests are not signed.</p>
+      ) : (
+        <div className="field">
+          <label htmlFor={secretId}>Signing secret</label>
+          <div className="input-with-button">
+            <input id={secretId} value={secret} readOnly className="code" onFocus={(event) => event.target.select()} />
+            <CopyButton value={secret} label="Copy the signing secret" />
+          </div>
         </div>
-      </div>
-      <div className="field">
-        <label htmlFor={keyId}>Authorization key</label>
-        <div className="input-with-button">
-          <input id={keyId} value={key} readOnly className="code" onFocus={(event) => event.target.select()} />
-          <CopyButton value={key} label="Copy the authorization key" />
+      )}
+      {editing && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!draftValid) return;
+            update.mutate({ id: integration.id, changes: { signing_secret: draft } }, { onSuccess: () => { setEditing(false); setDraft(''); } });
+          }}
+        >
+          <div className="field">
+            <label htmlFor={draftId}>New signing secret</label>
+            <input
+              id={draftId}
+              className="code"
+              value={draft}
+              autoComplete="off"
+              onChange={(event) => setDraft(event.target.value)}
+              aria-invalid={draft !== '' && !draftValid}
+            />
+            <p className="hint">
+              {SIGNING_SECRET_MIN} to {SIGNING_SECRET_MAX} characters.
+            </p>
+          </div>
+          <div className="actions-left">
+            <button type="submit" className="button button-primary" disabled={!draftValid || update.isPending}>
+              Save secret
+            </button>
+            <button type="button" className="button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      <ErrorMessage error={update.error ?? resetSigningSecret.error} title="Signing secret not changed" />
+      {!editing && (
+        <div className="actions-left">
+          <button type="button" className="button" onClick={() => setEditing(true)}>
+            {secret === null ? 'Set secret' : 'Change secret'}
+          </button>
+          <button type="button" className="button" disabled={resetSigningSecret.isPending} onClick={() => resetSigningSecret.mutate(integration.id)}>
+            Generate secret
+          </button>
+          {secret !== null && (
+            <button type="button" className="button button-danger-outline" onClick={() => setRemoving(true)}>
+              Remove secret
+            </button>
+          )}
         </div>
-      </div>
-      <details className="example">
-        <summary>Example request</summary>
-        <pre className="code-block">
-          {`curl -X POST '${url}' \\\n  -H 'Authorization: Bearer ${key}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title": "Disk full", "severity": "high", "hosts": ["db-1"]}'`}
-        </pre>
-      </details>
-      <ErrorMessage error={resetKey.error} title="Key not reset" />
-      <div className="actions-left">
-        <button type="button" className="button button-danger-outline" onClick={() => setConfirming(true)}>
-          Reset key
-        </button>
-      </div>
+      )}
       <ConfirmDialog
-        open={confirming}
-        title="Reset authorization key"
-        confirmLabel="Reset key"
+        open={removing}
+        title="Remove signing secret"
+        confirmLabel="Remove secret"
         danger
-        busy={resetKey.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => resetKey.mutate(integration.id, { onSettled: () => setConfirming(false) })}
+        busy={update.isPending}
+        onCancel={() => setRemoving(false)}
+        onConfirm={() => update.mutate({ id: integration.id, changes: { signing_secret: null } }, { onSettled: () => setRemoving(false) })}
       >
-        <p>
-          Resetting the authorization key for this endpoint will require updating the authorization key in every alert source it is enabled
-          in. Alerts sent with the current key are refused from then on.
-        </p>
+        <p>Requests to this URL will no longer need a signature: the authorization key alone lets them in.</p>
       </ConfirmDialog>
+      {secret !== null && (
+        <>
+          <details className="example">
+            <summary>Configure Grafana&apos;s webhook contact point</summary>
+            <ol>
+              <li>
+                Alerting, Contact points, your contact point, Integration <strong>Webhook</strong>; URL: <code>{url}</code>
+              </li>
+              <li>
+                Optional settings, Authorization header: scheme <code>Bearer</code>, credentials: the authorization key.
+              </li>
+              <li>
+                HMAC Signature: Secret: the signing secret above; Header: <code>X-Grafana-Alerting-Signature</code> (Grafana&apos;s default);
+                Timestamp Header: <code>X-Grafana-Alerting-Signature-Timestamp</code>, so that a replayed request older than 5 minutes is refused.
+              </li>
+            </ol>
+          </details>
+          <details className="example">
+            <summary>Example signed request</summary>
+            <pre className="code-block">
+              {`body='{"title": "Disk full", "severity": "high", "hosts": ["db-1"]}'\nts=$(date +%s)\nsig=$(printf '%s:%s' "$ts" "$body" | openssl dgst -sha256 -hmac '${secret}' -hex | sed 's/^.* //')\ncurl -X POST '${url}' \\\n  -H 'Authorization: Bearer ${key}' \\\n  -H 'Content-Type: application/json' \\\n  -H "X-Grafana-Alerting-Signature: $sig" \\\n  -H "X-Grafana-Alerting-Signature-Timestamp: $ts" \\\n  -d "$body"`}
+            </pre>
+          </details>
+        </>
+      )}
     </div>
   );
 }

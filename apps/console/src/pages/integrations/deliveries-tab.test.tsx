@@ -21,6 +21,8 @@ const INTEGRATION: Integration = {
   payload_field_mapping: [],
   api_url: null,
   rate_limit_per_minute: null,
+  previous_authorization_key: null,
+  signing_secret: null,
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -38,6 +40,7 @@ const ACCEPTED: Delivery = {
   body: '{"title":"Disk full","labels":{"host":"db-1"}}',
   body_size: 46,
   body_truncated: false,
+  authorization_key: 'previous',
 };
 const NOT_JSON: Delivery = {
   id: 11,
@@ -49,6 +52,7 @@ const NOT_JSON: Delivery = {
   body: '{"title": "Disk full",',
   body_size: 22,
   body_truncated: false,
+  authorization_key: 'current',
 };
 const WRONG_KEY: Delivery = {
   id: 10,
@@ -60,6 +64,7 @@ const WRONG_KEY: Delivery = {
   body: '',
   body_size: 31,
   body_truncated: true,
+  authorization_key: null,
 };
 const TOO_LARGE: Delivery = {
   id: 9,
@@ -71,6 +76,7 @@ const TOO_LARGE: Delivery = {
   body: '{"title": "big", "padding": "' + 'x'.repeat(200),
   body_size: 2_000_000,
   body_truncated: true,
+  authorization_key: 'current',
 };
 
 const deliveriesRoute = (deliveries: Delivery[]) => ({ body: deliveries, headers: { 'X-Total': String(deliveries.length), 'X-Next-Page': '' } });
@@ -83,11 +89,13 @@ describe('DeliveriesTab', () => {
     await screen.findByRole('link', { name: '#4 Disk full' });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['1 minute ago', '200 OK', '#4 Disk full#5 CPU high', '46 BView'],
-      ['3 minutes ago', '400 Bad Request invalid_json', 'none', '22 BView'],
-      ['5 minutes ago', '401 Unauthorized unauthorized', 'none', 'not readView'],
-      ['7 minutes ago', '413 Content Too Large payload_too_large', 'none', '1.9 MiBView'],
+      ['1 minute ago', '200 OK', 'previous', '#4 Disk full#5 CPU high', '46 BView'],
+      ['3 minutes ago', '400 Bad Request invalid_json', 'current', 'none', '22 BView'],
+      ['5 minutes ago', '401 Unauthorized unauthorized', 'none', 'none', 'not readView'],
+      ['7 minutes ago', '413 Content Too Large payload_too_large', 'current', 'none', '1.9 MiBView'],
     ]);
+    // The key a request used: the previous one (during a rotation's grace period) stands out.
+    expect(within(rows[0]).getByText('previous')).toHaveAttribute('title', expect.stringMatching(/previous authorization key/));
     // Exact time on hover; the status's class is its colour, never the only cue.
     expect(within(rows[0]).getByText('1 minute ago')).toHaveAttribute('title', expect.stringMatching(/\d{4}/));
     expect(within(rows[0]).getByText('200 OK')).toHaveClass('http-status-2xx');

@@ -55,6 +55,7 @@ export function DeliveriesTab({ project, integration, onUseAsSample }: Deliverie
                 <tr>
                   <th scope="col">Received</th>
                   <th scope="col">Status and error</th>
+                  <th scope="col">Key</th>
                   <th scope="col">Alerts</th>
                   <th scope="col" className="numeric">
                     Body
@@ -123,6 +124,9 @@ function DeliveryRow({ delivery, projectId, now, selected, viewerId, onSelect }:
         )}
       </td>
       <td>
+        <KeyUsed used={delivery.authorization_key} />
+      </td>
+      <td>
         {delivery.alerts.length === 0 ? (
           <span className="muted">none</span>
         ) : (
@@ -153,6 +157,17 @@ function DeliveryRow({ delivery, projectId, now, selected, viewerId, onSelect }:
         </div>
       </td>
     </tr>
+  );
+}
+
+/** Which authorization key a delivery used; "none" when no key matched (or none was checked). */
+function KeyUsed({ used }: { used: Delivery['authorization_key'] }) {
+  if (used === null) return <span className="muted">none</span>;
+  if (used === 'current') return <span title="The current authorization key">current</span>;
+  return (
+    <span className="key-previous" title="The previous authorization key, during a key rotation's grace period: move this sender to the current key">
+      previous
+    </span>
   );
 }
 

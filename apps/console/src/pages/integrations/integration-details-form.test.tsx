@@ -22,6 +22,8 @@ const SAVED: Integration = {
   payload_field_mapping: [{ field_name: 'title', path: ['summary'], type: 'string' }],
   api_url: null,
   rate_limit_per_minute: null,
+  previous_authorization_key: null,
+  signing_secret: null,
 };
 
 const PARSED = {

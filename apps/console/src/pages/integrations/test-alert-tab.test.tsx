@@ -16,6 +16,8 @@ const INTEGRATION: Integration = {
   payload_field_mapping: [],
   api_url: null,
   rate_limit_per_minute: null,
+  previous_authorization_key: null,
+  signing_secret: null,
 };
 
 const PROJECT: Project = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'maintainer' };

@@ -11,6 +11,7 @@ import {
   LinkDeprecation,
   Member,
   PAYLOAD_FIELD_TYPES,
+  PreviousAuthorizationKey,
   PayloadAlertField,
   PayloadFieldMappingEntry,
   PayloadFieldType,
@@ -120,12 +121,30 @@ export class IntegrationListItemDto implements IntegrationListItem {
   active!: boolean;
 }
 
+export class PreviousAuthorizationKeyDto implements PreviousAuthorizationKey {
+  @ApiProperty({ description: 'The replaced key, still accepted until expires_at.' })
+  authorization_key!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expires_at!: string;
+}
+
 export class IntegrationDto extends IntegrationListItemDto implements Integration {
   @ApiProperty({ type: 'string', nullable: true, description: 'The receiving URL; null for the external link, which receives nothing.' })
   url!: string | null;
 
   @ApiProperty({ type: 'string', nullable: true, description: 'The authorization key (Bearer, or Basic password); null for the external link.' })
   authorization_key!: string | null;
+
+  @ApiProperty({
+    type: PreviousAuthorizationKeyDto,
+    nullable: true,
+    description: 'During a key rotation with a grace period: the previous key and when it stops working; null otherwise.',
+  })
+  previous_authorization_key!: PreviousAuthorizationKey | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The webhook signing secret (HMAC-SHA256 of request bodies); null: requests are not signed.' })
+  signing_secret!: string | null;
 
   @ApiProperty({ type: 'string', nullable: true, description: 'JSON text (Premium).' })
   sample_payload!: string | null;

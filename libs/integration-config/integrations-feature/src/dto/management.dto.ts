@@ -1,7 +1,17 @@
-import { ACCESS_LEVELS, AccessLevel, INTEGRATION_TYPES, IntegrationType, PROJECT_TIERS, ProjectTier } from '@alert-ingestion/contracts';
+import {
+  ACCESS_LEVELS,
+  AccessLevel,
+  INTEGRATION_TYPES,
+  IntegrationType,
+  MAX_KEY_GRACE_PERIOD_MINUTES,
+  PROJECT_TIERS,
+  ProjectTier,
+  SIGNING_SECRET_MAX_LENGTH,
+  SIGNING_SECRET_MIN_LENGTH,
+} from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PayloadFieldMappingEntryDto } from './management-responses.dto';
 
 export class CreateUserDto {
@@ -90,6 +100,36 @@ export class UpdateIntegrationDto {
   @IsInt()
   @Min(1)
   rate_limit_per_minute?: number | null;
+
+  /** HTTP Endpoint: the secret every request must be signed with (HMAC-SHA256 of the body); null removes it. */
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    minLength: SIGNING_SECRET_MIN_LENGTH,
+    maxLength: SIGNING_SECRET_MAX_LENGTH,
+    description:
+      'HTTP Endpoint: the webhook signing secret. While set, every request must carry X-Grafana-Alerting-Signature or X-Hub-Signature-256 (HMAC-SHA256 of the body); null removes it.',
+  })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsString()
+  @Length(SIGNING_SECRET_MIN_LENGTH, SIGNING_SECRET_MAX_LENGTH)
+  signing_secret?: string | null;
+}
+
+/** `POST .../reset_authorization_key`: optionally, how long the replaced key keeps working. */
+export class ResetAuthorizationKeyDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_KEY_GRACE_PERIOD_MINUTES,
+    default: 0,
+    description: 'Minutes the previous key keeps working (up to 7 days); 0: it stops at once.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_KEY_GRACE_PERIOD_MINUTES)
+  grace_period_minutes?: number;
 }
 
 /**

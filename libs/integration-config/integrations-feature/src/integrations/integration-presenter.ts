@@ -1,5 +1,5 @@
 import { Integration, IntegrationListItem, integrationUrl, PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
-import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, IntegrationType } from '@alert-ingestion/integrations-domain';
+import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, IntegrationType, previousKeyStillValid } from '@alert-ingestion/integrations-domain';
 
 /** An integration row as the presenter needs it. */
 export interface IntegrationRow {
@@ -9,21 +9,37 @@ export interface IntegrationRow {
   active: boolean;
   url_token: string;
   authorization_key_encrypted: string;
+  previous_authorization_key_encrypted: string | null;
+  previous_authorization_key_expires_at: Date | null;
+  signing_secret_encrypted: string | null;
   sample_payload: string | null;
   payload_field_mapping: unknown;
   api_url: string | null;
   rate_limit_per_minute: number | null;
 }
 
-export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string, cipher: AuthorizationKeyCipher): Integration {
+/** How the presenter reads secrets: authorization keys at rest, and signing secrets (signingSecretCipher). */
+export interface IntegrationCiphers {
+  authorizationKeys: AuthorizationKeyCipher;
+  signingSecrets: AuthorizationKeyCipher;
+}
+
+/** An integration as maintainers see it, credentials included, at `now` (an expired previous key is not shown). */
+export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string, ciphers: IntegrationCiphers, now = new Date()): Integration {
   const receives = row.type === 'http';
+  const previousExpiresAt = row.previous_authorization_key_expires_at;
   return {
     id: Number(row.id),
     name: row.name,
     type: row.type,
     active: row.active,
     url: receives ? integrationUrl(gatewayPublicUrl, row.url_token) : null,
-    authorization_key: receives ? cipher.decrypt(row.authorization_key_encrypted) : null,
+    authorization_key: receives ? ciphers.authorizationKeys.decrypt(row.authorization_key_encrypted) : null,
+    previous_authorization_key:
+      receives && row.previous_authorization_key_encrypted !== null && previousKeyStillValid(previousExpiresAt, now)
+        ? { authorization_key: ciphers.authorizationKeys.decrypt(row.previous_authorization_key_encrypted), expires_at: previousExpiresAt.toISOString() }
+        : null,
+    signing_secret: receives && row.signing_secret_encrypted !== null ? ciphers.signingSecrets.decrypt(row.signing_secret_encrypted) : null,
     sample_payload: row.sample_payload,
     payload_field_mapping: row.payload_field_mapping as PayloadFieldMappingEntry[],
     api_url: row.api_url,

@@ -30,6 +30,9 @@ interface SnapshotRow {
   active: boolean;
   url_token: string;
   authorization_key_sha256: string;
+  previous_authorization_key_sha256: string | null;
+  previous_authorization_key_expires_at: Date | string | null;
+  signing_secret_encrypted: string | null;
   payload_field_mapping: PayloadFieldMappingEntry[];
   rate_limit_per_minute: number | null;
   version: number;
@@ -37,7 +40,8 @@ interface SnapshotRow {
 }
 
 const SNAPSHOT_COLUMNS = `i.id, i.project_id, p.tier::text AS project_tier, i.type::text AS type, i.name, i.active,
-  i.url_token, i.authorization_key_sha256, i.payload_field_mapping, i.rate_limit_per_minute, i.version, i.updated_at`;
+  i.url_token, i.authorization_key_sha256, i.previous_authorization_key_sha256, i.previous_authorization_key_expires_at,
+  i.signing_secret_encrypted, i.payload_field_mapping, i.rate_limit_per_minute, i.version, i.updated_at`;
 
 export function toSnapshot(row: SnapshotRow): Snapshot {
   return {
@@ -49,6 +53,15 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
     active: row.active,
     url_token: row.url_token,
     authorization_key_sha256: row.authorization_key_sha256.trim(),
+    // The gateway decides the previous key's expiry at request time: no snapshot at that instant.
+    ...(row.previous_authorization_key_sha256 === null || row.previous_authorization_key_expires_at === null
+      ? {}
+      : {
+          previous_authorization_key_sha256: row.previous_authorization_key_sha256.trim(),
+          previous_authorization_key_expires_at: new Date(row.previous_authorization_key_expires_at).toISOString(),
+        }),
+    // Already encrypted for the gateway (signingSecretCipher): the column travels as it is stored.
+    ...(row.signing_secret_encrypted === null ? {} : { signing_secret_encrypted: row.signing_secret_encrypted }),
     payload_field_mapping: row.payload_field_mapping,
     ...(row.rate_limit_per_minute === null ? {} : { rate_limit_per_minute: row.rate_limit_per_minute }),
     version: row.version,

@@ -1,23 +1,27 @@
 import { Integration, IntegrationListItem, PayloadAlertField, PayloadFieldMappingEntry, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
-import { sha256Hex } from '@alert-ingestion/crypto';
+import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
 import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
 import {
   AuthorizationKeyCipher,
   generateAuthorizationKey,
+  generateSigningSecret,
   generateUrlToken,
+  gracePeriodMinutes,
   IntegrationCreateRequest,
   IntegrationUpdateRequest,
   listPayloadAlertFields,
   planIntegrationCreate,
   planIntegrationUpdate,
   parseSamplePayload,
+  previousKeyAfterReset,
   ProjectIntegration,
+  signingSecretChange,
 } from '@alert-ingestion/integrations-domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { applyRules, isUniqueViolation } from '../errors';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
-import { IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
+import { IntegrationCiphers, IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
 import { IntegrationChange, IntegrationMetrics } from './integration-metrics';
 import { IntegrationSnapshotsService } from './integration-snapshots.service';
 import { previewAlerts } from './alert-preview';
@@ -43,6 +47,7 @@ function integrationNotFound(): NotFoundError {
 @Injectable()
 export class IntegrationsService {
   private readonly cipher: AuthorizationKeyCipher;
+  private readonly ciphers: IntegrationCiphers;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -52,6 +57,7 @@ export class IntegrationsService {
     @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
   ) {
     this.cipher = new AuthorizationKeyCipher(options.authorizationKeyEncryptionKey);
+    this.ciphers = { authorizationKeys: this.cipher, signingSecrets: signingSecretCipher(options.authorizationKeyEncryptionKey) };
   }
 
   /** The list items only (read by developers too): the select names no credential column. */
@@ -73,6 +79,7 @@ export class IntegrationsService {
       const tier = await this.lockProject(tx, projectId);
       const existing = await this.projectIntegrations(tx, projectId);
       const settings = applyRules(() => planIntegrationCreate(tier, request, existing));
+      const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, settings.type));
       const authorizationKey = generateAuthorizationKey();
       return tx.alertIntegration.create({
         data: {
@@ -83,6 +90,7 @@ export class IntegrationsService {
           url_token: generateUrlToken(),
           authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
           authorization_key_sha256: sha256Hex(authorizationKey),
+          signing_secret_encrypted: this.encryptSigningSecret(signingSecret) ?? null,
           sample_payload: settings.sample_payload,
           payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
           api_url: settings.api_url,
@@ -115,6 +123,7 @@ export class IntegrationsService {
           others,
         ),
       );
+      const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, current.type));
       return tx.alertIntegration.update({
         where: { id: current.id },
         data: {
@@ -124,6 +133,7 @@ export class IntegrationsService {
           payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
           api_url: settings.api_url,
           rate_limit_per_minute: settings.rate_limit_per_minute,
+          ...(signingSecret === undefined ? {} : { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) }),
           version: { increment: 1 },
         },
       });
@@ -141,19 +151,39 @@ export class IntegrationsService {
 
   /**
    * Issues a new authorization key. The new hash is on the integrations topic before the answer,
-   * so the gateway refuses the old key as soon as its registry reads it (well within 2 s).
+   * so the gateway refuses the old key as soon as its registry reads it (well within 2 s). With a
+   * grace period the replaced key keeps working until now + grace (the gateway decides its expiry
+   * at request time); a later reset replaces the previous key by the then-current one.
    */
-  async resetAuthorizationKey(projectId: bigint, integrationId: bigint): Promise<Integration> {
+  async resetAuthorizationKey(projectId: bigint, integrationId: bigint, gracePeriod?: number): Promise<Integration> {
+    const graceMinutes = applyRules(() => gracePeriodMinutes(gracePeriod));
     const updated = await this.write('key_reset', async (tx) => {
       const current = await this.find(tx, projectId, integrationId);
       const authorizationKey = generateAuthorizationKey();
+      const previous = previousKeyAfterReset({ encrypted: current.authorization_key_encrypted, sha256: current.authorization_key_sha256.trim() }, graceMinutes, new Date());
       return tx.alertIntegration.update({
         where: { id: current.id },
         data: {
           authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
           authorization_key_sha256: sha256Hex(authorizationKey),
+          previous_authorization_key_encrypted: previous?.encrypted ?? null,
+          previous_authorization_key_sha256: previous?.sha256 ?? null,
+          previous_authorization_key_expires_at: previous?.expires_at ?? null,
           version: { increment: 1 },
         },
+      });
+    }, (integration) => [integration.id]);
+    return this.present(updated);
+  }
+
+  /** Gives an HTTP Endpoint a new random signing secret; from the answer on, its requests must be signed with it. */
+  async resetSigningSecret(projectId: bigint, integrationId: bigint): Promise<Integration> {
+    const updated = await this.write('updated', async (tx) => {
+      const current = await this.find(tx, projectId, integrationId);
+      const signingSecret = applyRules(() => signingSecretChange(generateSigningSecret(), current.type));
+      return tx.alertIntegration.update({
+        where: { id: current.id },
+        data: { signing_secret_encrypted: this.encryptSigningSecret(signingSecret), version: { increment: 1 } },
       });
     }, (integration) => [integration.id]);
     return this.present(updated);
@@ -196,7 +226,11 @@ export class IntegrationsService {
   }
 
   private present(row: IntegrationRow): Integration {
-    return presentIntegration(row, this.options.gatewayPublicUrl, this.cipher);
+    return presentIntegration(row, this.options.gatewayPublicUrl, this.ciphers);
+  }
+
+  private encryptSigningSecret(secret: string | null | undefined): string | null | undefined {
+    return typeof secret === 'string' ? this.ciphers.signingSecrets.encrypt(secret) : secret;
   }
 
   /**

@@ -54,4 +54,13 @@ export interface Delivery {
   body: string;
   body_size: number;
   body_truncated: boolean;
+  /**
+   * Which authorization key the request presented: the integration's current one, or its previous
+   * one during a key rotation's grace period; null when none matched (or none was checked).
+   */
+  authorization_key: AuthorizationKeyUsed | null;
 }
+
+/** Which of an integration's authorization keys a request used (key rotation with a grace period). */
+export const AUTHORIZATION_KEYS_USED = ['current', 'previous'] as const;
+export type AuthorizationKeyUsed = (typeof AUTHORIZATION_KEYS_USED)[number];

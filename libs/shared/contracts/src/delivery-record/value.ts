@@ -1,3 +1,4 @@
+import { AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed } from '../alert';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
 
 /** The statuses the gateway reports as delivery records; the processor records what it answers itself. */
@@ -50,6 +51,14 @@ export class DeliveryRecordValue {
 
   @IsBoolean()
   body_truncated!: boolean;
+
+  /**
+   * Which authorization key the request used (`current`, or `previous` during a rotation's grace
+   * period); null or absent when none matched. Absent in records of gateways that predate it.
+   */
+  @IsOptional()
+  @IsIn(AUTHORIZATION_KEYS_USED)
+  authorization_key?: AuthorizationKeyUsed | null;
 }
 
 /** A body as a delivery keeps it: its first DELIVERY_BODY_MAX_BYTES, cut on a character boundary. */

@@ -40,7 +40,8 @@ export class PayloadFieldMappingValue {
 /**
  * The state of one integration as the gateway and the processor need it, published by
  * integration-config on every change (and on project tier changes) to the compacted integrations topic.
- * The authorization key itself never leaves integration-config: only its SHA-256 travels.
+ * The authorization key itself never leaves integration-config: only its SHA-256 travels (and the
+ * previous key's, during a rotation's grace period).
  */
 export class IntegrationSnapshotValue {
   @IsString()
@@ -68,6 +69,28 @@ export class IntegrationSnapshotValue {
   /** Hex SHA-256 of the authorization key (a 128+ bit random secret, so a fast hash is sound). */
   @Matches(/^[0-9a-f]{64}$/)
   authorization_key_sha256!: string;
+
+  /**
+   * During a key rotation's grace period: the hex SHA-256 of the previous authorization key and
+   * when it stops working. The gateway decides expiry at request time, so no snapshot is needed at
+   * the expiry instant. Both present or both absent.
+   */
+  @IsOptional()
+  @Matches(/^[0-9a-f]{64}$/)
+  previous_authorization_key_sha256?: string;
+
+  @IsOptional()
+  @IsISO8601()
+  previous_authorization_key_expires_at?: string;
+
+  /**
+   * The webhook signing secret, encrypted (signingSecretCipher: AES-256-GCM under a key derived from
+   * INTEGRATION_KEY_ENCRYPTION_KEY, which the gateway is given too); absent when the integration
+   * has none. Never plaintext on Kafka.
+   */
+  @IsOptional()
+  @IsString()
+  signing_secret_encrypted?: string;
 
   @IsArray()
   @ValidateNested({ each: true })

@@ -27,6 +27,16 @@ export interface Integration extends IntegrationListItem {
   /** The receiving URL (spec 2.1, "View credentials"); null for the external link, which receives nothing. */
   url: string | null;
   authorization_key: string | null;
+  /**
+   * The key a rotation with a grace period replaced, while it still works (until `expires_at`);
+   * null otherwise, and for the external link.
+   */
+  previous_authorization_key: PreviousAuthorizationKey | null;
+  /**
+   * The secret webhook requests must be signed with (HMAC-SHA256 of the body); null: requests are
+   * not signed. Viewable again by maintainers, like the key.
+   */
+  signing_secret: string | null;
   sample_payload: string | null;
   payload_field_mapping: PayloadFieldMappingEntry[];
   api_url: string | null;
@@ -35,6 +45,19 @@ export interface Integration extends IntegrationListItem {
   /** External link only: spec 2.3 rule 3, for clients to show beside the "View alerts" link. */
   link_deprecation?: LinkDeprecation;
 }
+
+/** A rotated-out authorization key during its grace period. */
+export interface PreviousAuthorizationKey {
+  authorization_key: string;
+  expires_at: string;
+}
+
+/** `POST .../reset_authorization_key`: the longest grace period of the previous key, in minutes (7 days). */
+export const MAX_KEY_GRACE_PERIOD_MINUTES = 7 * 24 * 60;
+
+/** A signing secret's length in characters (`PUT .../alert_integrations/:iid` `signing_secret`). */
+export const SIGNING_SECRET_MIN_LENGTH = 16;
+export const SIGNING_SECRET_MAX_LENGTH = 256;
 
 /** One entry of "Parse payload for custom mapping" (spec 2.1): a value the mapping can point at. */
 export interface PayloadAlertField {

@@ -1,4 +1,5 @@
-import { IsDefined, IsISO8601, IsOptional, IsString, IsUUID, Length, MinLength } from 'class-validator';
+import { AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed } from '../alert';
+import { IsDefined, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, MinLength } from 'class-validator';
 import { v5 as uuidv5 } from 'uuid';
 
 /**
@@ -53,6 +54,11 @@ export class RawAlertValue {
   @IsString()
   @Length(1, 255)
   idempotency_key?: string;
+
+  /** Which authorization key authenticated the request (its delivery says so); absent from older gateways. */
+  @IsOptional()
+  @IsIn(AUTHORIZATION_KEYS_USED)
+  authorization_key?: AuthorizationKeyUsed;
 
   /** The parsed request body. */
   @IsDefined()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthorizationKeyCipher, AuthorizationKeyDecryptionError, parseEncryptionKey } from './authorization-key-cipher';
-import { generateAuthorizationKey } from './credentials';
+const generateAuthorizationKey = () => randomBytes(32).toString('hex');
 
 describe('AuthorizationKeyCipher (AES-256-GCM)', () => {
   const cipher = new AuthorizationKeyCipher(randomBytes(32));

@@ -1,4 +1,4 @@
-import { parseEncryptionKey } from '@alert-ingestion/integrations-domain';
+import { parseEncryptionKey } from './authorization-key-cipher';
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -90,6 +90,18 @@ export class UpdateIntegrationDto {
   @IsInt()
   @Min(1)
   rate_limit_per_minute?: number | null;
+
+  /** A request is expected at least this often (HTTP Endpoint), else a heartbeat alert is raised; null: off. The range is the domain's rule. */
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 1440,
+    nullable: true,
+    description: 'HTTP Endpoint: a request is expected at least every this many minutes, else a heartbeat alert is raised; null: no heartbeat.',
+  })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt()
+  heartbeat_interval_minutes?: number | null;
 }
 
 /**

@@ -16,6 +16,9 @@ const INTEGRATION: Integration = {
   payload_field_mapping: [],
   api_url: null,
   rate_limit_per_minute: null,
+  heartbeat_interval_minutes: null,
+  last_request_at: null,
+  heartbeat_status: 'off',
 };
 
 describe('CredentialsTab', () => {

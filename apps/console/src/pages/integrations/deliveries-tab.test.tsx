@@ -21,6 +21,9 @@ const INTEGRATION: Integration = {
   payload_field_mapping: [],
   api_url: null,
   rate_limit_per_minute: null,
+  heartbeat_interval_minutes: null,
+  last_request_at: null,
+  heartbeat_status: 'off',
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -18,6 +18,9 @@ const SAVED: Integration = {
   payload_field_mapping: [{ field_name: 'title', path: ['summary'], type: 'string' }],
   api_url: null,
   rate_limit_per_minute: null,
+  heartbeat_interval_minutes: null,
+  last_request_at: null,
+  heartbeat_status: 'off',
 };
 
 const PARSED = {

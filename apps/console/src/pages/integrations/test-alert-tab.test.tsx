@@ -16,6 +16,9 @@ const INTEGRATION: Integration = {
   payload_field_mapping: [],
   api_url: null,
   rate_limit_per_minute: null,
+  heartbeat_interval_minutes: null,
+  last_request_at: null,
+  heartbeat_status: 'off',
 };
 
 const PROJECT: Project = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'maintainer' };

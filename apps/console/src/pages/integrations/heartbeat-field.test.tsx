@@ -39,12 +39,12 @@ describe('checkHeartbeatInterval', () => {
 describe('HeartbeatStatus', () => {
   it('shows an expired heartbeat as a badge with its interval and the last request', () => {
     render(<HeartbeatStatus integration={{ heartbeat_status: 'expired', heartbeat_interval_minutes: 5, last_request_at: '2026-11-21T10:00:00.000Z' }} now={Date.parse('2026-11-21T10:07:00.000Z')} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Heartbeat expired every 5 minutes · Last request: 7 minutes ago');
+    expect(screen.getByRole('status')).toHaveTextContent('Heartbeat expired · expected every 5 minutes · Last request: 7 minutes ago');
   });
 
   it('says when no request came yet, and when the heartbeat is off', () => {
     const { rerender } = render(<HeartbeatStatus integration={{ heartbeat_status: 'waiting', heartbeat_interval_minutes: 1, last_request_at: null }} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Waiting for the first request every 1 minute · Last request: none yet');
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for the first request · expected every 1 minute · Last request: none yet');
     rerender(<HeartbeatStatus integration={{ heartbeat_status: 'off', heartbeat_interval_minutes: null, last_request_at: null }} />);
     expect(screen.getByRole('status')).toHaveTextContent('Heartbeat off · Last request: none yet');
   });

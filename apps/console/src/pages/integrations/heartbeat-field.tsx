@@ -84,8 +84,8 @@ export function HeartbeatStatus({ integration, now }: { integration: Pick<Integr
       <span className={`badge badge-heartbeat-${status}`}>{STATUS_LABELS[status]}</span>
       {minutes !== null && status !== 'off' && (
         <span className="hint">
-          {' '}
-          every {minutes} {minutes === 1 ? 'minute' : 'minutes'}
+          {' · '}
+          expected every {minutes} {minutes === 1 ? 'minute' : 'minutes'}
         </span>
       )}
       <span className="hint">

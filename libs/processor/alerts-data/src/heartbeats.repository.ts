@@ -38,13 +38,4 @@ export class HeartbeatsRepository {
     );
     return silent.map((row) => ({ integrationId: row.integration_id, lastRequestAt: new Date(row.last_request_at) }));
   }
-
-  /** The last request of each integration that has had one (for tests and tools; the API reads the view). */
-  async lastRequests(integrationIds: readonly string[]): Promise<Map<string, Date>> {
-    const { rows } = await this.database.pool.query<{ integration_id: string; last_request_at: Date }>(
-      `SELECT integration_id::text AS integration_id, last_request_at FROM integration_heartbeats WHERE integration_id = ANY($1::bigint[])`,
-      [[...integrationIds]],
-    );
-    return new Map(rows.map((row) => [row.integration_id, new Date(row.last_request_at)]));
-  }
 }

@@ -84,6 +84,17 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 2, max: 200 })
   DATABASE_POOL_SIZE = 10;
 
+  /** How often the heartbeat checker looks for integrations that received no request within their interval. */
+  @IntegerSetting({ min: 100 })
+  HEARTBEAT_CHECK_INTERVAL_MS = 15_000;
+
+  /**
+   * For tests only: the length of the minute that heartbeat intervals count in, so that a
+   * one-minute heartbeat expires in a test's seconds. Leave it at 60000 in any real deployment.
+   */
+  @IntegerSetting({ min: 1 })
+  HEARTBEAT_MINUTE_MS = 60_000;
+
   /** Outbox rows published per Kafka transaction. */
   @IntegerSetting({ min: 1, max: 10_000 })
   EVENT_RELAY_BATCH_SIZE = 1000;

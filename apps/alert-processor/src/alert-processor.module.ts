@@ -37,6 +37,7 @@ export class AlertProcessorModule {
             retentionMs: env.PROCESSED_REQUEST_RETENTION_HOURS * 3_600_000,
             sweepIntervalMs: env.PROCESSED_REQUEST_SWEEP_MINUTES * 60_000,
           },
+          heartbeat: { checkIntervalMs: env.HEARTBEAT_CHECK_INTERVAL_MS, minuteMs: env.HEARTBEAT_MINUTE_MS },
           deliveries: {
             keepPerIntegration: env.DELIVERIES_KEEP_PER_INTEGRATION,
             retentionMs: env.DELIVERIES_RETENTION_HOURS * 3_600_000,

@@ -47,7 +47,8 @@ describe('web console, end to end in Chromium', () => {
   let webhook: { url: string; key: string };
 
   beforeAll(async () => {
-    stack = await ConsoleStack.start();
+    // A heartbeat minute of 10 s (HEARTBEAT_MINUTE_MS, for tests only), checked every half second.
+    stack = await ConsoleStack.start({ all: { HEARTBEAT_MINUTE_MS: '10000' }, processor: { HEARTBEAT_CHECK_INTERVAL_MS: '500' } });
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
   }, 180_000);
@@ -506,6 +507,39 @@ describe('web console, end to end in Chromium', () => {
     const next = { ...QUEUE_ALERT, annotations: { headline: 'Payments queue: 15k messages waiting' } };
     const answer = await sendToGateway(next);
     expect(await answer.json()).toEqual([{ iid: expect.any(Number), title: next.annotations.headline }]);
+  });
+
+  step('sets a heartbeat: silence raises its alert and shows "Heartbeat expired", a request resolves it', async () => {
+    const title = 'No alerts received from Prometheus for 1 minute';
+    const heartbeatAlert = async () => {
+      const response = await fetch(`${stack.integrationConfig.url}/api/v4/projects/${projectId}/alerts?per_page=100`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      return ((await response.json()) as Array<{ title: string; status: string; monitoring_tool: string }>).find((alert) => alert.title === title);
+    };
+    await page.goto(integrationPath);
+    const heartbeat = page.getByLabel('Heartbeat (minutes)', { exact: true });
+    expect(await heartbeat.inputValue()).toBe('');
+    await page.getByText('Heartbeat off', { exact: true }).waitFor();
+    await heartbeat.fill('1');
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByText('Integration saved.', { exact: true }).waitFor();
+
+    // The last request came moments ago; a (test) minute later the heartbeat expires, and the page,
+    // which reads the integration every 5 s, shows it.
+    await page.getByText('Heartbeat expired', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('expected every 1 minute', { exact: false }).waitFor();
+    await eventually(async () => expect(await heartbeatAlert()).toMatchObject({ status: 'triggered', monitoring_tool: 'heartbeat' }), 10_000, 250);
+    await browser.screenshot('heartbeat');
+
+    const answer = await sendToGateway(QUEUE_ALERT);
+    expect(answer.status).toBe(200);
+    await page.getByText('Heartbeat OK', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await heartbeatAlert()).toMatchObject({ status: 'resolved' });
+
+    // Off again: empty is no heartbeat.
+    await heartbeat.fill('');
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await page.getByText('Heartbeat off', { exact: true }).waitFor();
+    expect(await heartbeat.getAttribute('aria-invalid')).toBe('false');
   });
 
   step('lists the integrations; an active external link shows "View alerts" with the deprecation note', async () => {

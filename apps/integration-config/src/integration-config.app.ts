@@ -51,6 +51,7 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
         testAlertTimeoutMs: env.TEST_ALERT_TIMEOUT_MS,
         databaseUrl: env.DATABASE_URL,
         snapshotPublishTimeoutMs: env.SNAPSHOT_PUBLISH_TIMEOUT_MS,
+        heartbeatMinuteMs: env.HEARTBEAT_MINUTE_MS,
       },
     }),
     // configureHttpApp installs the JSON body parser with the management API's limits.

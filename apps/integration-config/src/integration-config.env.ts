@@ -52,4 +52,11 @@ export class IntegrationConfigEnv extends BaseEnv {
    */
   @IntegerSetting({ min: 0, max: 60_000 })
   SNAPSHOT_PUBLISH_TIMEOUT_MS = 5_000;
+
+  /**
+   * For tests only: the length of the minute that heartbeat intervals count in when an
+   * integration's heartbeat status is told (the same as alert-processor's). Leave it at 60000.
+   */
+  @IntegerSetting({ min: 1 })
+  HEARTBEAT_MINUTE_MS = 60_000;
 }

@@ -143,6 +143,9 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
         sample_payload: null,
         payload_field_mapping: [],
         api_url: null,
+        heartbeat_interval_minutes: null,
+        last_request_at: null,
+        heartbeat_status: 'off',
       });
 
       // The key is kept encrypted (AES-256-GCM) and as SHA-256 for the gateway, never in clear.
@@ -475,6 +478,25 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
     });
   });
 
+  describe('heartbeat_interval_minutes (a request is expected at least this often)', () => {
+    it('is shown with the status, set, cleared and published in the snapshot; 1 to 1440 minutes', async () => {
+      const created = (await create(premium, { name: 'Watched', active: true, heartbeat_interval_minutes: 5 })).body;
+      expect(created).toMatchObject({ heartbeat_interval_minutes: 5, last_request_at: null, heartbeat_status: 'waiting' });
+      await eventually(() => expect(topic.findById(String(created.id))?.heartbeat_interval_minutes).toBe(5));
+      const inactive = await api.request<Integration>('PUT', path(premium, `/${created.id}`), { token: maintainer, body: { active: false } });
+      expect(inactive.body).toMatchObject({ heartbeat_interval_minutes: 5, heartbeat_status: 'off' });
+      const cleared = await api.request<Integration>('PUT', path(premium, `/${created.id}`), { token: maintainer, body: { heartbeat_interval_minutes: null } });
+      expect(cleared.body).toMatchObject({ heartbeat_interval_minutes: null, heartbeat_status: 'off' });
+      await eventually(() => expect(topic.findById(String(created.id))?.heartbeat_interval_minutes).toBeUndefined());
+      for (const minutes of [0, 1441, 1.5, 'often']) {
+        expect((await api.request('PUT', path(premium, `/${created.id}`), { token: maintainer, body: { heartbeat_interval_minutes: minutes } })).status).toBe(400);
+      }
+      expect((await api.request('PUT', path(premium, `/${created.id}`), { token: maintainer, body: { heartbeat_interval_minutes: 0 } })).body).toMatchObject({
+        error: 'invalid_heartbeat_interval',
+      });
+    });
+  });
+
   describe('external link integration (spec 2.3, Premium)', () => {
     let project: number;
 
@@ -511,6 +533,9 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
         sample_payload: null,
         payload_field_mapping: [],
         api_url: 'https://ops.example.test/alerts',
+        heartbeat_interval_minutes: null,
+        last_request_at: null,
+        heartbeat_status: 'off',
         link_deprecation: { deprecated_in: '13.8', message: expect.stringContaining('deprecated from release 13.8') },
       });
       const linkRoute = path(project, `/${inactiveLink.body.id}`);

@@ -81,7 +81,7 @@ const WORKLOADS: readonly Workload[] = [
     name: 'alert-processor',
     target: 'alert-processor',
     env: AlertProcessorEnv,
-    notGiven: {},
+    notGiven: { HEARTBEAT_MINUTE_MS: 'for tests only: a real deployment keeps the minute' },
     // The chunk in flight waits at most INTEGRATION_LOOKUP_TIMEOUT_MS for an integration; the group
     // gives up on a silent member after PROCESSOR_SESSION_TIMEOUT_MS.
     shutdownSeconds: (config) => (Number(config['INTEGRATION_LOOKUP_TIMEOUT_MS']) + Number(config['PROCESSOR_SESSION_TIMEOUT_MS'])) / 1000 + DISCONNECT_SECONDS,
@@ -91,7 +91,10 @@ const WORKLOADS: readonly Workload[] = [
     name: 'integration-config',
     target: 'integration-config',
     env: IntegrationConfigEnv,
-    notGiven: { INTEGRATION_KEY_ENCRYPTION_KEY_FILE: 'only read when INTEGRATION_KEY_ENCRYPTION_KEY is unset, which production refuses' },
+    notGiven: {
+      INTEGRATION_KEY_ENCRYPTION_KEY_FILE: 'only read when INTEGRATION_KEY_ENCRYPTION_KEY is unset, which production refuses',
+      HEARTBEAT_MINUTE_MS: 'for tests only: a real deployment keeps the minute',
+    },
     // The longest request in flight is a test alert.
     shutdownSeconds: (config) => Number(config['TEST_ALERT_TIMEOUT_MS']) / 1000 + DISCONNECT_SECONDS,
   },

@@ -129,6 +129,8 @@ export function useIntegration(projectId: number, integrationId: number | null) 
     queryKey: queryKeys.integration(projectId, integrationId ?? 0),
     queryFn: () => api.get<Integration>(`/projects/${projectId}/alert_integrations/${integrationId}`),
     enabled: integrationId !== null,
+    // Keeps the heartbeat status and the last request current while the page is open.
+    refetchInterval: pollAlerts,
   });
 }
 
@@ -141,6 +143,7 @@ export interface IntegrationChanges {
   api_url?: string | null;
   rate_limit_per_minute?: number | null;
   signing_secret?: string | null;
+  heartbeat_interval_minutes?: number | null;
 }
 
 export function useIntegrationMutations(projectId: number) {

@@ -17,7 +17,7 @@ const http = (id: string, name: string, active = false): ProjectIntegration => (
 const link = (active: boolean): ProjectIntegration => ({ id: '99', type: 'external_link', name: EXTERNAL_LINK_INTEGRATION_NAME, active });
 
 function stored(overrides: Partial<StoredIntegration> = {}): StoredIntegration {
-  return { id: '1', type: 'http', name: 'Prometheus', active: false, sample_payload: null, payload_field_mapping: [], api_url: null, rate_limit_per_minute: null, ...overrides };
+  return { id: '1', type: 'http', name: 'Prometheus', active: false, sample_payload: null, payload_field_mapping: [], api_url: null, rate_limit_per_minute: null, heartbeat_interval_minutes: null, ...overrides };
 }
 
 describe('creating an integration on the Free tier (spec 1.4, 2.1)', () => {
@@ -31,6 +31,7 @@ describe('creating an integration on the Free tier (spec 1.4, 2.1)', () => {
       payload_field_mapping: [],
       api_url: null,
       rate_limit_per_minute: null,
+      heartbeat_interval_minutes: null,
     });
   });
 
@@ -196,6 +197,33 @@ describe("an HTTP Endpoint's own rate limit", () => {
       expect(violationOf(() => planIntegrationCreate('free', { type: 'http', rate_limit_per_minute: limit }, []))).toMatchObject({ kind: 'invalid', code: 'invalid_rate_limit' });
     }
     expect(violationOf(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://ops.example', rate_limit_per_minute: 5 }, []))).toMatchObject({
+      kind: 'invalid',
+      code: 'not_applicable',
+    });
+  });
+});
+
+describe('the heartbeat interval (HTTP Endpoint)', () => {
+  it('is off unless set, and kept, changed or turned off by an update', () => {
+    expect(planIntegrationCreate('free', { type: 'http' }, []).heartbeat_interval_minutes).toBeNull();
+    expect(planIntegrationCreate('free', { type: 'http', heartbeat_interval_minutes: 5 }, []).heartbeat_interval_minutes).toBe(5);
+    const current = stored({ heartbeat_interval_minutes: 10 });
+    expect(planIntegrationUpdate('free', current, { active: true }, []).heartbeat_interval_minutes).toBe(10);
+    expect(planIntegrationUpdate('free', current, { heartbeat_interval_minutes: 1440 }, []).heartbeat_interval_minutes).toBe(1440);
+    expect(planIntegrationUpdate('free', current, { heartbeat_interval_minutes: null }, []).heartbeat_interval_minutes).toBeNull();
+  });
+
+  it('is a whole number of minutes from 1 to 1440, else 400', () => {
+    for (const minutes of [0, -1, 1441, 1.5, Number.NaN]) {
+      expect(violationOf(() => planIntegrationCreate('free', { type: 'http', heartbeat_interval_minutes: minutes }, []))).toMatchObject({
+        kind: 'invalid',
+        code: 'invalid_heartbeat_interval',
+      });
+    }
+  });
+
+  it('does not apply to the external link, which receives nothing', () => {
+    expect(violationOf(() => planIntegrationCreate('premium', { type: 'external_link', api_url: 'https://ops.example', heartbeat_interval_minutes: 5 }, []))).toMatchObject({
       kind: 'invalid',
       code: 'not_applicable',
     });

@@ -1,4 +1,4 @@
-import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
+import { HEARTBEAT_INTERVAL_MINUTES, IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
 import { IntegrationRuleViolation } from './integration-rule-violation';
 import { JsonObject } from '@alert-ingestion/json';
 import { validatePayloadFieldMapping } from './payload-field-mapping';
@@ -41,6 +41,8 @@ export interface IntegrationSettings {
   api_url: string | null;
   /** Requests per minute the gateway takes for this HTTP Endpoint; null: the gateway's default. */
   rate_limit_per_minute: number | null;
+  /** A request is expected at least this often (HTTP Endpoint), else a heartbeat alert is raised; null: off. */
+  heartbeat_interval_minutes: number | null;
 }
 
 export interface StoredIntegration extends IntegrationSettings {
@@ -58,6 +60,7 @@ export interface IntegrationCreateRequest {
   rate_limit_per_minute?: number | null;
   /** A webhook signing secret to set, or null to remove it (signingSecretChange checks it). */
   signing_secret?: string | null;
+  heartbeat_interval_minutes?: number | null;
 }
 
 export type IntegrationUpdateRequest = Omit<IntegrationCreateRequest, 'type'>;
@@ -98,6 +101,16 @@ function validateRateLimit(limit: unknown): number | null {
     throw invalid('invalid_rate_limit', `rate_limit_per_minute must be a whole number from 1 to ${MAX_RATE_LIMIT_PER_MINUTE}, or null for the gateway's default.`);
   }
   return limit;
+}
+
+/** A heartbeat interval: a whole number of minutes from 1 to 1440 (a day), or null for none. */
+function validateHeartbeatInterval(minutes: unknown): number | null {
+  if (minutes === null) return null;
+  const { min, max } = HEARTBEAT_INTERVAL_MINUTES;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < min || minutes > max) {
+    throw invalid('invalid_heartbeat_interval', `heartbeat_interval_minutes must be a whole number of minutes from ${min} to ${max}, or null for no heartbeat.`);
+  }
+  return minutes;
 }
 
 function validateName(name: unknown): string {
@@ -158,6 +171,9 @@ function forbidMappingOnExternalLink(request: IntegrationUpdateRequest): void {
   if (request.rate_limit_per_minute !== undefined && request.rate_limit_per_minute !== null) {
     throw invalid('not_applicable', 'The external link integration receives no alerts: it has no rate limit.');
   }
+  if (request.heartbeat_interval_minutes !== undefined && request.heartbeat_interval_minutes !== null) {
+    throw invalid('not_applicable', 'The external link integration receives no alerts: it has no heartbeat.');
+  }
 }
 
 /**
@@ -207,6 +223,7 @@ export function planIntegrationCreate(tier: ProjectTier, request: IntegrationCre
       payload_field_mapping: [],
       api_url: apiUrl,
       rate_limit_per_minute: null,
+      heartbeat_interval_minutes: null,
     };
   }
 
@@ -222,9 +239,10 @@ export function planIntegrationCreate(tier: ProjectTier, request: IntegrationCre
   const name = tier === 'free' ? DEFAULT_HTTP_INTEGRATION_NAME : validateName(request.name);
   const custom = applyCustomMapping({ sample_payload: null, payload_field_mapping: [] }, request);
   const rateLimit = request.rate_limit_per_minute === undefined ? null : validateRateLimit(request.rate_limit_per_minute);
+  const heartbeat = request.heartbeat_interval_minutes === undefined ? null : validateHeartbeatInterval(request.heartbeat_interval_minutes);
   requireUniqueName(name, existing);
   checkActiveConflict({ type: 'http', active }, existing);
-  return { type: 'http', name, active, ...custom, api_url: null, rate_limit_per_minute: rateLimit };
+  return { type: 'http', name, active, ...custom, api_url: null, rate_limit_per_minute: rateLimit, heartbeat_interval_minutes: heartbeat };
 }
 
 /**
@@ -256,7 +274,9 @@ export function planIntegrationUpdate(
   const name = tier === 'free' || request.name === undefined ? current.name : validateName(request.name);
   const custom = applyCustomMapping(current, request);
   const rateLimit = request.rate_limit_per_minute === undefined ? current.rate_limit_per_minute : validateRateLimit(request.rate_limit_per_minute);
+  const heartbeat =
+    request.heartbeat_interval_minutes === undefined ? current.heartbeat_interval_minutes : validateHeartbeatInterval(request.heartbeat_interval_minutes);
   if (name !== current.name) requireUniqueName(name, others);
   checkActiveConflict({ type: 'http', active }, others);
-  return { type: 'http', name, active, ...custom, api_url: null, rate_limit_per_minute: rateLimit };
+  return { type: 'http', name, active, ...custom, api_url: null, rate_limit_per_minute: rateLimit, heartbeat_interval_minutes: heartbeat };
 }

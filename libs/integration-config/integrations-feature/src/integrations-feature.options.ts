@@ -14,6 +14,8 @@ export interface IntegrationsFeatureOptions {
   databaseUrl: string;
   /** How long a change waits for its snapshot to reach the integrations topic before it is answered anyway. */
   snapshotPublishTimeoutMs: number;
+  /** The unit of heartbeat intervals when telling a heartbeat's status: a minute; shorter only in tests (HEARTBEAT_MINUTE_MS). */
+  heartbeatMinuteMs: number;
 }
 
 export const INTEGRATIONS_FEATURE_OPTIONS = Symbol('INTEGRATIONS_FEATURE_OPTIONS');

@@ -60,13 +60,14 @@ export class AlertBatchTransaction {
    * of these projects, processes these request ids or changes these alerts meanwhile: each project's
    * iid counter (created at 0 when missing), the stored answers of the request ids (locked, so that
    * two instances renewing one expired answer take turns), and the not-resolved alerts of the
-   * fingerprints: one index probe of alerts_open_fingerprint_key each (the LATERAL subquery keeps
-   * the planner from scanning the table).
+   * fingerprints (and the heartbeat alert fingerprints of the batch's integrations): one index probe
+   * of alerts_open_fingerprint_key each (the LATERAL subquery keeps the planner from scanning the table).
    */
   async readState(keys: StateKeys): Promise<BatchState> {
     if (keys.projectIds.length === 0 && keys.requestIds.length === 0) return { lastIids: new Map(), answers: new Map(), openAlerts: [] };
     const projects = sqlLiteral.json([...keys.projectIds].sort(compareIds));
-    const fingerprints = keys.fingerprints
+    const probed = new Map([...keys.fingerprints, ...keys.heartbeatFingerprints].map((key) => [`${key.projectId}:${key.fingerprintSha256}`, key]));
+    const fingerprints = [...probed.values()]
       .map(({ projectId, fingerprintSha256 }) => ({ project_id: projectId, fingerprint_sha256: fingerprintSha256 }))
       .sort((a, b) => compareIds(a.project_id, b.project_id) || a.fingerprint_sha256.localeCompare(b.fingerprint_sha256));
     const [, counters, answers, openAlerts] = await this.transaction.step([
@@ -102,6 +103,27 @@ export class AlertBatchTransaction {
     };
   }
 
+  /**
+   * Heartbeat checker: locks the heartbeats of `silent` that are still silent since the same last
+   * request and not yet marked expired for it, skipping those another instance holds (it is
+   * raising them, or a batch is recording a new request). Called after readState, so that locks are
+   * taken in the batches' order (counters, alerts, then heartbeats) and never wait in a cycle.
+   * Resolves the integration ids claimed.
+   */
+  async claimHeartbeats(silent: ReadonlyArray<{ integrationId: string; lastRequestAt: Date }>): Promise<Set<string>> {
+    if (silent.length === 0) return new Set();
+    const rows = silent.map(({ integrationId, lastRequestAt }) => ({ integration_id: integrationId, last_request_at: lastRequestAt.toISOString() }));
+    const [claimed] = await this.transaction.step<{ integration_id: string }>([
+      `SELECT h.integration_id::text AS integration_id
+       FROM integration_heartbeats h
+       JOIN json_to_recordset(${sqlLiteral.json(rows)}) AS s(integration_id bigint, last_request_at timestamptz) ON h.integration_id = s.integration_id
+       WHERE h.last_request_at = s.last_request_at AND h.expired_for IS DISTINCT FROM h.last_request_at
+       ORDER BY h.integration_id
+       FOR UPDATE OF h SKIP LOCKED`,
+    ]);
+    return new Set(claimed.rows.map((row) => row.integration_id));
+  }
+
   /** Writes everything, each kind of row by one set-based statement, and commits, in one round trip. */
   async write(writes: BatchWrites, now: Date): Promise<void> {
     await this.transaction.commit([
@@ -109,8 +131,36 @@ export class AlertBatchTransaction {
       ...alertEventStatements(writes.events),
       ...answerStatements(writes.newAnswers, writes.renewedAnswers, now),
       ...deliveryStatements(writes.deliveries),
+      ...heartbeatStatements(writes),
     ]);
   }
+}
+
+/**
+ * Heartbeats: each integration's latest request (one upsert per integration of the batch, kept only
+ * when later than the stored one, so a late batch never moves it back), and the heartbeats whose
+ * alert the plan raised, marked expired for the last request it was raised for.
+ */
+function heartbeatStatements({ lastRequests, expiredHeartbeats }: BatchWrites): string[] {
+  return [
+    ...(lastRequests.length === 0
+      ? []
+      : [
+          `INSERT INTO integration_heartbeats (integration_id, project_id, last_request_at)
+           SELECT r.integration_id, r.project_id, r.last_request_at
+           FROM json_to_recordset(${sqlLiteral.json(lastRequests)}) AS r(integration_id bigint, project_id bigint, last_request_at timestamptz)
+           ORDER BY r.integration_id
+           ON CONFLICT (integration_id) DO UPDATE SET last_request_at = EXCLUDED.last_request_at
+           WHERE integration_heartbeats.last_request_at < EXCLUDED.last_request_at`,
+        ]),
+    ...(expiredHeartbeats.length === 0
+      ? []
+      : [
+          `UPDATE integration_heartbeats h SET expired_for = e.last_request_at
+           FROM json_to_recordset(${sqlLiteral.json(expiredHeartbeats)}) AS e(integration_id bigint, last_request_at timestamptz)
+           WHERE h.integration_id = e.integration_id`,
+        ]),
+  ];
 }
 
 function alertStatements({ iidCounters, alertUpdates, alertInserts }: BatchWrites, now: Date): string[] {

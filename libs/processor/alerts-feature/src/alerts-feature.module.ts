@@ -1,5 +1,6 @@
 import { DynamicModule, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, DeliveriesRepository, ProcessedRawAlertsRetention } from '@alert-ingestion/alerts-data';
+import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, DeliveriesRepository, HeartbeatsRepository, ProcessedRawAlertsRetention } from '@alert-ingestion/alerts-data';
+import { HeartbeatCheckerService } from './heartbeat-checker.service';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
@@ -64,6 +65,8 @@ export class AlertsFeatureModule {
         { provide: DeliveriesRepository, useFactory: (database: AlertsDatabase) => new DeliveriesRepository(database), inject: [AlertsDatabase] },
         AlertsQueryService,
         DeliveriesService,
+        { provide: HeartbeatsRepository, useFactory: (database: AlertsDatabase) => new HeartbeatsRepository(database), inject: [AlertsDatabase] },
+        HeartbeatCheckerService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -75,6 +78,8 @@ export class AlertsFeatureModule {
         AlertsDatabase,
         AlertsQueryService,
         DeliveriesService,
+        { provide: HeartbeatsRepository, useFactory: (database: AlertsDatabase) => new HeartbeatsRepository(database), inject: [AlertsDatabase] },
+        HeartbeatCheckerService,
       ],
     };
   }

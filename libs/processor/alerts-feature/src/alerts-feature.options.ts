@@ -12,6 +12,12 @@ export interface AlertsFeatureOptions {
     sweepIntervalMs: number;
   };
   relay: OutboxRelaySettings;
+  heartbeat: {
+    /** How often expired heartbeats are looked for. */
+    checkIntervalMs: number;
+    /** The unit of heartbeat intervals: a minute (60000); shorter only in tests. */
+    minuteMs: number;
+  };
   deliveries: {
     /** Deliveries kept per integration; 0 records none. */
     keepPerIntegration: number;

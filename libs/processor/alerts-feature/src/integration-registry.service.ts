@@ -23,6 +23,11 @@ export class IntegrationRegistryService implements IntegrationLookup, OnModuleIn
     return this.registry.findById(id);
   }
 
+  /** Every integration currently known. */
+  all(): IntegrationSnapshot.IntegrationSnapshotValue[] {
+    return this.registry.all();
+  }
+
   findFresh<T>(find: () => T, isFinal: (found: T) => boolean, timeoutMs: number): Promise<T> {
     return this.registry.findFresh(find, isFinal, timeoutMs);
   }

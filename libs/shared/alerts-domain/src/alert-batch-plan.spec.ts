@@ -1,6 +1,7 @@
 import { RawAlert } from '@alert-ingestion/contracts';
 import { AlertCandidate } from './alert-candidates';
 import { BatchState, planAlertBatch, stateKeys, StoredAnswer } from './alert-batch-plan';
+import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, ReceivedDelivery, RejectedRawAlert } from './raw-alert-intake';
 import { StoredAlert } from './stored-alert';
 
@@ -344,6 +345,8 @@ describe('planAlertBatch', () => {
         newAnswers: [],
         renewedAnswers: [],
         deliveries: [{ ...delivery(1), status: 200, error: null, alerts: [{ iid: 3, title: 'First' }] }],
+        lastRequests: [],
+        expiredHeartbeats: [],
       });
     });
 
@@ -415,6 +418,72 @@ describe('stateKeys', () => {
         { projectId: '1', fingerprintSha256: 'f'.repeat(64) },
         { projectId: '2', fingerprintSha256: 'b'.repeat(64) },
       ],
+      heartbeatFingerprints: [{ projectId: '1', fingerprintSha256: heartbeatFingerprintSha256('9') }],
     });
+  });
+});
+
+describe('heartbeats in the batch plan', () => {
+  const at = (iso: string) => ({ received_at: iso });
+  const heartbeatAlert = (overrides: Partial<StoredAlert> = {}) =>
+    openAlert({
+      id: '600',
+      iid: 12,
+      title: 'No alerts received from Prometheus for 5 minutes',
+      status: 'triggered',
+      events: 1,
+      fingerprint: 'heartbeat:9',
+      fingerprint_sha256: heartbeatFingerprintSha256('9'),
+      started_at: new Date('2026-11-21T09:40:00.000Z'),
+      ...overrides,
+    });
+
+  it('writes, per integration, the latest received time of its new requests', () => {
+    const plan = planAlertBatch(
+      [
+        admitted(1, [{}], '1', at('2026-11-21T09:59:00.000Z')),
+        admitted(2, [{}], '1', at('2026-11-21T09:59:30.000Z')),
+        admitted(3, [{}], '1', at('2026-11-21T09:59:10.000Z')),
+        admitted(4, [{}], '2', { integration_id: '10', received_at: '2026-11-21T09:58:00.000Z' }),
+      ],
+      state(),
+      now,
+    );
+    expect(plan.writes.lastRequests).toEqual([
+      { integration_id: '9', project_id: '1', last_request_at: '2026-11-21T09:59:30.000Z' },
+      { integration_id: '10', project_id: '2', last_request_at: '2026-11-21T09:58:00.000Z' },
+    ]);
+    expect(plan.writes.expiredHeartbeats).toEqual([]);
+  });
+
+  it('writes no last request for a redelivery, which changes nothing', () => {
+    const plan = planAlertBatch([admitted(1)], state({ answers: new Map([[requestId(1), { alerts: [], processedAt: now }]]) }), now);
+    expect(plan.writes.lastRequests).toEqual([]);
+  });
+
+  it('counts a request whose payloads are all recovery alerts without a match (it was still accepted)', () => {
+    const plan = planAlertBatch([admitted(1, [{ endedAt }])], state(), now);
+    expect(plan.answers[0].actions).toEqual(['unmatched']);
+    expect(plan.writes.lastRequests).toHaveLength(1);
+  });
+
+  it("resolves the integration's open heartbeat alert as of the new request, outside the request's answer", () => {
+    const plan = planAlertBatch([admitted(1, [{}], '1', at('2026-11-21T09:50:00.000Z'))], state({ openAlerts: [heartbeatAlert()] }), now);
+    expect(plan.writes.alertUpdates).toEqual([{ id: '600', grouped: 0, ended_at: new Date('2026-11-21T09:50:00.000Z') }]);
+    expect(plan.writes.events.map((event) => [event.iid, event.value.type, event.value.alert.status, event.value.alert.ended_at])).toEqual([
+      [12, 'alert.resolved', 'resolved', '2026-11-21T09:50:00.000Z'],
+      [1, 'alert.created', 'triggered', null],
+    ]);
+    expect(plan.answers[0]).toMatchObject({ alerts: [{ iid: 1, title: 'Disk full' }], actions: ['created'] });
+  });
+
+  it('never ends a heartbeat alert before it started (a request received before the expiry but stored after the alert)', () => {
+    const plan = planAlertBatch([admitted(1, [{}], '1', at('2026-11-21T09:39:00.000Z'))], state({ openAlerts: [heartbeatAlert()] }), now);
+    expect(plan.writes.alertUpdates).toEqual([{ id: '600', grouped: 0, ended_at: new Date('2026-11-21T09:40:00.000Z') }]);
+  });
+
+  it("leaves another integration's heartbeat alert open", () => {
+    const plan = planAlertBatch([admitted(1, [{}], '1', { integration_id: '10' })], state({ openAlerts: [heartbeatAlert()] }), now);
+    expect(plan.writes.alertUpdates).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { AlertEvent, CreatedAlert, RawAlert } from '@alert-ingestion/contracts';
 import { AlertCandidate } from './alert-candidates';
+import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, AnsweredDelivery, RawAlertIntake, RejectedRawAlert } from './raw-alert-intake';
 import { AlertEventOut, alertEvent, AlertState, StoredAlert } from './stored-alert';
 
@@ -31,6 +32,8 @@ export interface StateKeys {
   projectIds: string[];
   requestIds: string[];
   fingerprints: Array<{ projectId: string; fingerprintSha256: string }>;
+  /** The heartbeat alert fingerprint of every integration the batch has requests for (a request resolves it). */
+  heartbeatFingerprints: Array<{ projectId: string; fingerprintSha256: string }>;
 }
 
 /** Payloads grouped into a stored not-resolved alert, and the end time when one of them resolves it. */
@@ -50,6 +53,19 @@ export interface IdempotencyAnswer {
   result: { alerts: CreatedAlert[] };
 }
 
+/** The latest request of an integration in a batch (an ISO time), for its heartbeat. */
+export interface LastRequest {
+  integration_id: string;
+  project_id: string;
+  last_request_at: string;
+}
+
+/** A heartbeat whose alert is raised for the silence after its last request (ISO time). */
+export interface ExpiredHeartbeatMark {
+  integration_id: string;
+  last_request_at: string;
+}
+
 /** Everything one batch writes, in one transaction. */
 export interface BatchWrites {
   /** The new last iid of each project that gets new alerts. */
@@ -63,6 +79,10 @@ export interface BatchWrites {
   renewedAnswers: IdempotencyAnswer[];
   /** Every delivery of the batch with its answer (a redelivered message writes the same again). */
   deliveries: AnsweredDelivery[];
+  /** Per integration, its latest new request in the batch: kept if later than the stored one. */
+  lastRequests: LastRequest[];
+  /** Heartbeats whose alert this batch raises (planHeartbeatAlerts): marked so it is raised once. */
+  expiredHeartbeats: ExpiredHeartbeatMark[];
 }
 
 /** The answer to one admitted raw alert message, for the gateway waiting on it. */
@@ -88,15 +108,20 @@ export interface AlertBatchPlan {
 export function stateKeys(intake: readonly RawAlertIntake[]): StateKeys {
   const admitted = intake.filter(isAdmitted);
   const fingerprints = new Map<string, { projectId: string; fingerprintSha256: string }>();
-  for (const { raw, candidates } of admitted) {
+  const heartbeats = new Map<string, { projectId: string; fingerprintSha256: string }>();
+  for (const { raw, candidates, origin } of admitted) {
     for (const { fingerprintSha256 } of candidates) {
       if (fingerprintSha256 !== null) fingerprints.set(openAlertKey(raw.project_id, fingerprintSha256), { projectId: raw.project_id, fingerprintSha256 });
+    }
+    if (origin === undefined && !heartbeats.has(raw.integration_id)) {
+      heartbeats.set(raw.integration_id, { projectId: raw.project_id, fingerprintSha256: heartbeatFingerprintSha256(raw.integration_id) });
     }
   }
   return {
     projectIds: [...new Set(admitted.map(({ raw }) => raw.project_id))],
     requestIds: [...new Set(admitted.map(({ raw }) => raw.request_id))],
     fingerprints: [...fingerprints.values()],
+    heartbeatFingerprints: [...heartbeats.values()],
   };
 }
 
@@ -111,7 +136,9 @@ export function stateKeys(intake: readonly RawAlertIntake[]): StateKeys {
  * - the payloads of the new messages are grouped, resolve or create alerts (alertChanges); a new
  *   alert takes its project's next iid; each change yields its event carrying the alert as it was
  *   right after that change;
- * - rejected messages are passed on, their deliveries recorded with the error.
+ * - rejected messages are passed on, their deliveries recorded with the error;
+ * - per integration, the latest received time of its new requests is its last request (heartbeats);
+ *   a new request resolves the integration's open heartbeat alert (see alertChanges).
  * Pure: the caller reads the state and writes `writes` in one transaction.
  */
 export function planAlertBatch(intake: readonly RawAlertIntake[], state: BatchState, now: Date): AlertBatchPlan {
@@ -160,6 +187,8 @@ export function planAlertBatch(intake: readonly RawAlertIntake[], state: BatchSt
         ...admitted.flatMap(({ delivery }, index) => (delivery ? [{ ...delivery, status: 200 as const, error: null, alerts: answers[index].alerts }] : [])),
         ...rejects.flatMap(({ delivery }) => (delivery ? [delivery] : [])),
       ],
+      lastRequests: lastRequests(fresh),
+      expiredHeartbeats: [],
     },
     answers,
     rejects,
@@ -168,6 +197,23 @@ export function planAlertBatch(intake: readonly RawAlertIntake[], state: BatchSt
 
 function isAdmitted(entry: RawAlertIntake): entry is AdmittedRawAlert {
   return entry.admitted;
+}
+
+/**
+ * Per integration, the latest received time of the batch's new requests (a redelivery, or a repeat
+ * of an Idempotency-Key, changes nothing; a heartbeat alert is no request).
+ */
+function lastRequests(fresh: readonly AdmittedRawAlert[]): LastRequest[] {
+  const latest = new Map<string, { row: LastRequest; time: number }>();
+  for (const { raw, origin } of fresh) {
+    const time = new Date(raw.received_at).getTime();
+    if (origin !== undefined || Number.isNaN(time)) continue;
+    const known = latest.get(raw.integration_id);
+    if (!known || time > known.time) {
+      latest.set(raw.integration_id, { row: { integration_id: raw.integration_id, project_id: raw.project_id, last_request_at: new Date(time).toISOString() }, time });
+    }
+  }
+  return [...latest.values()].map(({ row }) => row);
 }
 
 /** A stored answer a repeat of its Idempotency-Key no longer gets (CONTRACT.md: kept 24 hours). */
@@ -195,7 +241,9 @@ interface ChangedAlert {
  * - any other payload whose fingerprint matches a not-resolved alert (triggered, acknowledged or
  *   ignored) is grouped into it: its events counter increases, nothing is created;
  * - otherwise the payload creates a new alert (a payload without a fingerprint always does); in
- *   particular after a resolution an identical payload creates a new alert.
+ *   particular after a resolution an identical payload creates a new alert;
+ * - a new request (not a heartbeat alert) first resolves its integration's open heartbeat alert, as
+ *   of its received time (not before the alert started); this is no answer of the request.
  * Per new message (index in `fresh`): its answer and what each payload did.
  */
 function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now: Date) {
@@ -208,7 +256,24 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
   const events: AlertEventOut[] = [];
   const answers = fresh.map((): CreatedAlert[] => []);
   const actions = fresh.map((): AlertAction[] => []);
-  fresh.forEach(({ raw, candidates }, work) => {
+  const heartbeatKeys = new Map<string, string>();
+  fresh.forEach(({ raw, candidates, origin }, work) => {
+    if (origin === undefined) {
+      let key = heartbeatKeys.get(raw.integration_id);
+      if (key === undefined) {
+        key = openAlertKey(raw.project_id, heartbeatFingerprintSha256(raw.integration_id));
+        heartbeatKeys.set(raw.integration_id, key);
+      }
+      const heartbeat = open.get(key);
+      if (heartbeat) {
+        const received = new Date(raw.received_at);
+        const endedAt = Number.isNaN(received.getTime()) || received < heartbeat.alert.started_at ? heartbeat.alert.started_at : received;
+        heartbeat.alert = { ...heartbeat.alert, status: 'resolved', ended_at: endedAt, updated_at: now };
+        open.set(key, null);
+        changed.add(heartbeat);
+        events.push(alertEvent(EVENT_TYPE.resolve, heartbeat.alert, now));
+      }
+    }
     for (const candidate of candidates) {
       const key = candidate.fingerprintSha256 === null ? null : openAlertKey(raw.project_id, candidate.fingerprintSha256);
       let target = key === null ? null : (open.get(key) ?? null);

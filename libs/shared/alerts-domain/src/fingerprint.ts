@@ -1,6 +1,6 @@
 import { ProjectTier } from '@alert-ingestion/contracts';
 import { sha256Hex } from '@alert-ingestion/crypto';
-import { canonicalJson, withoutPaths } from '@alert-ingestion/json';
+import { canonicalJson, JsonValue, withoutPaths } from '@alert-ingestion/json';
 import { AlertSource } from './alert-source';
 import { hasExplicitFingerprint } from './normalise-alert';
 
@@ -17,7 +17,12 @@ import { hasExplicitFingerprint } from './normalise-alert';
  */
 export function fingerprintSha256(source: AlertSource, tier: ProjectTier): string | null {
   const explicit = source.fields.fingerprint;
-  if (hasExplicitFingerprint(explicit)) return sha256Hex(`fingerprint:${canonicalJson(explicit)}`);
+  if (hasExplicitFingerprint(explicit)) return explicitFingerprintSha256(explicit);
   if (tier !== 'premium') return null;
   return sha256Hex(`payload:${canonicalJson(withoutPaths(source.payload, source.fingerprintExclusions))}`);
+}
+
+/** What grouping compares for a payload's own fingerprint `value` (see fingerprintSha256). */
+export function explicitFingerprintSha256(value: JsonValue): string {
+  return sha256Hex(`fingerprint:${canonicalJson(value)}`);
 }

@@ -13,3 +13,5 @@ export * from './alert-status';
 export * from './stored-alert';
 export * from './raw-alert-intake';
 export * from './alert-batch-plan';
+export * from './heartbeat';
+export * from './heartbeat-plan';

@@ -34,6 +34,11 @@ export interface AdmittedRawAlert {
   candidates: AlertCandidate[];
   /** Recorded with its answer; null when deliveries are not recorded. */
   delivery: ReceivedDelivery | null;
+  /**
+   * `heartbeat`: raised by the heartbeat checker, not a request to the integration's URL (it neither
+   * counts as one nor resolves a heartbeat alert). Absent: a request the gateway accepted.
+   */
+  origin?: 'heartbeat';
 }
 
 /**

@@ -139,6 +139,7 @@ export interface StackBase {
  */
 export class ServiceStack extends StackClient {
   private readonly extraGateways: ServiceProcess[] = [];
+  private readonly extraProcessors: ServiceProcess[] = [];
 
   private constructor(
     private readonly base: StackBase,
@@ -240,9 +241,26 @@ export class ServiceStack extends StackClient {
     return gateway;
   }
 
+  /** Another processor instance on the same database and topics, in the same consumer group (stopped with the stack). */
+  async startProcessor(env: Record<string, string> = {}): Promise<ServiceProcess> {
+    const processor = await startService(
+      'alert-processor',
+      { ...this.base.env, ...this.options.all, ...this.options.processor, ...env },
+      { keepAllOutput: this.options.keepAllOutput, nodeArgs: this.options.nodeArgs },
+    );
+    this.extraProcessors.push(processor);
+    return processor;
+  }
+
   /** Stops every service, then drops the test database and topics. */
   async stop(): Promise<void> {
-    await Promise.all([this.gateway.stop(), this.integrationConfig.stop(), this.processor.stop(), ...this.extraGateways.map((gateway) => gateway.stop())]);
+    await Promise.all([
+      this.gateway.stop(),
+      this.integrationConfig.stop(),
+      this.processor.stop(),
+      ...this.extraGateways.map((gateway) => gateway.stop()),
+      ...this.extraProcessors.map((processor) => processor.stop()),
+    ]);
     await this.base.database?.drop();
     await this.base.topics?.drop();
   }

@@ -23,6 +23,9 @@ const INTEGRATION: Integration = {
   rate_limit_per_minute: null,
   previous_authorization_key: null,
   signing_secret: null,
+  heartbeat_interval_minutes: null,
+  last_request_at: null,
+  heartbeat_status: 'off',
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

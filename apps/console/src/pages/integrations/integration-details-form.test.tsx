@@ -24,6 +24,9 @@ const SAVED: Integration = {
   rate_limit_per_minute: null,
   previous_authorization_key: null,
   signing_secret: null,
+  heartbeat_interval_minutes: null,
+  last_request_at: null,
+  heartbeat_status: 'off',
 };
 
 const PARSED = {
@@ -128,6 +131,7 @@ describe('IntegrationDetailsForm', () => {
       name: 'Prometheus',
       active: true,
       rate_limit_per_minute: null,
+      heartbeat_interval_minutes: null,
       sample_payload: '{"summary": "Disk full", "labels": {"host": "db-1"}}',
       payload_field_mapping: [
         { field_name: 'title', path: ['summary'], type: 'string' },
@@ -220,7 +224,7 @@ describe('IntegrationDetailsForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save integration' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(api.sent('POST /projects/7/alert_integrations')[0].body).toEqual({ type: 'http', active: true, rate_limit_per_minute: null });
+    expect(api.sent('POST /projects/7/alert_integrations')[0].body).toEqual({ type: 'http', active: true, rate_limit_per_minute: null, heartbeat_interval_minutes: null });
   });
 
   it('creates the external link integration with its API URL', async () => {

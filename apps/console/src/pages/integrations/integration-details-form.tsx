@@ -10,6 +10,7 @@ import { exactTime } from '../../lib/time';
 import { FREE_TIER_REASONS, INTEGRATION_TYPE_LABELS } from './integration-types';
 import { MappingBuilder } from './mapping-builder';
 import { MappingPreview } from './mapping-preview';
+import { checkHeartbeatInterval, HeartbeatField } from './heartbeat-field';
 import { checkRateLimit, RateLimitField } from './rate-limit-field';
 
 /** A delivery's body put into the sample payload field ("Use as sample payload" on the Deliveries tab). */
@@ -35,7 +36,7 @@ interface IntegrationDetailsFormProps {
 }
 
 /** The fields that can be wrong, in the order the form shows them (the focus goes to the first wrong one). */
-const FIELDS = ['name', 'apiUrl', 'active', 'rateLimit', 'samplePayload', 'mapping'] as const;
+const FIELDS = ['name', 'apiUrl', 'active', 'rateLimit', 'heartbeat', 'samplePayload', 'mapping'] as const;
 type DetailsField = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<DetailsField, string>>;
 
@@ -46,6 +47,7 @@ const FIELD_OF_API_ERROR: Record<string, DetailsField> = {
   invalid_api_url: 'apiUrl',
   active_integration_conflict: 'active',
   invalid_rate_limit: 'rateLimit',
+  invalid_heartbeat_interval: 'heartbeat',
   invalid_sample_payload: 'samplePayload',
   invalid_payload_field_mapping: 'mapping',
 };
@@ -56,6 +58,7 @@ interface DetailsValues {
   active: boolean;
   apiUrl: string;
   rateLimit: string;
+  heartbeat: string;
   samplePayload: string;
   /** The mapping saving would store. */
   mapping: readonly PayloadFieldMappingEntry[];
@@ -67,6 +70,7 @@ function savedValues(integration: Integration | null): DetailsValues {
     active: integration?.active ?? true,
     apiUrl: integration?.api_url ?? '',
     rateLimit: integration?.rate_limit_per_minute?.toString() ?? '',
+    heartbeat: integration?.heartbeat_interval_minutes?.toString() ?? '',
     samplePayload: integration?.sample_payload ?? '',
     mapping: integration?.payload_field_mapping ?? [],
   };
@@ -75,14 +79,14 @@ function savedValues(integration: Integration | null): DetailsValues {
 /** The values as saving would send them, for this type and tier: two that compare equal save the same. */
 function comparable(values: DetailsValues, type: IntegrationType, premium: boolean): string {
   if (type === 'external_link') return JSON.stringify([values.active, values.apiUrl.trim()]);
-  if (!premium) return JSON.stringify([values.active, values.rateLimit.trim()]);
+  if (!premium) return JSON.stringify([values.active, values.rateLimit.trim(), values.heartbeat.trim()]);
   const sample = values.samplePayload.trim() === '' ? '' : values.samplePayload;
-  return JSON.stringify([values.name.trim(), values.active, values.rateLimit.trim(), sample, values.mapping]);
+  return JSON.stringify([values.name.trim(), values.active, values.rateLimit.trim(), values.heartbeat.trim(), sample, values.mapping]);
 }
 
 /**
  * "Configure details": type (new integrations only), name, Active toggle, the HTTP Endpoint's rate
- * limit, and on Premium the sample payload, "Parse payload for custom mapping", the payload field
+ * limit and heartbeat interval, and on Premium the sample payload, "Parse payload for custom mapping", the payload field
  * mapping and a live preview of the sample under it; for the external link its API URL.
  * Premium-only controls stay visible on Free, disabled, with the reason. Each error is shown once,
  * at its field (which it describes, `aria-invalid`), until that field changes; saving moves the
@@ -97,6 +101,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const [apiUrl, setApiUrl] = useState(integration?.api_url ?? '');
   const [samplePayload, setSamplePayload] = useState(draftSample?.text ?? integration?.sample_payload ?? '');
   const [rateLimit, setRateLimit] = useState(integration?.rate_limit_per_minute?.toString() ?? '');
+  const [heartbeat, setHeartbeat] = useState(integration?.heartbeat_interval_minutes?.toString() ?? '');
   const [mapping, setMapping] = useState<PayloadFieldMappingEntry[]>(integration?.payload_field_mapping ?? []);
   // The sample payload text the mapping table was parsed from; the saved one is parsed on opening.
   const [parsedText, setParsedText] = useState<string | null>(premium ? (integration?.sample_payload ?? null) : null);
@@ -112,6 +117,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const apiUrlRef = useRef<HTMLInputElement>(null);
   const activeRef = useRef<HTMLInputElement>(null);
   const rateLimitRef = useRef<HTMLInputElement>(null);
+  const heartbeatRef = useRef<HTMLInputElement>(null);
   const samplePayloadRef = useRef<HTMLTextAreaElement>(null);
   const mappingRef = useRef<HTMLDivElement>(null);
   // What is saved: the integration as opened (a delivery's draft sample is a change), then each save.
@@ -131,7 +137,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const savedMapping = mappingCurrent ? mapping : [];
   const showBuilder = mappingCurrent && parse.data !== undefined && parsedSample !== null;
 
-  const values: DetailsValues = { name, active, apiUrl, rateLimit, samplePayload, mapping: savedMapping };
+  const values: DetailsValues = { name, active, apiUrl, rateLimit, heartbeat, samplePayload, mapping: savedMapping };
   const dirty = comparable(values, type, premium) !== comparable(baseline, type, premium);
   const guard = useUnsavedChangesGuard(dirty, 'The changes to Configure details');
 
@@ -147,6 +153,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       apiUrl: apiUrlRef,
       active: activeRef,
       rateLimit: rateLimitRef,
+      heartbeat: heartbeatRef,
       samplePayload: samplePayloadRef,
       mapping: mappingRef,
     };
@@ -172,15 +179,18 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
     const found: FieldErrors = {};
     const limit = checkRateLimit(rateLimit);
     if (!limit.ok) found.rateLimit = limit.message;
+    const interval = checkHeartbeatInterval(heartbeat);
+    if (!interval.ok) found.heartbeat = interval.message;
     if (premium && name.trim() === '') found.name = 'Enter a name: each HTTP Endpoint of a Premium project is named.';
     if (premium && sampleCheck && !sampleCheck.ok) found.samplePayload = sampleCheck.message;
-    if (Object.keys(found).length > 0 || !limit.ok) return { errors: found };
-    if (!premium) return { body: { active, rate_limit_per_minute: limit.value } };
+    if (Object.keys(found).length > 0 || !limit.ok || !interval.ok) return { errors: found };
+    if (!premium) return { body: { active, rate_limit_per_minute: limit.value, heartbeat_interval_minutes: interval.value } };
     return {
       body: {
         name: name.trim(),
         active,
         rate_limit_per_minute: limit.value,
+        heartbeat_interval_minutes: interval.value,
         sample_payload: samplePayload.trim() === '' ? null : samplePayload,
         payload_field_mapping: savedMapping,
       },
@@ -331,6 +341,18 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           }}
           error={errors.rateLimit}
           inputRef={rateLimitRef}
+        />
+      )}
+
+      {type === 'http' && (
+        <HeartbeatField
+          value={heartbeat}
+          onChange={(text) => {
+            setHeartbeat(text);
+            changed('heartbeat');
+          }}
+          error={errors.heartbeat}
+          inputRef={heartbeatRef}
         />
       )}
 

@@ -20,6 +20,9 @@ const SAVED: Integration = {
   rate_limit_per_minute: null,
   previous_authorization_key: null,
   signing_secret: null,
+  heartbeat_interval_minutes: null,
+  last_request_at: null,
+  heartbeat_status: 'off',
 };
 
 const PARSED = {

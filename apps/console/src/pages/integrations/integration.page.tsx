@@ -10,6 +10,7 @@ import { testAlertPath } from '../alerts/send-test-alert.page';
 import { useCurrentProject } from '../project-layout';
 import { CredentialsTab } from './credentials-tab';
 import { DeliveriesTab } from './deliveries-tab';
+import { HeartbeatStatus } from './heartbeat-field';
 import { DraftSample, IntegrationDetailsForm } from './integration-details-form';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
 import { TestAlertTab } from './test-alert-tab';
@@ -131,6 +132,7 @@ export function IntegrationPage() {
           </span>
         )}
       </div>
+      {current?.type === 'http' && <HeartbeatStatus integration={current} />}
       {saved === 'created' && (
         <SuccessMessage>
           Integration saved.{' '}

@@ -4,6 +4,8 @@ import {
   CreatedAlert,
   CreatedUser,
   CurrentUser,
+  HEARTBEAT_STATUSES,
+  HeartbeatStatus,
   Integration,
   IntegrationListItem,
   INTEGRATION_TYPES,
@@ -157,6 +159,15 @@ export class IntegrationDto extends IntegrationListItemDto implements Integratio
 
   @ApiProperty({ type: 'integer', nullable: true, description: "Requests per minute the gateway takes; null: the gateway's default." })
   rate_limit_per_minute!: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 1440, description: 'A request is expected at least every this many minutes; null: no heartbeat.' })
+  heartbeat_interval_minutes!: number | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'The last request to the URL the gateway accepted (answered 200 or 202); null before the first.' })
+  last_request_at!: string | null;
+
+  @ApiProperty({ enum: HEARTBEAT_STATUSES, description: 'off: no interval, or inactive; waiting: no request yet; expired: none within the interval; else ok.' })
+  heartbeat_status!: HeartbeatStatus;
 
   @ApiPropertyOptional({ type: LinkDeprecationDto, description: 'external_link only (spec 2.3 rule 3).' })
   link_deprecation?: LinkDeprecation;

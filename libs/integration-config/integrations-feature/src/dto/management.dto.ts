@@ -114,6 +114,18 @@ export class UpdateIntegrationDto {
   @IsString()
   @Length(SIGNING_SECRET_MIN_LENGTH, SIGNING_SECRET_MAX_LENGTH)
   signing_secret?: string | null;
+
+  /** A request is expected at least this often (HTTP Endpoint), else a heartbeat alert is raised; null: off. The range is the domain's rule. */
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 1440,
+    nullable: true,
+    description: 'HTTP Endpoint: a request is expected at least every this many minutes, else a heartbeat alert is raised; null: no heartbeat.',
+  })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsInt()
+  heartbeat_interval_minutes?: number | null;
 }
 
 /** `POST .../reset_authorization_key`: optionally, how long the replaced key keeps working. */

@@ -1,3 +1,4 @@
+import { heartbeatStatus } from '@alert-ingestion/alerts-domain';
 import { Integration, IntegrationListItem, integrationUrl, PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
 import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, IntegrationType, previousKeyStillValid } from '@alert-ingestion/integrations-domain';
 
@@ -16,6 +17,7 @@ export interface IntegrationRow {
   payload_field_mapping: unknown;
   api_url: string | null;
   rate_limit_per_minute: number | null;
+  heartbeat_interval_minutes: number | null;
 }
 
 /** How the presenter reads secrets: authorization keys at rest, and signing secrets (signingSecretCipher). */
@@ -24,8 +26,16 @@ export interface IntegrationCiphers {
   signingSecrets: AuthorizationKeyCipher;
 }
 
-/** An integration as maintainers see it, credentials included, at `now` (an expired previous key is not shown). */
-export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string, ciphers: IntegrationCiphers, now = new Date()): Integration {
+/** The integration's last accepted request (alert-processor's record) and the instant its heartbeat status is told at. */
+export interface HeartbeatReading {
+  lastRequestAt: Date | null;
+  now: Date;
+  /** The unit of heartbeat intervals (HEARTBEAT_MINUTE_MS): a minute, shorter only in tests. */
+  minuteMs: number;
+}
+
+/** An integration as maintainers see it, credentials included, at `heartbeat.now` (an expired previous key is not shown). */
+export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string, ciphers: IntegrationCiphers, heartbeat: HeartbeatReading): Integration {
   const receives = row.type === 'http';
   const previousExpiresAt = row.previous_authorization_key_expires_at;
   return {
@@ -36,7 +46,7 @@ export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string
     url: receives ? integrationUrl(gatewayPublicUrl, row.url_token) : null,
     authorization_key: receives ? ciphers.authorizationKeys.decrypt(row.authorization_key_encrypted) : null,
     previous_authorization_key:
-      receives && row.previous_authorization_key_encrypted !== null && previousKeyStillValid(previousExpiresAt, now)
+      receives && row.previous_authorization_key_encrypted !== null && previousKeyStillValid(previousExpiresAt, heartbeat.now)
         ? { authorization_key: ciphers.authorizationKeys.decrypt(row.previous_authorization_key_encrypted), expires_at: previousExpiresAt.toISOString() }
         : null,
     signing_secret: receives && row.signing_secret_encrypted !== null ? ciphers.signingSecrets.decrypt(row.signing_secret_encrypted) : null,
@@ -44,6 +54,14 @@ export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string
     payload_field_mapping: row.payload_field_mapping as PayloadFieldMappingEntry[],
     api_url: row.api_url,
     rate_limit_per_minute: row.rate_limit_per_minute,
+    heartbeat_interval_minutes: row.heartbeat_interval_minutes,
+    last_request_at: heartbeat.lastRequestAt ? heartbeat.lastRequestAt.toISOString() : null,
+    heartbeat_status: heartbeatStatus(
+      { intervalMinutes: receives ? row.heartbeat_interval_minutes : null, active: row.active },
+      heartbeat.lastRequestAt,
+      heartbeat.now,
+      heartbeat.minuteMs,
+    ),
     ...(row.type === 'external_link' ? { link_deprecation: EXTERNAL_LINK_DEPRECATION } : {}),
   };
 }

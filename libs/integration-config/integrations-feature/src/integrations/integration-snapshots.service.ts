@@ -35,13 +35,14 @@ interface SnapshotRow {
   signing_secret_encrypted: string | null;
   payload_field_mapping: PayloadFieldMappingEntry[];
   rate_limit_per_minute: number | null;
+  heartbeat_interval_minutes: number | null;
   version: number;
   updated_at: Date;
 }
 
 const SNAPSHOT_COLUMNS = `i.id, i.project_id, p.tier::text AS project_tier, i.type::text AS type, i.name, i.active,
   i.url_token, i.authorization_key_sha256, i.previous_authorization_key_sha256, i.previous_authorization_key_expires_at,
-  i.signing_secret_encrypted, i.payload_field_mapping, i.rate_limit_per_minute, i.version, i.updated_at`;
+  i.signing_secret_encrypted, i.payload_field_mapping, i.rate_limit_per_minute, i.heartbeat_interval_minutes, i.version, i.updated_at`;
 
 export function toSnapshot(row: SnapshotRow): Snapshot {
   return {
@@ -64,6 +65,7 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
     ...(row.signing_secret_encrypted === null ? {} : { signing_secret_encrypted: row.signing_secret_encrypted }),
     payload_field_mapping: row.payload_field_mapping,
     ...(row.rate_limit_per_minute === null ? {} : { rate_limit_per_minute: row.rate_limit_per_minute }),
+    ...(row.heartbeat_interval_minutes === null ? {} : { heartbeat_interval_minutes: row.heartbeat_interval_minutes }),
     version: row.version,
     updated_at: new Date(row.updated_at).toISOString(),
   };

@@ -95,6 +95,7 @@ export class IntegrationsService {
           payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
           api_url: settings.api_url,
           rate_limit_per_minute: settings.rate_limit_per_minute,
+          heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
         },
       });
     }, (integration) => [integration.id]);
@@ -118,6 +119,7 @@ export class IntegrationsService {
             payload_field_mapping: current.payload_field_mapping as unknown as Integration['payload_field_mapping'],
             api_url: current.api_url,
             rate_limit_per_minute: current.rate_limit_per_minute,
+            heartbeat_interval_minutes: current.heartbeat_interval_minutes,
           },
           request,
           others,
@@ -134,6 +136,7 @@ export class IntegrationsService {
           api_url: settings.api_url,
           rate_limit_per_minute: settings.rate_limit_per_minute,
           ...(signingSecret === undefined ? {} : { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) }),
+          heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
           version: { increment: 1 },
         },
       });
@@ -225,8 +228,16 @@ export class IntegrationsService {
     );
   }
 
-  private present(row: IntegrationRow): Integration {
-    return presentIntegration(row, this.options.gatewayPublicUrl, this.ciphers);
+  /**
+   * The integration as the API shows it, with its last accepted request and heartbeat status. The
+   * last request is alert-processor's record, read through the read-only view
+   * integration_last_requests (README "Data ownership").
+   */
+  private async present(row: IntegrationRow & { id: bigint }): Promise<Integration> {
+    const rows = await this.prisma.$queryRaw<Array<{ last_request_at: Date }>>`
+      SELECT last_request_at FROM integration_last_requests WHERE integration_id = ${row.id}`;
+    const lastRequestAt = rows.length === 0 ? null : new Date(rows[0].last_request_at);
+    return presentIntegration(row, this.options.gatewayPublicUrl, this.ciphers, { lastRequestAt, now: new Date(), minuteMs: this.options.heartbeatMinuteMs });
   }
 
   private encryptSigningSecret(secret: string | null | undefined): string | null | undefined {

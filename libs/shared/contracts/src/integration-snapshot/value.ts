@@ -9,6 +9,7 @@ import {
   IsOptional,
   IsString,
   Matches,
+  Max,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -21,7 +22,7 @@ import {
   PROJECT_TIERS,
   ProjectTier,
 } from '../alert';
-import { INTEGRATION_TYPES, IntegrationType } from '../management';
+import { HEARTBEAT_INTERVAL_MINUTES, INTEGRATION_TYPES, IntegrationType } from '../management';
 
 export { INTEGRATION_TYPES, type IntegrationType } from '../management';
 
@@ -102,6 +103,13 @@ export class IntegrationSnapshotValue {
   @IsInt()
   @Min(1)
   rate_limit_per_minute?: number;
+
+  /** A request is expected at least this often (minutes), else the processor raises a heartbeat alert; absent: off. */
+  @IsOptional()
+  @IsInt()
+  @Min(HEARTBEAT_INTERVAL_MINUTES.min)
+  @Max(HEARTBEAT_INTERVAL_MINUTES.max)
+  heartbeat_interval_minutes?: number;
 
   /** Increases with every change, so a consumer can ignore a stale snapshot. */
   @IsInt()

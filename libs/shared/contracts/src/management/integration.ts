@@ -5,6 +5,16 @@ export const INTEGRATION_TYPES = ['http', 'external_link'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /**
+ * An integration's heartbeat (a dead man's switch): `off` without an interval or while inactive,
+ * `waiting` before the first request, `expired` once no request came within the interval, else `ok`.
+ */
+export const HEARTBEAT_STATUSES = ['ok', 'expired', 'off', 'waiting'] as const;
+export type HeartbeatStatus = (typeof HEARTBEAT_STATUSES)[number];
+
+/** The bounds of `heartbeat_interval_minutes`: a minute to a day. */
+export const HEARTBEAT_INTERVAL_MINUTES = { min: 1, max: 1440 } as const;
+
+/**
  * One line of the integration list (spec 1.2: name, type, status). Developers read it too (to send
  * a test alert), so it holds nothing that configures or reaches the integration: no URL, key,
  * sample payload or mapping.
@@ -42,6 +52,11 @@ export interface Integration extends IntegrationListItem {
   api_url: string | null;
   /** Requests per minute the gateway takes (HTTP Endpoint); null: the gateway's default. */
   rate_limit_per_minute: number | null;
+  /** A request is expected at least this often (minutes), else a heartbeat alert is raised; null: off. */
+  heartbeat_interval_minutes: number | null;
+  /** The last request to the URL the gateway accepted (answered 200 or 202); null before the first. */
+  last_request_at: string | null;
+  heartbeat_status: HeartbeatStatus;
   /** External link only: spec 2.3 rule 3, for clients to show beside the "View alerts" link. */
   link_deprecation?: LinkDeprecation;
 }

@@ -4,3 +4,4 @@ export * from './alert-batch.repository';
 export * from './alerts-query.repository';
 export * from './processed-raw-alerts.retention';
 export * from './deliveries.repository';
+export * from './silences.repository';

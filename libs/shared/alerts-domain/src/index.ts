@@ -13,3 +13,4 @@ export * from './alert-status';
 export * from './stored-alert';
 export * from './raw-alert-intake';
 export * from './alert-batch-plan';
+export * from './silence-matchers';

@@ -12,6 +12,7 @@ import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { RawAlertConsumer } from './raw-alert.consumer';
+import { SilencesController } from './silences.controller';
 
 @Module({})
 export class AlertProcessorModule {
@@ -62,7 +63,7 @@ export class AlertProcessorModule {
         }),
         HealthModule.forRoot({ probes: [PostgresHealthProbe, KafkaHealthProbe, AlertEventRelayHealthProbe] }),
       ],
-      controllers: [AlertsController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
+      controllers: [AlertsController, SilencesController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
     };
   }
 }

@@ -1,5 +1,12 @@
 import { DynamicModule, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, DeliveriesRepository, ProcessedRawAlertsRetention } from '@alert-ingestion/alerts-data';
+import {
+  AlertBatchRepository,
+  AlertsDatabase,
+  AlertsQueryRepository,
+  DeliveriesRepository,
+  ProcessedRawAlertsRetention,
+  SilencesRepository,
+} from '@alert-ingestion/alerts-data';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
@@ -7,6 +14,7 @@ import { DeliveriesService } from './deliveries.service';
 import { INTEGRATION_LOOKUP } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
+import { SilencesService } from './silences.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -64,6 +72,8 @@ export class AlertsFeatureModule {
         { provide: DeliveriesRepository, useFactory: (database: AlertsDatabase) => new DeliveriesRepository(database), inject: [AlertsDatabase] },
         AlertsQueryService,
         DeliveriesService,
+        { provide: SilencesRepository, useFactory: (database: AlertsDatabase) => new SilencesRepository(database), inject: [AlertsDatabase] },
+        SilencesService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -75,6 +85,8 @@ export class AlertsFeatureModule {
         AlertsDatabase,
         AlertsQueryService,
         DeliveriesService,
+        { provide: SilencesRepository, useFactory: (database: AlertsDatabase) => new SilencesRepository(database), inject: [AlertsDatabase] },
+        SilencesService,
       ],
     };
   }

@@ -8,3 +8,4 @@ export * from './processor-health.probes';
 export * from './alerts-feature.module';
 export * from './deliveries.service';
 export * from './processor-metrics';
+export * from './silences.service';

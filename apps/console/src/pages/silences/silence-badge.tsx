@@ -12,7 +12,7 @@ export function SilencedBadge({ projectId, silence }: { projectId: number; silen
       className="badge badge-silenced"
       title={`Silenced until ${exactTime(silence.ends_at)}: ${silence.comment}`}
     >
-      <span aria-hidden="true">🔕 </span>Silenced
+      Silenced
     </Link>
   );
 }

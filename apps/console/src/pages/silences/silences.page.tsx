@@ -104,25 +104,25 @@ export function SilencesPage() {
                       ))}
                     </ul>
                   </td>
-                  <td title={exactTime(silence.starts_at)}>
+                  <td title={exactTime(silence.starts_at)} data-label="Starts">
                     <TimeAgo iso={silence.starts_at} />
                   </td>
-                  <td title={exactTime(silence.ends_at)}>
+                  <td title={exactTime(silence.ends_at)} data-label="Ends">
                     <TimeAgo iso={silence.ends_at} />
                   </td>
                   <td className="wrap">{silence.comment}</td>
-                  <td>{silence.created_by?.username ?? <span className="muted">administrator</span>}</td>
+                  <td data-label="Created by">{silence.created_by?.username ?? <span className="muted">administrator</span>}</td>
                   {manage && (
-                    <td className="row-actions">
+                    <td>
                       {silence.state !== 'expired' && (
-                        <>
+                        <div className="row-actions">
                           <Link to={`/projects/${project.id}/silences/${silence.id}/edit`} className="button button-small">
                             Edit<span className="visually-hidden"> silence {silence.id}</span>
                           </Link>
                           <button type="button" className="button button-small button-danger-outline" onClick={() => setExpiring(silence)}>
                             Expire<span className="visually-hidden"> silence {silence.id}</span>
                           </button>
-                        </>
+                        </div>
                       )}
                     </td>
                   )}

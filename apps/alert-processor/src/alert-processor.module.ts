@@ -13,6 +13,7 @@ import { DeliveriesController } from './deliveries.controller';
 import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
+import { SilencesController } from './silences.controller';
 
 @Module({})
 export class AlertProcessorModule {
@@ -66,7 +67,7 @@ export class AlertProcessorModule {
         consumers,
         HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe] }),
       ],
-      controllers: [AlertsController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
+      controllers: [AlertsController, SilencesController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
     };
   }
 }

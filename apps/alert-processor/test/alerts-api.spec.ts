@@ -15,6 +15,7 @@ const ALERT_FIELDS = [
   'platform_environment_name',
   'service',
   'severity',
+  'silenced_by',
   'started_at',
   'status',
   'title',

@@ -10,6 +10,11 @@ const CONTRACT_OPERATIONS = [
   'GET /api/v4/projects/{id}/alerts/{iid}',
   'PUT /api/v4/projects/{id}/alerts/{iid}',
   'GET /api/v4/projects/{id}/alerts/status_counts',
+  'POST /api/v4/projects/{id}/silences',
+  'GET /api/v4/projects/{id}/silences',
+  'GET /api/v4/projects/{id}/silences/{silence_id}',
+  'PUT /api/v4/projects/{id}/silences/{silence_id}',
+  'POST /api/v4/projects/{id}/silences/{silence_id}/expire',
 ] as const;
 
 describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRACT.md "Across all services")', () => {
@@ -52,13 +57,14 @@ describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRAC
         'fingerprint',
         'integration_id',
         'payload',
+        'silenced_by',
         'created_at',
         'updated_at',
       ].sort(),
     );
     expect(Object.keys(schemas['DeliveryDto'].properties).sort()).toEqual(['alerts', 'authorization_key', 'body', 'body_size', 'body_truncated', 'error', 'id', 'received_at', 'request_id', 'status']);
     const list = document.paths['/api/v4/projects/{id}/alerts'].get;
-    expect((list.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['path:id', 'query:page', 'query:per_page', 'query:search', 'query:status']);
+    expect((list.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['path:id', 'query:page', 'query:per_page', 'query:search', 'query:silenced', 'query:status']);
   });
 
   it('serves Swagger UI from its own origin only', async () => {

@@ -11,6 +11,8 @@ import { MembersPage } from './pages/members.page';
 import { NotFoundPage } from './pages/not-found.page';
 import { ProjectHome, ProjectLayout } from './pages/project-layout';
 import { ProjectsPage } from './pages/projects.page';
+import { SilenceFormPage } from './pages/silences/silence-form.page';
+import { SilencesPage } from './pages/silences/silences.page';
 import { SignInPage } from './pages/sign-in.page';
 import { useSession } from './session/session';
 
@@ -44,6 +46,9 @@ export function AppRoutes() {
             <Route path="alerts/test-alert" element={<SendTestAlertPage />} />
             <Route path="alerts/test-alert/:integrationId" element={<SendTestAlertToIntegrationPage />} />
             <Route path="alerts/:iid" element={<AlertDetailPage />} />
+            <Route path="silences" element={<SilencesPage />} />
+            <Route path="silences/new" element={<SilenceFormPage />} />
+            <Route path="silences/:silenceId/edit" element={<SilenceFormPage />} />
             <Route path="settings/alerts" element={<IntegrationsPage />} />
             <Route path="settings/alerts/new" element={<IntegrationPage />} />
             <Route path="settings/alerts/:integrationId/:tab?" element={<IntegrationPage />} />

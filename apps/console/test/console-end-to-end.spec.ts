@@ -357,6 +357,43 @@ describe('web console, end to end in Chromium', () => {
     await page.getByRole('link', { name: /^Open\s+2$/ }).waitFor();
   });
 
+  step('silences alerts like #2 from "Silence similar": the next one that arrives is marked silenced', async () => {
+    await page.getByRole('link', { name: '#2 Disk almost full' }).click();
+    await heading('#2 Disk almost full').waitFor();
+    await page.getByRole('link', { name: 'Silence similar' }).click();
+    await heading('New silence').waitFor();
+    // No explicit fingerprint: the title and the service pick out alerts like this one.
+    const matcher = (n: number) => page.getByRole('group', { name: `Matcher ${n}` });
+    expect(await matcher(1).getByLabel('On').inputValue()).toBe('title');
+    expect(await matcher(1).getByLabel('Value').inputValue()).toBe('Disk almost full');
+    expect(await matcher(2).getByLabel('On').inputValue()).toBe('service');
+    expect(await matcher(2).getByLabel('Value').inputValue()).toBe('db');
+    await page.getByLabel('Comment', { exact: true }).fill('Replacing the disk of db-1');
+    await browser.screenshot('silence-new');
+    await page.getByRole('button', { name: 'Create silence' }).click();
+
+    await heading('Silences').waitFor();
+    const row = page.getByRole('row', { name: /Replacing the disk of db-1/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(0).textContent()).toBe('Active');
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('title="Disk almost full"service="db"');
+    await browser.screenshot('silences');
+
+    // Silences are evaluated at every notification: the next payload, grouped into #2, marks it.
+    const again = await sendToGateway({ summary: 'Disk almost full', labels: { severity: 'critical', instance: 'db-1', service: 'db' }, starts_at: new Date().toISOString(), ends_at: null, generator: 'prometheus' });
+    expect(await again.json()).toEqual([{ iid: 2, title: 'Disk almost full' }]);
+    await page.getByRole('link', { name: 'Alerts', exact: true }).click();
+    const silencedRow = page.getByRole('row', { name: /#2 Disk almost full/ });
+    await silencedRow.getByRole('link', { name: /Silenced/ }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('row', { name: /#1 Checkout latency above 2s/ }).getByRole('link', { name: /Silenced/ }).count()).toBe(0);
+    await page.getByLabel('Silenced alerts', { exact: true }).selectOption({ label: 'Silenced only' });
+    await page.waitForURL(/silenced=true/);
+    await eventually(async () => expect(await page.locator('.alerts-table tbody tr').count()).toBe(1), 10_000, 100);
+    await browser.screenshot('alerts-silenced');
+    await page.getByLabel('Silenced alerts', { exact: true }).selectOption({ label: 'Silenced or not' });
+    await page.getByRole('link', { name: '#1 Checkout latency above 2s' }).waitFor();
+  });
+
   step('shows every field of the alert, its events counter and its payload as a tree, and resolves it', async () => {
     await page.getByRole('link', { name: '#1 Checkout latency above 2s' }).click();
     await heading('#1 Checkout latency above 2s').waitFor();
@@ -625,7 +662,15 @@ describe('web console, end to end in Chromium', () => {
 
   step('reads well on a narrow screen: nothing wider than the viewport', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of [`/projects/${projectId}/alerts`, `/projects/${projectId}/alerts/1`, integrationPath, `${integrationPath}/deliveries`, '/deprecations/checker']) {
+    for (const path of [
+      `/projects/${projectId}/alerts`,
+      `/projects/${projectId}/alerts/1`,
+      integrationPath,
+      `${integrationPath}/deliveries`,
+      `/projects/${projectId}/silences?state=all`,
+      `/projects/${projectId}/silences/new`,
+      '/deprecations/checker',
+    ]) {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -676,7 +721,7 @@ describe('web console, end to end in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await page.getByRole('row', { name: /acme\/checkout\s*Premium\s*Developer/ }).getByRole('link').click();
     await heading('Alerts').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents()).toEqual(['Alerts']);
+    expect(await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents()).toEqual(['Alerts', 'Silences']);
     expect(await page.getByLabel('Status of alert #2', { exact: true }).isEnabled()).toBe(true);
 
     await page.goto(`/projects/${projectId}/settings/alerts`);

@@ -1,10 +1,20 @@
 import { ForwardedProjectRoute } from '@alert-ingestion/access';
-import { AlertDto, AlertStatusCountsDto, DeliveryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from '@alert-ingestion/alerts-api';
+import {
+  AlertDto,
+  AlertStatusCountsDto,
+  CreateSilenceDto,
+  DeliveryDto,
+  ListAlertsQueryDto,
+  ListSilencesQueryDto,
+  SilenceDto,
+  UpdateAlertStatusDto,
+  UpdateSilenceDto,
+} from '@alert-ingestion/alerts-api';
 import { ConfigService } from '@alert-ingestion/config';
 import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import { ApiErrorResponses, ApiPageResponse, DomainError, IdentifiedRequest, NotFoundError, ServiceUnavailableError } from '@alert-ingestion/http';
-import { Controller, Get, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { IntegrationConfigEnv } from './integration-config.env';
 
@@ -25,12 +35,18 @@ const FORWARDED_RESPONSE_HEADERS = [
 ];
 /**
  * The only paths forwarded, checked after dot segments are resolved (so `alerts/../../users` is
- * not): the alerts API and the deliveries of an integration, both answered by alert-processor.
+ * not): the alerts API, the silences and the deliveries of an integration, all answered by alert-processor.
  */
-const FORWARDED_PATHS = [/^\/api\/v4\/projects\/[^/]+\/alerts(\/[^/]+)*\/?$/, /^\/api\/v4\/projects\/[^/]+\/alert_integrations\/[^/]+\/deliveries\/?$/];
+const FORWARDED_PATHS = [
+  /^\/api\/v4\/projects\/[^/]+\/alerts(\/[^/]+)*\/?$/,
+  /^\/api\/v4\/projects\/[^/]+\/silences(\/[^/]+(\/expire)?)?\/?$/,
+  /^\/api\/v4\/projects\/[^/]+\/alert_integrations\/[^/]+\/deliveries\/?$/,
+];
 const TIMEOUT_MS = 15_000;
 /** Failures to reach the processor at all (nothing was sent): 503, worth a retry. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+
+const ApiSilenceId = () => ApiParam({ name: 'silence_id', description: 'The silence id.', schema: { type: 'integer', minimum: 1 } });
 
 const ApiAlertIid = () => ApiParam({ name: 'iid', description: 'The alert iid (counts from 1 per project).', schema: { type: 'integer', minimum: 1 } });
 
@@ -42,8 +58,9 @@ const ApiListAlertsQuery = () => ApiQuery({ type: ListAlertsQueryDto });
 
 /**
  * The alerts query API and the deliveries live on alert-processor; the console reaches them here, on
- * its own origin (README "Console and alerts proxy"). Only GET and PUT of the alerts routes, and GET
- * of `.../alert_integrations/:iid/deliveries`, are forwarded; authorisation stays the processor's.
+ * its own origin (README "Console and alerts proxy"). Only GET and PUT of the alerts routes, the
+ * silences routes, and GET of `.../alert_integrations/:iid/deliveries`, are forwarded; authorisation
+ * stays the processor's.
  * Each route is its own handler so that this service's OpenAPI document describes it as the
  * processor's does (ForwardedProjectRoute: the token headers and 401/403/404, checked there).
  */
@@ -98,6 +115,60 @@ export class AlertsProxyController {
     return this.forward(request, response);
   }
 
+  @Post('silences')
+  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
+  @ApiOperation({ summary: 'Create a silence: alerts matching all its matchers while it is active carry silenced_by' })
+  @ApiBody({ type: CreateSilenceDto })
+  @ApiCreatedResponse({ type: SilenceDto })
+  @ApiErrorResponses(400)
+  @ApiForwarded()
+  createSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.forward(request, response);
+  }
+
+  @Get('silences')
+  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.readSilences)
+  @ApiOperation({ summary: 'List the silences of a project, newest first' })
+  @ApiQuery({ type: ListSilencesQueryDto })
+  @ApiPageResponse(SilenceDto, 'One page of silences.')
+  @ApiErrorResponses(400)
+  @ApiForwarded()
+  listSilences(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.forward(request, response);
+  }
+
+  @Get('silences/:silence_id')
+  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.readSilences)
+  @ApiOperation({ summary: 'Get a silence' })
+  @ApiSilenceId()
+  @ApiOkResponse({ type: SilenceDto })
+  @ApiForwarded()
+  getSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.forward(request, response);
+  }
+
+  @Put('silences/:silence_id')
+  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
+  @ApiOperation({ summary: 'Change the comment, the end or the matchers of a silence that has not expired' })
+  @ApiSilenceId()
+  @ApiBody({ type: UpdateSilenceDto })
+  @ApiOkResponse({ type: SilenceDto })
+  @ApiErrorResponses(400, [409, 'The silence has expired.'])
+  @ApiForwarded()
+  updateSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.forward(request, response);
+  }
+
+  @Post('silences/:silence_id/expire')
+  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
+  @ApiOperation({ summary: 'Expire a silence: it ends now and stays listed' })
+  @ApiSilenceId()
+  @ApiOkResponse({ type: SilenceDto, description: 'The silence, expired (an expired one is answered as it is).' })
+  @ApiForwarded()
+  expireSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.forward(request, response);
+  }
+
   @Get('alert_integrations/:iid/deliveries')
   @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: "List the latest deliveries to an integration's URL, newest first" })
@@ -122,8 +193,8 @@ export class AlertsProxyController {
     }
     // The id this request is known by here (the caller's when usable, else the one made for it).
     headers.set('x-request-id', (request as unknown as IdentifiedRequest).id);
-    // The JSON body parser has read a PUT's body already; it is sent on as JSON.
-    const body = request.method === 'PUT' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
+    // The JSON body parser has read a PUT's or POST's body already; it is sent on as JSON.
+    const body = (request.method === 'PUT' || request.method === 'POST') && request.body !== undefined ? JSON.stringify(request.body) : undefined;
 
     let upstream: globalThis.Response;
     let content: Buffer;

@@ -174,6 +174,26 @@ describe('the web console and the alerts proxy on integration-config', () => {
       expect(processor.received[2].headers['content-type']).toBe('application/json');
     });
 
+    it('forwards the silences routes, a POST with its JSON body, and no other path under silences', async () => {
+      const headers = { authorization: 'Bearer user-token', 'content-type': 'application/json' };
+      const body = JSON.stringify({ matchers: [{ field: 'service', operator: '=', value: 'db' }], ends_at: '2030-01-01T00:00:00.000Z', comment: 'upgrade' });
+      expect((await fetch(`${api.url}/api/v4/projects/5/silences`, { method: 'POST', headers, body })).status).toBe(200);
+      expect((await get('/api/v4/projects/5/silences?state=active')).status).toBe(200);
+      expect((await get('/api/v4/projects/5/silences/4')).status).toBe(200);
+      expect((await fetch(`${api.url}/api/v4/projects/5/silences/4`, { method: 'PUT', headers, body: '{"comment":"later"}' })).status).toBe(200);
+      expect((await fetch(`${api.url}/api/v4/projects/5/silences/4/expire`, { method: 'POST', headers: { authorization: 'Bearer user-token' } })).status).toBe(200);
+      expect((await fetch(`${api.url}/api/v4/projects/5/silences/4/other`, { method: 'POST', headers: { authorization: 'Bearer user-token' } })).status).toBe(404);
+      expect(processor.received.map(({ method, url }) => [method, url])).toEqual([
+        ['POST', '/api/v4/projects/5/silences'],
+        ['GET', '/api/v4/projects/5/silences?state=active'],
+        ['GET', '/api/v4/projects/5/silences/4'],
+        ['PUT', '/api/v4/projects/5/silences/4'],
+        ['POST', '/api/v4/projects/5/silences/4/expire'],
+      ]);
+      expect(JSON.parse(processor.received[0].body)).toEqual(JSON.parse(body));
+      expect(processor.received[3].body).toBe('{"comment":"later"}');
+    });
+
     it("passes the processor's refusals on unchanged", async () => {
       const response = await get('/api/v4/projects/5/alerts', { Authorization: 'Bearer wrong' });
       expect(response.status).toBe(401);

@@ -18,6 +18,9 @@ import {
   PreviewAlert,
   Project,
   ProjectTier,
+  Silence,
+  SilenceMatcher,
+  SilenceState,
   AccessLevel,
   TestAlertAnswer,
   TestAlertResult,
@@ -40,6 +43,8 @@ export const queryKeys = {
   integration: (projectId: number, integrationId: number) => ['integrations', projectId, integrationId] as const,
   alerts: (projectId: number) => ['alerts', projectId] as const,
   alert: (projectId: number, iid: number) => ['alerts', projectId, 'detail', iid] as const,
+  silences: (projectId: number) => ['silences', projectId] as const,
+  silence: (projectId: number, silenceId: number) => ['silences', projectId, 'detail', silenceId] as const,
   deliveries: (projectId: number, integrationId: number) => ['deliveries', projectId, integrationId] as const,
   previews: (projectId: number) => ['preview', projectId] as const,
   deprecations: ['deprecations'] as const,
@@ -261,13 +266,17 @@ export interface AlertsListPage {
   total: number;
 }
 
-export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number) {
+/** The alert list's silence filter: every alert, only those an active silence covers, or only the others. */
+export type SilencedFilter = 'any' | 'silenced' | 'not_silenced';
+
+export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number, silencedFilter: SilencedFilter = 'any') {
   const api = useApi();
   return useQuery({
-    queryKey: [...queryKeys.alerts(projectId), 'list', tab, search, page],
+    queryKey: [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter],
     queryFn: async (): Promise<AlertsListPage> => {
       const status = tab === 'all' ? undefined : tab;
-      const response = await api.request<Alert[]>(`/projects/${projectId}/alerts`, { query: { status, search, page, per_page: PER_PAGE } });
+      const silenced = silencedFilter === 'any' ? undefined : silencedFilter === 'silenced';
+      const response = await api.request<Alert[]>(`/projects/${projectId}/alerts`, { query: { status, search, silenced, page, per_page: PER_PAGE } });
       return { alerts: response.data, total: pagingOf(response.headers).total ?? response.data.length };
     },
     placeholderData: keepPreviousData,
@@ -284,12 +293,13 @@ export function useAlertCounts(projectId: number) {
   });
 }
 
-export function useAlert(projectId: number, iid: number) {
+export function useAlert(projectId: number, iid: number, enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.alert(projectId, iid),
     queryFn: () => api.get<Alert>(`/projects/${projectId}/alerts/${iid}`),
     refetchInterval: pollAlerts,
+    enabled,
   });
 }
 
@@ -305,6 +315,63 @@ export function useChangeAlertStatus(projectId: number) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
     },
   });
+}
+
+export interface SilencesListPage {
+  silences: Silence[];
+  total: number;
+}
+
+/** A silence as the create form sends it (README "Silences"). */
+export interface SilenceRequest {
+  matchers: SilenceMatcher[];
+  starts_at?: string;
+  ends_at: string;
+  comment: string;
+}
+
+export function useSilences(projectId: number, state: SilenceState | 'all', page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.silences(projectId), 'list', state, page],
+    queryFn: async (): Promise<SilencesListPage> => {
+      const response = await api.request<Silence[]>(`/projects/${projectId}/silences`, {
+        query: { state: state === 'all' ? undefined : state, page, per_page: PER_PAGE },
+      });
+      return { silences: response.data, total: pagingOf(response.headers).total ?? response.data.length };
+    },
+    placeholderData: keepPreviousData,
+    // A silence turns from pending to active to expired with time alone.
+    refetchInterval: pollAlerts,
+  });
+}
+
+export function useSilence(projectId: number, silenceId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.silence(projectId, silenceId ?? 0),
+    queryFn: () => api.get<Silence>(`/projects/${projectId}/silences/${silenceId}`),
+    enabled: silenceId !== null,
+  });
+}
+
+/** Create, edit and expire; each reads the silences and the alerts again (their badges follow the silences). */
+export function useSilenceMutations(projectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const onSuccess = (silence: Silence) => {
+    queryClient.setQueryData(queryKeys.silence(projectId, silence.id), silence);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.silences(projectId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
+  };
+  return {
+    create: useMutation({ mutationFn: (body: SilenceRequest) => api.post<Silence>(`/projects/${projectId}/silences`, body), onSuccess }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: Partial<Omit<SilenceRequest, 'starts_at'>> }) => api.put<Silence>(`/projects/${projectId}/silences/${id}`, body),
+      onSuccess,
+    }),
+    expire: useMutation({ mutationFn: (id: number) => api.post<Silence>(`/projects/${projectId}/silences/${id}/expire`, undefined), onSuccess }),
+  };
 }
 
 export interface DeprecationFilters {

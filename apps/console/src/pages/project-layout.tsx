@@ -42,6 +42,7 @@ export function ProjectLayout() {
               <li>
                 <span className="side-nav-group">Monitor</span>
                 <NavLink to={`/projects/${current.id}/alerts`}>Alerts</NavLink>
+                {can(current, 'readSilences') && <NavLink to={`/projects/${current.id}/silences`}>Silences</NavLink>}
               </li>
             )}
             {can(current, 'manageIntegrations') && (

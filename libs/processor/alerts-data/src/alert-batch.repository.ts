@@ -1,9 +1,10 @@
-import { BatchState, BatchWrites, IdempotencyAnswer, StateKeys, StoredAlert } from '@alert-ingestion/alerts-domain';
+import { BatchState, BatchWrites, IdempotencyAnswer, StateKeys } from '@alert-ingestion/alerts-domain';
 import { CreatedAlert } from '@alert-ingestion/contracts';
 import { sqlLiteral } from '@alert-ingestion/sql';
 import { alertEventStatements } from './alert-event-outbox';
 import { AlertsDatabase, ScriptedTransaction, sqlState } from './alerts-database';
-import { ALERT_COLUMNS } from './alerts-query.repository';
+import { ALERT_COLUMNS, AlertRow, storedAlert } from './alerts-query.repository';
+import { SILENCE_COLUMNS, SilenceRow, storedSilence } from './silences.repository';
 import { deliveryStatements } from './deliveries.repository';
 
 /**
@@ -61,16 +62,19 @@ export class AlertBatchTransaction {
    * iid counter (created at 0 when missing), the stored answers of the request ids (locked, so that
    * two instances renewing one expired answer take turns), and the not-resolved alerts of the
    * fingerprints (and the heartbeat alert fingerprints of the batch's integrations): one index probe
-   * of alerts_open_fingerprint_key each (the LATERAL subquery keeps the planner from scanning the table).
+   * of alerts_open_fingerprint_key each (the LATERAL subquery keeps the planner from scanning the
+   * table). With them, unlocked, the silences of the projects that have not ended: one probe of
+   * silences_project_id_ends_at_idx per project, in the same round trip (a silence created meanwhile
+   * applies from the next batch on).
    */
   async readState(keys: StateKeys): Promise<BatchState> {
-    if (keys.projectIds.length === 0 && keys.requestIds.length === 0) return { lastIids: new Map(), answers: new Map(), openAlerts: [] };
+    if (keys.projectIds.length === 0 && keys.requestIds.length === 0) return { lastIids: new Map(), answers: new Map(), openAlerts: [], silences: [] };
     const projects = sqlLiteral.json([...keys.projectIds].sort(compareIds));
     const probed = new Map([...keys.fingerprints, ...keys.heartbeatFingerprints].map((key) => [`${key.projectId}:${key.fingerprintSha256}`, key]));
     const fingerprints = [...probed.values()]
       .map(({ projectId, fingerprintSha256 }) => ({ project_id: projectId, fingerprint_sha256: fingerprintSha256 }))
       .sort((a, b) => compareIds(a.project_id, b.project_id) || a.fingerprint_sha256.localeCompare(b.fingerprint_sha256));
-    const [, counters, answers, openAlerts] = await this.transaction.step([
+    const [, counters, answers, openAlerts, silences] = await this.transaction.step([
       `INSERT INTO alert_iid_counters (project_id, last_iid)
        SELECT p.id::bigint, 0 FROM json_array_elements_text(${projects}) AS p(id)
        ON CONFLICT (project_id) DO NOTHING`,
@@ -80,7 +84,7 @@ export class AlertBatchTransaction {
       `SELECT request_id, result, processed_at FROM processed_raw_alerts
        WHERE request_id IN (SELECT r.id::uuid FROM json_array_elements_text(${sqlLiteral.json(keys.requestIds)}) AS r(id))
        FOR UPDATE`,
-      `SELECT ${ALERT_COLUMNS.replace(/(\w+)/g, 'a.$1')}
+      `SELECT ${ALERT_COLUMNS}
        FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(fingerprints)}) AS (project_id bigint, fingerprint_sha256 char(64))) WITH ORDINALITY AS k(project_id, fingerprint_sha256, position)
        CROSS JOIN LATERAL (
          SELECT * FROM alerts
@@ -89,7 +93,10 @@ export class AlertBatchTransaction {
          OFFSET 0
          FOR UPDATE
        ) AS a
+       LEFT JOIN silences s ON s.id = a.silence_id
        ORDER BY k.position`,
+      `SELECT ${SILENCE_COLUMNS} FROM silences
+       WHERE project_id IN (SELECT p.id::bigint FROM json_array_elements_text(${projects}) AS p(id)) AND ends_at > now()`,
     ]);
     return {
       lastIids: new Map((counters.rows as Array<{ project_id: string; last_iid: number }>).map((row) => [row.project_id, row.last_iid])),
@@ -99,7 +106,8 @@ export class AlertBatchTransaction {
           { alerts: row.result.alerts, processedAt: new Date(row.processed_at) },
         ]),
       ),
-      openAlerts: openAlerts.rows as StoredAlert[],
+      openAlerts: (openAlerts.rows as AlertRow[]).map(storedAlert),
+      silences: (silences.rows as SilenceRow[]).map(storedSilence),
     };
   }
 
@@ -179,8 +187,9 @@ function alertStatements({ iidCounters, alertUpdates, alertInserts }: BatchWrite
          events = a.events + u.grouped,
          status = CASE WHEN u.ended_at IS NULL THEN a.status ELSE 'resolved'::alert_status END,
          ended_at = COALESCE(u.ended_at, a.ended_at),
+         silence_id = u.silence_id,
          updated_at = ${at}
-       FROM json_to_recordset(${sqlLiteral.json(alertUpdates)}) AS u(id bigint, grouped int, ended_at timestamptz)
+       FROM json_to_recordset(${sqlLiteral.json(alertUpdates)}) AS u(id bigint, grouped int, ended_at timestamptz, silence_id bigint)
        WHERE a.id = u.id`,
     );
   }
@@ -188,16 +197,16 @@ function alertStatements({ iidCounters, alertUpdates, alertInserts }: BatchWrite
     // Payloads travel in a document of their own: json_to_recordset unescapes every string of its
     // document, and refuses a payload's \u0000 or unpaired surrogate, which json_array_elements and
     // the `json` column keep as they are (README "Input policy and limits").
-    const rows = alertInserts.map(({ payload: _payload, ...row }) => row);
+    const rows = alertInserts.map(({ payload: _payload, silenced_by, ...row }) => ({ ...row, silence_id: silenced_by?.id ?? null }));
     statements.push(
       `INSERT INTO alerts (project_id, iid, integration_id, title, description, severity, status, events, started_at, ended_at,
-         service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, payload, created_at, updated_at)
+         service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, silence_id, payload, created_at, updated_at)
        SELECT r.project_id, r.iid, r.integration_id, r.title, r.description, r.severity::alert_severity, r.status::alert_status,
          r.events, r.started_at, r.ended_at, r.service, r.monitoring_tool, r.hosts, r.platform_environment_name, r.fingerprint,
-         r.fingerprint_sha256, p.payload, ${at}, ${at}
+         r.fingerprint_sha256, r.silence_id, p.payload, ${at}, ${at}
        FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(rows)}) AS (project_id bigint, iid int, integration_id bigint, title text,
          description text, severity text, status text, events int, started_at timestamptz, ended_at timestamptz, service text,
-         monitoring_tool text, hosts text[], platform_environment_name text, fingerprint text, fingerprint_sha256 char(64)))
+         monitoring_tool text, hosts text[], platform_environment_name text, fingerprint text, fingerprint_sha256 char(64), silence_id bigint))
          WITH ORDINALITY AS r
        JOIN json_array_elements(${sqlLiteral.json(alertInserts.map((insert) => insert.payload))}) WITH ORDINALITY AS p(payload, ordinality)
          ON p.ordinality = r.ordinality

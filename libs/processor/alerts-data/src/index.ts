@@ -5,3 +5,4 @@ export * from './alerts-query.repository';
 export * from './processed-raw-alerts.retention';
 export * from './deliveries.repository';
 export * from './heartbeats.repository';
+export * from './silences.repository';

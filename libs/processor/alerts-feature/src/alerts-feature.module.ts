@@ -1,5 +1,13 @@
 import { DynamicModule, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AlertBatchRepository, AlertsDatabase, AlertsQueryRepository, DeliveriesRepository, HeartbeatsRepository, ProcessedRawAlertsRetention } from '@alert-ingestion/alerts-data';
+import {
+  AlertBatchRepository,
+  AlertsDatabase,
+  AlertsQueryRepository,
+  DeliveriesRepository,
+  HeartbeatsRepository,
+  ProcessedRawAlertsRetention,
+  SilencesRepository,
+} from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
@@ -8,6 +16,7 @@ import { DeliveriesService } from './deliveries.service';
 import { INTEGRATION_LOOKUP } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
+import { SilencesService } from './silences.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -67,6 +76,8 @@ export class AlertsFeatureModule {
         DeliveriesService,
         { provide: HeartbeatsRepository, useFactory: (database: AlertsDatabase) => new HeartbeatsRepository(database), inject: [AlertsDatabase] },
         HeartbeatCheckerService,
+        { provide: SilencesRepository, useFactory: (database: AlertsDatabase) => new SilencesRepository(database), inject: [AlertsDatabase] },
+        SilencesService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -77,9 +88,10 @@ export class AlertsFeatureModule {
         AlertEventRelayService,
         AlertsDatabase,
         AlertsQueryService,
-        DeliveriesService,
-        { provide: HeartbeatsRepository, useFactory: (database: AlertsDatabase) => new HeartbeatsRepository(database), inject: [AlertsDatabase] },
+        HeartbeatsRepository,
         HeartbeatCheckerService,
+        SilencesRepository,
+        SilencesService,
       ],
     };
   }

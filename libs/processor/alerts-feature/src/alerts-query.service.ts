@@ -28,7 +28,7 @@ export class AlertsQueryService {
 
   async list(projectId: string, query: ListAlertsQueryDto): Promise<AlertListPage> {
     const { page, perPage } = pageRequest(query);
-    const result = await this.repository.list({ projectId, status: query.status, search: query.search, page, perPage });
+    const result = await this.repository.list({ projectId, status: query.status, search: query.search, silenced: query.silenced, page, perPage });
     return { alerts: result.alerts.map(alertView), page: pageInfo(result.total, page, perPage) };
   }
 

@@ -9,3 +9,4 @@ export * from './alerts-feature.module';
 export * from './deliveries.service';
 export * from './processor-metrics';
 export * from './heartbeat-checker.service';
+export * from './silences.service';

@@ -41,7 +41,7 @@ const message = (n: number, title: string) => ({
 function database() {
   const committed: BatchWrites[] = [];
   const transaction = {
-    readState: async () => ({ lastIids: new Map(), answers: new Map(), openAlerts: [] }),
+    readState: async () => ({ lastIids: new Map(), answers: new Map(), openAlerts: [], silences: [] }),
     write: async (writes: BatchWrites) => {
       if (writes.alertInserts.some((alert) => alert.title === 'refused')) throw Object.assign(new Error('value refused'), { code: '22021' });
       committed.push(writes);

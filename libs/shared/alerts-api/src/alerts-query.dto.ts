@@ -1,7 +1,8 @@
 import { ALERT_STATUSES, AlertStatus } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
 
 /** A status filter: one status, or `open` (triggered and acknowledged, as the status counts name it). */
 export const ALERT_STATUS_FILTERS = [...ALERT_STATUSES, 'open'] as const;
@@ -19,6 +20,12 @@ export class ListAlertsQueryDto extends PaginationQueryDto {
   @IsString()
   @MaxLength(255)
   search?: string;
+
+  @ApiPropertyOptional({ type: 'boolean', description: 'true: only alerts an active silence covers; false: only the others.' })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  silenced?: boolean;
 }
 
 /** Body of `PUT /projects/:id/alerts/:iid`. */

@@ -1,5 +1,6 @@
 import { AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed, ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { ApiProperty } from '@nestjs/swagger';
+import { AlertSilenceDto } from './silences.dto';
 
 // The alerts query API's answers as the OpenAPI documents describe them (CONTRACT.md "alert",
 // "deliveries"). The classes implement the contract's types where they are shared; the processor's
@@ -50,6 +51,13 @@ export class AlertDto implements AlertView {
 
   @ApiProperty({ description: 'The payload as received (any JSON value).' })
   payload!: unknown;
+
+  @ApiProperty({
+    type: AlertSilenceDto,
+    nullable: true,
+    description: 'The active silence that matched the alert at its last create, group or resolve; null when none does (or once it has ended).',
+  })
+  silenced_by!: AlertSilenceDto | null;
 
   @ApiProperty({ format: 'date-time' })
   created_at!: string;

@@ -3,3 +3,4 @@
 // because integration-config forwards the same routes and documents them alike.
 export * from './alerts-query.dto';
 export * from './alerts-responses.dto';
+export * from './silences.dto';

@@ -3,6 +3,7 @@ import { AlertCandidate } from './alert-candidates';
 import { BatchState, planAlertBatch, stateKeys, StoredAnswer } from './alert-batch-plan';
 import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, ReceivedDelivery, RejectedRawAlert } from './raw-alert-intake';
+import { Silence } from './silence-matchers';
 import { StoredAlert } from './stored-alert';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -70,6 +71,7 @@ function openAlert(overrides: Partial<StoredAlert> = {}): StoredAlert {
     monitoring_tool: null,
     platform_environment_name: null,
     fingerprint_sha256: 'f'.repeat(64),
+    silenced_by: null,
     created_at: new Date('2026-11-20T00:00:00.000Z'),
     updated_at: new Date('2026-11-20T00:00:00.000Z'),
     ...overrides,
@@ -77,7 +79,7 @@ function openAlert(overrides: Partial<StoredAlert> = {}): StoredAlert {
 }
 
 function state(overrides: Partial<BatchState> = {}): BatchState {
-  return { lastIids: new Map(), answers: new Map(), openAlerts: [], ...overrides };
+  return { lastIids: new Map(), answers: new Map(), openAlerts: [], silences: [], ...overrides };
 }
 
 const delivery = (n: number): ReceivedDelivery => ({
@@ -147,7 +149,7 @@ describe('planAlertBatch', () => {
       const plan = planAlertBatch([admitted(0), admitted(1, [{ endedAt }])], state({ openAlerts: [openAlert()], lastIids: new Map([['1', 7]]) }), now);
       expect(plan.writes.alertInserts).toEqual([]);
       expect(plan.writes.iidCounters).toEqual([]);
-      expect(plan.writes.alertUpdates).toEqual([{ id: '500', grouped: 1, ended_at: endedAt }]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '500', grouped: 1, ended_at: endedAt, silence_id: null }]);
       expect(plan.writes.events.map((event) => [event.value.type, event.iid, event.value.alert.events, event.value.alert.status])).toEqual([
         ['alert.grouped', 7, 4, 'acknowledged'],
         ['alert.resolved', 7, 4, 'resolved'],
@@ -159,7 +161,7 @@ describe('planAlertBatch', () => {
 
     it('creates a new alert after a payload of the batch resolved the open one', () => {
       const plan = planAlertBatch([admitted(0, [{ endedAt }]), admitted(1)], state({ openAlerts: [openAlert()], lastIids: new Map([['1', 7]]) }), now);
-      expect(plan.writes.alertUpdates).toEqual([{ id: '500', grouped: 0, ended_at: endedAt }]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '500', grouped: 0, ended_at: endedAt, silence_id: null }]);
       expect(plan.writes.alertInserts.map((row) => [row.iid, row.status, row.events])).toEqual([[8, 'triggered', 1]]);
       expect(plan.writes.events.map((event) => [event.value.type, event.iid])).toEqual([
         ['alert.resolved', 7],
@@ -232,7 +234,7 @@ describe('planAlertBatch', () => {
 
     it('groups into a not-resolved alert that exists: events increase, nothing is created', () => {
       const plan = planAlertBatch([fire(0, 'f')], open77('f'), now);
-      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: null }]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: null, silence_id: null }]);
       expect(plan.writes.alertInserts).toEqual([]);
       expect(plan.writes.events[0].value.alert.events).toBe(4);
       expect(iids(plan)).toEqual([[7]]);
@@ -256,7 +258,7 @@ describe('planAlertBatch', () => {
 
     it('resolves the matching not-resolved alert with a recovery payload, without counting an event', () => {
       const plan = planAlertBatch([recover(0, 'f')], open77('f'), now);
-      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 0, ended_at: endedAt }]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 0, ended_at: endedAt, silence_id: null }]);
       expect(plan.writes.events.map((event) => [event.value.type, event.value.alert.status, event.value.alert.events, event.value.alert.ended_at])).toEqual([
         ['alert.resolved', 'resolved', 3, endedAt.toISOString()],
       ]);
@@ -282,7 +284,7 @@ describe('planAlertBatch', () => {
 
     it('creates a new alert after resolving an existing one in the same batch', () => {
       const plan = planAlertBatch([fire(0, 'f'), recover(1, 'f'), fire(2, 'f')], open77('f'), now);
-      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: endedAt }]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: endedAt, silence_id: null }]);
       expect(history(plan)).toEqual([
         ['1', 7, 'alert.grouped'],
         ['1', 7, 'alert.resolved'],
@@ -300,7 +302,7 @@ describe('planAlertBatch', () => {
     it('keeps projects apart: the same fingerprint in two projects is two alerts', () => {
       const plan = planAlertBatch([fire(0, 'f', '1'), fire(1, 'f', '2'), fire(2, 'f', '1')], open77('f', '2', '9'), now);
       expect(plan.writes.alertInserts.map((row) => [row.project_id, row.iid, row.events])).toEqual([['1', 1, 2]]);
-      expect(plan.writes.alertUpdates).toEqual([{ id: '9', grouped: 1, ended_at: null }]);
+      expect(plan.writes.alertUpdates).toEqual([{ id: '9', grouped: 1, ended_at: null, silence_id: null }]);
       expect(history(plan)).toEqual([
         ['1', 1, 'alert.created'],
         ['2', 7, 'alert.grouped'],
@@ -400,6 +402,75 @@ describe('planAlertBatch', () => {
       ]);
     });
   });
+
+  describe('silences (Alertmanager: evaluated at every change)', () => {
+    const silence = (overrides: Partial<Silence> = {}): Silence => ({
+      id: '31',
+      project_id: '1',
+      matchers: [{ field: 'title', operator: '=~', value: 'Disk.*' }],
+      starts_at: new Date(now.getTime() - HOUR),
+      ends_at: new Date(now.getTime() + HOUR),
+      comment: 'disk replacement',
+      ...overrides,
+    });
+    const silencedBy = { id: 31, comment: 'disk replacement', ends_at: new Date(now.getTime() + HOUR).toISOString() };
+
+    it('marks a new alert that an active silence matches, in its row and its event', () => {
+      const plan = planAlertBatch([admitted(1), admitted(2, [{ title: 'CPU high', fingerprintSha256: 'c'.repeat(64) }])], state({ silences: [silence()] }), now);
+      expect(plan.writes.alertInserts.map((row) => [row.title, row.silenced_by?.id ?? null])).toEqual([
+        ['Disk full', '31'],
+        ['CPU high', null],
+      ]);
+      expect(plan.writes.events.map((event) => event.value.alert.silenced_by)).toEqual([silencedBy, null]);
+      // Stored and answered as usual: nothing is lost.
+      expect(plan.answers.map((answer) => answer.actions)).toEqual([['created'], ['created']]);
+    });
+
+    it("only applies the silences of the alert's own project", () => {
+      const plan = planAlertBatch([admitted(1, [{}], '2')], state({ silences: [silence()] }), now);
+      expect(plan.writes.events[0].value.alert.silenced_by).toBeNull();
+    });
+
+    it('evaluates a grouped and a resolving payload again, and stores the current value', () => {
+      const grouped = planAlertBatch([admitted(1)], state({ openAlerts: [openAlert()], silences: [silence()] }), now);
+      expect(grouped.writes.alertUpdates).toEqual([{ id: '500', grouped: 1, ended_at: null, silence_id: '31' }]);
+      expect(grouped.writes.events.map((event) => [event.value.type, event.value.alert.silenced_by])).toEqual([['alert.grouped', silencedBy]]);
+
+      const wasSilenced = openAlert({ silenced_by: { id: '30', comment: 'old', ends_at: now } });
+      const resolved = planAlertBatch([admitted(1, [{ endedAt }])], state({ openAlerts: [wasSilenced] }), now);
+      expect(resolved.writes.alertUpdates).toEqual([{ id: '500', grouped: 0, ended_at: endedAt, silence_id: null }]);
+      expect(resolved.writes.events[0].value.alert.silenced_by).toBeNull();
+    });
+
+    it('no longer applies an expired silence, and not yet a pending one', () => {
+      const expired = silence({ starts_at: new Date(now.getTime() - 2 * HOUR), ends_at: now });
+      const pending = silence({ id: '32', starts_at: new Date(now.getTime() + 1), ends_at: new Date(now.getTime() + HOUR) });
+      const plan = planAlertBatch([admitted(1), admitted(2)], state({ silences: [expired, pending] }), now);
+      expect(plan.writes.alertInserts[0].silenced_by).toBeNull();
+      expect(plan.writes.events.map((event) => [event.value.type, event.value.alert.silenced_by])).toEqual([
+        ['alert.created', null],
+        ['alert.grouped', null],
+      ]);
+    });
+
+    it('silences an alert whose payload fields match by path, and needs every matcher to hold', () => {
+      const byPath = silence({
+        matchers: [
+          { path: ['labels', 'team'], operator: '=', value: 'storage' },
+          { field: 'severity', operator: '!=', value: 'info' },
+        ],
+      });
+      const plan = planAlertBatch(
+        [
+          admitted(1, [{ payload: { labels: { team: 'storage' } }, fingerprintSha256: 'a'.repeat(64) }]),
+          admitted(2, [{ payload: { labels: { team: 'storage' } }, severity: 'info', fingerprintSha256: 'b'.repeat(64) }]),
+        ],
+        state({ silences: [byPath] }),
+        now,
+      );
+      expect(plan.writes.alertInserts.map((row) => row.silenced_by?.id ?? null)).toEqual(['31', null]);
+    });
+  });
 });
 
 describe('stateKeys', () => {
@@ -469,7 +540,7 @@ describe('heartbeats in the batch plan', () => {
 
   it("resolves the integration's open heartbeat alert as of the new request, outside the request's answer", () => {
     const plan = planAlertBatch([admitted(1, [{}], '1', at('2026-11-21T09:50:00.000Z'))], state({ openAlerts: [heartbeatAlert()] }), now);
-    expect(plan.writes.alertUpdates).toEqual([{ id: '600', grouped: 0, ended_at: new Date('2026-11-21T09:50:00.000Z') }]);
+    expect(plan.writes.alertUpdates).toEqual([{ id: '600', grouped: 0, ended_at: new Date('2026-11-21T09:50:00.000Z'), silence_id: null }]);
     expect(plan.writes.events.map((event) => [event.iid, event.value.type, event.value.alert.status, event.value.alert.ended_at])).toEqual([
       [12, 'alert.resolved', 'resolved', '2026-11-21T09:50:00.000Z'],
       [1, 'alert.created', 'triggered', null],
@@ -479,7 +550,7 @@ describe('heartbeats in the batch plan', () => {
 
   it('never ends a heartbeat alert before it started (a request received before the expiry but stored after the alert)', () => {
     const plan = planAlertBatch([admitted(1, [{}], '1', at('2026-11-21T09:39:00.000Z'))], state({ openAlerts: [heartbeatAlert()] }), now);
-    expect(plan.writes.alertUpdates).toEqual([{ id: '600', grouped: 0, ended_at: new Date('2026-11-21T09:40:00.000Z') }]);
+    expect(plan.writes.alertUpdates).toEqual([{ id: '600', grouped: 0, ended_at: new Date('2026-11-21T09:40:00.000Z'), silence_id: null }]);
   });
 
   it("leaves another integration's heartbeat alert open", () => {

@@ -2,6 +2,7 @@ import { AlertEvent, CreatedAlert, RawAlert } from '@alert-ingestion/contracts';
 import { AlertCandidate } from './alert-candidates';
 import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, AnsweredDelivery, RawAlertIntake, RejectedRawAlert } from './raw-alert-intake';
+import { Silence, silencingSilence } from './silence-matchers';
 import { AlertEventOut, alertEvent, AlertState, StoredAlert } from './stored-alert';
 
 /**
@@ -26,6 +27,8 @@ export interface BatchState {
   answers: ReadonlyMap<string, StoredAnswer>;
   /** The not-resolved alerts of the batch's fingerprints (at most one per project and fingerprint). */
   openAlerts: readonly StoredAlert[];
+  /** The silences of the batch's projects that have not ended (active or pending): usually none. */
+  silences: readonly Silence[];
 }
 
 export interface StateKeys {
@@ -36,11 +39,15 @@ export interface StateKeys {
   heartbeatFingerprints: Array<{ projectId: string; fingerprintSha256: string }>;
 }
 
-/** Payloads grouped into a stored not-resolved alert, and the end time when one of them resolves it. */
+/**
+ * Payloads grouped into a stored not-resolved alert, the end time when one of them resolves it, and
+ * the silence that covers it after its last change (silences are evaluated at every change).
+ */
 export interface AlertUpdate {
   id: string;
   grouped: number;
   ended_at: Date | null;
+  silence_id: string | null;
 }
 
 /** A new alert as inserted (created and updated at the batch's `now`). */
@@ -136,6 +143,9 @@ export function stateKeys(intake: readonly RawAlertIntake[]): StateKeys {
  * - the payloads of the new messages are grouped, resolve or create alerts (alertChanges); a new
  *   alert takes its project's next iid; each change yields its event carrying the alert as it was
  *   right after that change;
+ * - at every change (create, group, resolve) the alert's silences are evaluated again, as
+ *   Alertmanager does at every notification: `silenced_by` names the active silence that matches the
+ *   alert as it is after the change, or null (a silence that ended no longer applies);
  * - rejected messages are passed on, their deliveries recorded with the error;
  * - per integration, the latest received time of its new requests is its last request (heartbeats);
  *   a new request resolves the integration's open heartbeat alert (see alertChanges).
@@ -252,6 +262,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
     state.openAlerts.map((stored) => [openAlertKey(stored.project_id, stored.fingerprint_sha256 as string), { stored, alert: stored, grouped: 0 }]),
   );
   const lastIids = new Map(state.lastIids);
+  const silences = silencesByProject(state.silences);
   const changed = new Set<ChangedAlert>();
   const events: AlertEventOut[] = [];
   const answers = fresh.map((): CreatedAlert[] => []);
@@ -297,6 +308,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
         target = { stored: undefined, alert: newAlert(raw, candidate, iid, now), grouped: 0 };
         if (key !== null) open.set(key, target);
       }
+      target.alert = { ...target.alert, silenced_by: silencingSilence(silences.get(raw.project_id) ?? [], target.alert, now) };
       changed.add(target);
       actions[work].push(ACTION[operation]);
       answers[work].push({ iid: target.alert.iid, title: target.alert.title });
@@ -310,7 +322,9 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
     events,
   };
   for (const { stored, alert, grouped } of changed) {
-    if (stored) writes.alertUpdates.push({ id: stored.id, grouped, ended_at: alert.status === 'resolved' ? alert.ended_at : null });
+    if (stored) {
+      writes.alertUpdates.push({ id: stored.id, grouped, ended_at: alert.status === 'resolved' ? alert.ended_at : null, silence_id: alert.silenced_by?.id ?? null });
+    }
     else writes.alertInserts.push((({ created_at: _created, updated_at: _updated, ...row }) => row)(alert));
   }
   return { writes, answers, actions };
@@ -331,9 +345,16 @@ function newAlert({ project_id, integration_id }: RawAlert.RawAlertValue, candid
     monitoring_tool: monitoringTool,
     platform_environment_name: platformEnvironmentName,
     fingerprint_sha256: fingerprintSha256,
+    silenced_by: null,
     created_at: now,
     updated_at: now,
   };
+}
+
+function silencesByProject(silences: readonly Silence[]): Map<string, Silence[]> {
+  const byProject = new Map<string, Silence[]>();
+  for (const silence of silences) byProject.set(silence.project_id, [...(byProject.get(silence.project_id) ?? []), silence]);
+  return byProject;
 }
 
 function openAlertKey(projectId: string, fingerprintSha256: string): string {

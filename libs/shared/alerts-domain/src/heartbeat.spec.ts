@@ -84,7 +84,7 @@ describe('the alert a heartbeat raises', () => {
 
 describe('planHeartbeatAlerts', () => {
   const now = minutes(6);
-  const empty: BatchState = { lastIids: new Map([['1', 4]]), answers: new Map(), openAlerts: [] };
+  const empty: BatchState = { lastIids: new Map([['1', 4]]), answers: new Map(), openAlerts: [], silences: [] };
 
   it('creates the alert with its event and idempotency record, marks the heartbeat expired, and counts no request', () => {
     const plan = planHeartbeatAlerts([expired], empty, now);
@@ -110,6 +110,6 @@ describe('planHeartbeatAlerts', () => {
     const later = { ...expired, lastRequestAt: minutes(1) };
     const plan = planHeartbeatAlerts([later], { ...empty, openAlerts: [open] }, minutes(7));
     expect(plan.writes.alertInserts).toEqual([]);
-    expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: null }]);
+    expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: null, silence_id: null }]);
   });
 });

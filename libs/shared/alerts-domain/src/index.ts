@@ -15,3 +15,4 @@ export * from './raw-alert-intake';
 export * from './alert-batch-plan';
 export * from './heartbeat';
 export * from './heartbeat-plan';
+export * from './silence-matchers';

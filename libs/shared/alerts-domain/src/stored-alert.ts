@@ -1,5 +1,6 @@
 import { AlertEvent, AlertStatus, AlertView, Severity } from '@alert-ingestion/contracts';
 import { JsonObject } from '@alert-ingestion/json';
+import { SilenceReference } from './silence-matchers';
 
 /** A stored alert, as the database keeps it (ids of bigint columns as decimal strings). */
 export interface StoredAlert {
@@ -21,6 +22,8 @@ export interface StoredAlert {
   fingerprint: string | null;
   fingerprint_sha256: string | null;
   payload: JsonObject;
+  /** The silence that covered the alert at its last change while that silence is active, else null. */
+  silenced_by: SilenceReference | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -53,6 +56,7 @@ export function alertView(alert: AlertState): AlertView {
     fingerprint: alert.fingerprint,
     integration_id: Number(alert.integration_id),
     payload: alert.payload,
+    silenced_by: alert.silenced_by && { id: Number(alert.silenced_by.id), comment: alert.silenced_by.comment, ends_at: alert.silenced_by.ends_at.toISOString() },
     created_at: alert.created_at.toISOString(),
     updated_at: alert.updated_at.toISOString(),
   };

@@ -9,6 +9,8 @@ import { exactTime } from '../../lib/time';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
+import { SilencedBadge } from '../silences/silence-badge';
+import { newSilencePath } from '../silences/silences.page';
 import { AlertStatusControl } from './alert-status-control';
 
 function Time({ iso }: { iso: string | null }) {
@@ -54,6 +56,17 @@ export function AlertDetailPage() {
     ['Monitoring tool', <Text value={data.monitoring_tool} />],
     ['Hosts', data.hosts.length > 0 ? data.hosts.join(', ') : <span className="muted">none</span>],
     ['Environment', <Text value={data.platform_environment_name} />],
+    [
+      'Silenced',
+      data.silenced_by ? (
+        <>
+          <Link to={`/projects/${project.id}/silences/${data.silenced_by.id}/edit`}>Silence {data.silenced_by.id}</Link> until <Time iso={data.silenced_by.ends_at} />
+          <div className="muted">{data.silenced_by.comment}</div>
+        </>
+      ) : (
+        <span className="muted">no</span>
+      ),
+    ],
     ['Fingerprint', data.fingerprint ? <code className="wrap">{data.fingerprint}</code> : <span className="muted">none</span>],
     [
       'Integration',
@@ -75,7 +88,18 @@ export function AlertDetailPage() {
       <div className="page-title">
         <h1>
           #{data.iid} {data.title}
+          {data.silenced_by && (
+            <>
+              {' '}
+              <SilencedBadge projectId={project.id} silence={data.silenced_by} />
+            </>
+          )}
         </h1>
+        {can(project, 'manageSilences') && (
+          <Link to={newSilencePath(project.id, data.iid)} className="button">
+            Silence similar
+          </Link>
+        )}
         <div className="status-control">
           <AlertStatusControl projectId={project.id} iid={data.iid} status={data.status} showLabel />
         </div>

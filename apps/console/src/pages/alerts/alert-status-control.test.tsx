@@ -24,6 +24,7 @@ const ALERT: Alert = {
   fingerprint: null,
   integration_id: 1,
   payload: {},
+  silenced_by: null,
   created_at: '2024-05-01T10:00:00.000Z',
   updated_at: '2024-05-01T10:00:00.000Z',
 };

@@ -23,6 +23,7 @@ const ALERT: Alert = {
   fingerprint: null,
   integration_id: 1,
   payload: {},
+  silenced_by: null,
   created_at: new Date().toISOString(),
   updated_at: new Date().toISOString(),
 };

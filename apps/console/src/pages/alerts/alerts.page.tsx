@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertTab, PER_PAGE, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
+import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
 import { AlertStatus, AlertStatusCounts } from '../../api/types';
 import { ErrorMessage, Loading } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
@@ -11,6 +11,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
+import { SilencedBadge } from '../silences/silence-badge';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
 import { testAlertPath } from './send-test-alert.page';
 
@@ -21,6 +22,16 @@ const TABS: Array<{ id: AlertTab; label: string; count: keyof AlertStatusCounts 
   { id: 'resolved', label: 'Resolved', count: 'resolved' },
   { id: 'all', label: 'All', count: 'all' },
 ];
+
+const SILENCED_FILTERS: Array<{ id: SilencedFilter; label: string }> = [
+  { id: 'any', label: 'Silenced or not' },
+  { id: 'silenced', label: 'Silenced only' },
+  { id: 'not_silenced', label: 'Not silenced' },
+];
+
+function silencedFilterOf(value: string | null): SilencedFilter {
+  return value === 'true' ? 'silenced' : value === 'false' ? 'not_silenced' : 'any';
+}
 
 function tabOf(value: string | null): AlertTab {
   return TABS.find((tab) => tab.id === value)?.id ?? 'open';
@@ -48,7 +59,9 @@ export function AlertsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('search') ?? '');
   const query = useDebounced(search.trim());
-  const alerts = useAlerts(project.id, tab, query, page);
+  const silenced = silencedFilterOf(params.get('silenced'));
+  const alerts = useAlerts(project.id, tab, query, page, silenced);
+  const silencedId = useId();
   const counts = useAlertCounts(project.id);
   const externalLink = useActiveExternalLink(project.id, can(project, 'manageIntegrations'));
   const searchId = useId();
@@ -78,6 +91,7 @@ export function AlertsPage() {
     const next = new URLSearchParams();
     if (id !== 'open') next.set('status', id);
     if (query) next.set('search', query);
+    if (silenced !== 'any') next.set('silenced', String(silenced === 'silenced'));
     const text = next.toString();
     return `/projects/${project.id}/alerts${text ? `?${text}` : ''}`;
   };
@@ -117,7 +131,7 @@ export function AlertsPage() {
           ),
         }))}
       />
-      <div className="toolbar">
+      <div className="toolbar toolbar-row">
         <label htmlFor={searchId} className="visually-hidden">
           Search alerts
         </label>
@@ -131,6 +145,23 @@ export function AlertsPage() {
             setQuery({ search: event.target.value.trim(), page: null });
           }}
         />
+        <label htmlFor={silencedId} className="visually-hidden">
+          Silenced alerts
+        </label>
+        <select
+          id={silencedId}
+          value={silenced}
+          onChange={(event) => {
+            const value = event.target.value as SilencedFilter;
+            setQuery({ silenced: value === 'any' ? null : String(value === 'silenced'), page: null });
+          }}
+        >
+          {SILENCED_FILTERS.map((filter) => (
+            <option key={filter.id} value={filter.id}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
       </div>
       <ErrorMessage error={counts.error} title="Status counts" />
       <ErrorMessage error={alerts.error} />
@@ -147,7 +178,7 @@ export function AlertsPage() {
       {alerts.isPending && <Loading what="alerts" />}
       {alerts.data && alerts.data.alerts.length === 0 && (
         <div className="empty">
-          <p>{query ? `No alert matches “${query}”.` : 'No alerts to show here.'}</p>
+          <p>{query ? `No alert matches “${query}”.` : silenced !== 'any' ? `No ${silenced === 'silenced' ? 'silenced' : 'unsilenced'} alerts to show here.` : 'No alerts to show here.'}</p>
           {!query && can(project, 'manageIntegrations') && (
             <p>
               Alerts arrive through the project&apos;s integrations: set one up in{' '}
@@ -188,6 +219,12 @@ export function AlertsPage() {
                     <Link to={`/projects/${project.id}/alerts/${alert.iid}`}>
                       #{alert.iid} {alert.title}
                     </Link>
+                    {alert.silenced_by && (
+                      <>
+                        {' '}
+                        <SilencedBadge projectId={project.id} silence={alert.silenced_by} />
+                      </>
+                    )}
                   </td>
                   <td className="numeric">{alert.events}</td>
                   <td>

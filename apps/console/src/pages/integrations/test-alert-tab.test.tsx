@@ -64,6 +64,7 @@ const stored = (iid: number, title: string, changes: Partial<Alert> = {}): Alert
   fingerprint: null,
   integration_id: 3,
   payload: {},
+  silenced_by: null,
   created_at: '2024-05-01T10:00:00.000Z',
   updated_at: '2024-05-01T10:00:00.000Z',
   ...changes,

@@ -28,6 +28,10 @@ export const REQUIRED_ACCESS_LEVEL = {
   sendTestAlert: 'developer',
   readAlerts: 'developer',
   changeAlertStatus: 'developer',
+  // Silences, as GitLab and Alertmanager teams run them: developers see what is silenced,
+  // maintainers decide what pages nobody.
+  readSilences: 'developer',
+  manageSilences: 'maintainer',
 } as const satisfies Record<string, AccessLevel>;
 
 export type ProjectAction = keyof typeof REQUIRED_ACCESS_LEVEL;

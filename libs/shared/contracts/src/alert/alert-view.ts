@@ -1,4 +1,5 @@
 import { AlertStatus, Severity } from './platform-alert-field';
+import { AlertSilence } from './silence';
 
 /**
  * An alert as the query API returns it and as alert events carry it (CONTRACT.md "alert"): one shape
@@ -20,6 +21,8 @@ export interface AlertView {
   fingerprint: string | null;
   integration_id: number;
   payload: unknown;
+  /** The active silence that matched the alert at its last change (create, group, resolve), else null. */
+  silenced_by: AlertSilence | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,2 +1,3 @@
 export * from './platform-alert-field';
 export * from './alert-view';
+export * from './silence';

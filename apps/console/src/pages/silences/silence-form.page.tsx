@@ -1,0 +1,212 @@
+import { FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAlert, useSilence, useSilenceMutations } from '../../api/queries';
+import { Silence, SILENCE_MATCHER_FIELDS, SILENCE_MATCHER_OPERATORS, SilenceMatcher, SilenceMatcherField, SilenceMatcherOperator } from '../../api/types';
+import { ErrorMessage, Loading } from '../../components/error-message';
+import {
+  emptyRow,
+  fromLocalInput,
+  MATCHER_FIELD_LABELS,
+  MatcherRow,
+  matchersFromRows,
+  OPERATOR_LABELS,
+  rowsFromMatchers,
+  similarMatchers,
+  toLocalInput,
+} from '../../lib/silence-form';
+import { exactTime } from '../../lib/time';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useCurrentProject } from '../project-layout';
+
+const DEFAULT_DURATION_MS = 2 * 3_600_000;
+
+/** `/silences/new` (from an alert with `?alert=<iid>`: "Silence similar") and `/silences/:silenceId/edit`. */
+export function SilenceFormPage() {
+  const project = useCurrentProject();
+  const silenceId = useParams().silenceId;
+  const fromAlert = useSearchParams()[0].get('alert');
+  const editing = useSilence(project.id, silenceId === undefined ? null : Number(silenceId));
+  const alert = useAlert(project.id, fromAlert === null ? 0 : Number(fromAlert), fromAlert !== null);
+  usePageTitle(silenceId === undefined ? 'New silence' : `Silence ${silenceId}`, 'Silences', project.path);
+
+  if (silenceId !== undefined) {
+    if (editing.isPending) return <Loading what="the silence" />;
+    if (editing.error) return <FormError error={editing.error} projectId={project.id} title={`Silence ${silenceId}`} />;
+    return <SilenceForm key={editing.data.id} projectId={project.id} silence={editing.data} initialMatchers={editing.data.matchers} />;
+  }
+  if (fromAlert !== null) {
+    if (alert.isPending) return <Loading what="the alert" />;
+    if (alert.error) return <FormError error={alert.error} projectId={project.id} title="New silence" />;
+    return <SilenceForm projectId={project.id} initialMatchers={similarMatchers(alert.data)} fromAlert={alert.data.iid} />;
+  }
+  return <SilenceForm projectId={project.id} initialMatchers={[]} />;
+}
+
+function FormError({ error, projectId, title }: { error: unknown; projectId: number; title: string }) {
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <ErrorMessage error={error} />
+      <Link to={`/projects/${projectId}/silences`}>Back to silences</Link>
+    </section>
+  );
+}
+
+interface SilenceFormProps {
+  projectId: number;
+  /** Editing this silence; creating one when absent. */
+  silence?: Silence;
+  initialMatchers: readonly SilenceMatcher[];
+  fromAlert?: number;
+}
+
+function SilenceForm({ projectId, silence, initialMatchers, fromAlert }: SilenceFormProps) {
+  const navigate = useNavigate();
+  const { create, update } = useSilenceMutations(projectId);
+  const [rows, setRows] = useState<MatcherRow[]>(() => (initialMatchers.length > 0 ? rowsFromMatchers(initialMatchers) : [emptyRow()]));
+  const [startsAt, setStartsAt] = useState('');
+  const [endsAt, setEndsAt] = useState(() => toLocalInput(silence?.ends_at ?? new Date(Date.now() + DEFAULT_DURATION_MS).toISOString()));
+  const [comment, setComment] = useState(silence?.comment ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { starts: useId(), ends: useId(), comment: useId() };
+  const mutation = silence ? update : create;
+
+  const change = (index: number, changes: Partial<MatcherRow>) => setRows((current) => current.map((row, at) => (at === index ? { ...row, ...changes } : row)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = matchersFromRows(rows);
+    if (!checked.ok) return setProblem(checked.message);
+    const ends = fromLocalInput(endsAt);
+    if (!ends) return setProblem('Give the end of the silence.');
+    setProblem(null);
+    const done = () => navigate(`/projects/${projectId}/silences${silence ? (silence.state === 'pending' ? '?state=pending' : '') : ''}`);
+    if (silence) {
+      update.mutate({ id: silence.id, body: { matchers: checked.matchers, ends_at: ends, comment } }, { onSuccess: done });
+    } else {
+      const starts = fromLocalInput(startsAt);
+      create.mutate(
+        { matchers: checked.matchers, ...(starts ? { starts_at: starts } : {}), ends_at: ends, comment },
+        { onSuccess: (created) => navigate(`/projects/${projectId}/silences${created.state === 'pending' ? '?state=pending' : ''}`) },
+      );
+    }
+  };
+
+  return (
+    <section className="page">
+      <nav aria-label="Silence" className="breadcrumb">
+        <Link to={`/projects/${projectId}/silences`}>Silences</Link> <span aria-hidden="true">/</span> {silence ? `Silence ${silence.id}` : 'New'}
+      </nav>
+      <h1>{silence ? `Edit silence ${silence.id}` : 'New silence'}</h1>
+      {fromAlert !== undefined && (
+        <p className="notice notice-info">
+          Prefilled from <Link to={`/projects/${projectId}/alerts/${fromAlert}`}>alert #{fromAlert}</Link>: alerts like it that arrive while the silence is active are marked
+          silenced. Change the matchers to silence more or fewer alerts.
+        </p>
+      )}
+      <form className="card silence-form" onSubmit={submit}>
+        <fieldset>
+          <legend>Matchers</legend>
+          <p className="hint">
+            All must hold. A regex must match the whole value (RE2 syntax, as in Alertmanager); a value the alert does not have counts as empty.
+          </p>
+          {rows.map((row, index) => (
+            <MatcherRowEditor
+              key={index}
+              index={index}
+              row={row}
+              onChange={(changes) => change(index, changes)}
+              onRemove={rows.length > 1 ? () => setRows((current) => current.filter((_, at) => at !== index)) : undefined}
+            />
+          ))}
+          <button type="button" className="button button-small" onClick={() => setRows((current) => [...current, emptyRow()])}>
+            Add matcher
+          </button>
+        </fieldset>
+        <div className="inline-form">
+          {silence ? (
+            <div className="field">
+              <span className="inline-label">Starts</span> {exactTime(silence.starts_at)}
+            </div>
+          ) : (
+            <div className="field">
+              <label htmlFor={ids.starts}>Starts</label>
+              <input id={ids.starts} type="datetime-local" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />
+              <div className="hint">Empty: now.</div>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={ids.ends}>Ends</label>
+            <input id={ids.ends} type="datetime-local" required value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.comment}>Comment</label>
+          <textarea id={ids.comment} required maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
+          <div className="hint">Why alerts are silenced, e.g. the maintenance or the ticket.</div>
+        </div>
+        {problem && (
+          <div className="notice notice-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <ErrorMessage error={mutation.error} />
+        <div className="actions-left">
+          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+            {silence ? 'Save silence' : 'Create silence'}
+          </button>
+          <Link to={`/projects/${projectId}/silences`} className="button">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function MatcherRowEditor({ index, row, onChange, onRemove }: { index: number; row: MatcherRow; onChange(changes: Partial<MatcherRow>): void; onRemove?: () => void }) {
+  const id = useId();
+  const n = index + 1;
+  return (
+    <div className="matcher-row" role="group" aria-label={`Matcher ${n}`}>
+      <div className="field">
+        <label htmlFor={`${id}-target`}>On</label>
+        <select id={`${id}-target`} value={row.target === 'path' ? '__path' : row.field} onChange={(event) => onChange(event.target.value === '__path' ? { target: 'path' } : { target: 'field', field: event.target.value as SilenceMatcherField })}>
+          {SILENCE_MATCHER_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {MATCHER_FIELD_LABELS[field]}
+            </option>
+          ))}
+          <option value="__path">Payload path…</option>
+        </select>
+      </div>
+      {row.target === 'path' && (
+        <div className="field">
+          <label htmlFor={`${id}-path`}>Path</label>
+          <input id={`${id}-path`} className="code" placeholder="labels.team" value={row.path} onChange={(event) => onChange({ path: event.target.value })} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-operator`}>Operator</label>
+        <select id={`${id}-operator`} value={row.operator} onChange={(event) => onChange({ operator: event.target.value as SilenceMatcherOperator })}>
+          {SILENCE_MATCHER_OPERATORS.map((operator) => (
+            <option key={operator} value={operator}>
+              {OPERATOR_LABELS[operator]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field field-grow">
+        <label htmlFor={`${id}-value`}>Value</label>
+        <input id={`${id}-value`} className={row.operator.includes('~') ? 'code' : undefined} value={row.value} maxLength={1024} onChange={(event) => onChange({ value: event.target.value })} />
+      </div>
+      {onRemove && (
+        <div className="field-button">
+          <button type="button" className="button button-small button-danger-outline" onClick={onRemove}>
+            Remove<span className="visually-hidden"> matcher {n}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

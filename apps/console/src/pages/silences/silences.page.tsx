@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PER_PAGE, useSilenceMutations, useSilences } from '../../api/queries';
+import { Silence, SILENCE_STATES, SilenceState } from '../../api/types';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorMessage, Loading } from '../../components/error-message';
+import { Pagination } from '../../components/pagination';
+import { TabNav } from '../../components/tab-nav';
+import { TimeAgo } from '../../components/time-ago';
+import { describeMatcher } from '../../lib/silence-form';
+import { exactTime } from '../../lib/time';
+import { usePageTitle } from '../../lib/use-page-title';
+import { can } from '../../session/roles';
+import { useCurrentProject } from '../project-layout';
+import { SILENCE_STATE_LABELS, SilenceStateBadge } from './silence-badge';
+
+type StateTab = SilenceState | 'all';
+
+function tabOf(value: string | null): StateTab {
+  return value === 'all' || SILENCE_STATES.includes(value as SilenceState) ? (value as StateTab) : 'active';
+}
+
+export function newSilencePath(projectId: number, fromAlert?: number): string {
+  return `/projects/${projectId}/silences/new${fromAlert === undefined ? '' : `?alert=${fromAlert}`}`;
+}
+
+/**
+ * Monitor > Silences: maintenance windows as Alertmanager shows them (state tabs, matchers, window,
+ * comment, creator); maintainers create, edit and expire them. Expired silences stay listed.
+ */
+export function SilencesPage() {
+  const project = useCurrentProject();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('state'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const silences = useSilences(project.id, tab, page);
+  const { expire } = useSilenceMutations(project.id);
+  const [expiring, setExpiring] = useState<Silence | null>(null);
+  const manage = can(project, 'manageSilences');
+  usePageTitle('Silences', project.path);
+
+  const tabLink = (id: StateTab) => `/projects/${project.id}/silences${id === 'active' ? '' : `?state=${id}`}`;
+
+  return (
+    <section className="page">
+      <div className="page-title">
+        <h1>Silences</h1>
+        {manage && (
+          <Link to={newSilencePath(project.id)} className="button button-primary">
+            New silence
+          </Link>
+        )}
+      </div>
+      <p className="muted">
+        Alerts that match every matcher of an active silence are stored and grouped as usual, and marked silenced so that paging can skip them.
+      </p>
+      <TabNav
+        label="Silence state"
+        tabs={[...(['active', 'pending', 'expired'] as const), 'all' as const].map((id) => ({
+          id,
+          to: tabLink(id),
+          active: id === tab,
+          label: id === 'all' ? 'All' : SILENCE_STATE_LABELS[id],
+        }))}
+      />
+      <ErrorMessage error={silences.error} />
+      <ErrorMessage error={expire.error} title="Expire" />
+      {silences.isPending && <Loading what="silences" />}
+      {silences.data && silences.data.silences.length === 0 && (
+        <div className="empty">
+          <p>{tab === 'all' ? 'No silences yet.' : `No ${SILENCE_STATE_LABELS[tab].toLowerCase()} silences.`}</p>
+        </div>
+      )}
+      {silences.data && silences.data.silences.length > 0 && (
+        <div className="table-scroll">
+          <table className="table silences-table">
+            <thead>
+              <tr>
+                <th scope="col">State</th>
+                <th scope="col">Matchers</th>
+                <th scope="col">Starts</th>
+                <th scope="col">Ends</th>
+                <th scope="col">Comment</th>
+                <th scope="col">Created by</th>
+                {manage && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {silences.data.silences.map((silence) => (
+                <tr key={silence.id}>
+                  <td>
+                    <SilenceStateBadge state={silence.state} />
+                  </td>
+                  <td>
+                    <ul className="matchers">
+                      {silence.matchers.map((matcher, index) => (
+                        <li key={index}>
+                          <code>{describeMatcher(matcher)}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td title={exactTime(silence.starts_at)} data-label="Starts">
+                    <TimeAgo iso={silence.starts_at} />
+                  </td>
+                  <td title={exactTime(silence.ends_at)} data-label="Ends">
+                    <TimeAgo iso={silence.ends_at} />
+                  </td>
+                  <td className="wrap">{silence.comment}</td>
+                  <td data-label="Created by">{silence.created_by?.username ?? <span className="muted">administrator</span>}</td>
+                  {manage && (
+                    <td>
+                      {silence.state !== 'expired' && (
+                        <div className="row-actions">
+                          <Link to={`/projects/${project.id}/silences/${silence.id}/edit`} className="button button-small">
+                            Edit<span className="visually-hidden"> silence {silence.id}</span>
+                          </Link>
+                          <button type="button" className="button button-small button-danger-outline" onClick={() => setExpiring(silence)}>
+                            Expire<span className="visually-hidden"> silence {silence.id}</span>
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {silences.data && (
+        <Pagination
+          page={page}
+          total={silences.data.total}
+          perPage={PER_PAGE}
+          onPage={(next) => {
+            const nextParams = new URLSearchParams(params);
+            if (next === 1) nextParams.delete('page');
+            else nextParams.set('page', String(next));
+            setParams(nextParams, { replace: true });
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={expiring !== null}
+        title="Expire this silence?"
+        confirmLabel="Expire silence"
+        danger
+        busy={expire.isPending}
+        onCancel={() => setExpiring(null)}
+        onConfirm={() => expiring && expire.mutate(expiring.id, { onSettled: () => setExpiring(null) })}
+      >
+        <p>It ends now: alerts that arrive from now on are no longer silenced. It stays listed under Expired.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

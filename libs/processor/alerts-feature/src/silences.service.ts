@@ -1,0 +1,103 @@
+import { Principal } from '@alert-ingestion/access';
+import { ListSilencesQueryDto, CreateSilenceDto, UpdateSilenceDto } from '@alert-ingestion/alerts-api';
+import { checkSilenceWindow, parseSilenceMatchers, silenceState } from '@alert-ingestion/alerts-domain';
+import { SilenceChanges, SilencesRepository, StoredSilence } from '@alert-ingestion/alerts-data';
+import { SilenceMatcher, SilenceView } from '@alert-ingestion/contracts';
+import { BadRequestError, ConflictError, NotFoundError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
+import { Injectable } from '@nestjs/common';
+
+export interface SilenceListPage {
+  silences: SilenceView[];
+  page: PageInfo;
+}
+
+const SILENCE_ID = /^[1-9][0-9]{0,17}$/;
+
+/**
+ * The silences API (README.md "Silences"). As in Alertmanager: a silence starts now unless it names
+ * a later start, must end in the future and after it starts, and needs a comment and at least one
+ * matcher; expiring ends it now, and expired silences stay listed. Authorisation is the shared
+ * access control's (ProjectRoute).
+ */
+@Injectable()
+export class SilencesService {
+  constructor(private readonly repository: SilencesRepository) {}
+
+  async create(projectId: string, body: CreateSilenceDto, principal: Principal, now = new Date()): Promise<SilenceView> {
+    const matchers = valid(parseSilenceMatchers(body.matchers));
+    const requestedStart = body.starts_at === undefined ? now : new Date(body.starts_at);
+    // Alertmanager: a start in the past is now.
+    const startsAt = requestedStart.getTime() < now.getTime() ? now : requestedStart;
+    const endsAt = new Date(body.ends_at);
+    if (endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future.');
+    valid(checkSilenceWindow(startsAt, endsAt));
+    const createdBy = principal.kind === 'user' ? { id: principal.userId.toString(), username: principal.username } : null;
+    const silence = await this.repository.create({ projectId, matchers, startsAt, endsAt, comment: body.comment, createdBy }, now);
+    return silenceView(silence, now);
+  }
+
+  async list(projectId: string, query: ListSilencesQueryDto, now = new Date()): Promise<SilenceListPage> {
+    const { page, perPage } = pageRequest(query);
+    const result = await this.repository.list({ projectId, state: query.state, page, perPage, now });
+    return { silences: result.silences.map((silence) => silenceView(silence, now)), page: pageInfo(result.total, page, perPage) };
+  }
+
+  async find(projectId: string, idText: string, now = new Date()): Promise<SilenceView> {
+    const silence = SILENCE_ID.test(idText) ? await this.repository.find(projectId, idText) : undefined;
+    if (!silence) throw silenceNotFound(idText);
+    return silenceView(silence, now);
+  }
+
+  /** Changes the comment, the end or the matchers of a silence that has not expired (an expired one is history). */
+  async update(projectId: string, idText: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
+    if (!SILENCE_ID.test(idText)) throw silenceNotFound(idText);
+    const matchers: SilenceMatcher[] | undefined = body.matchers === undefined ? undefined : valid(parseSilenceMatchers(body.matchers));
+    const endsAt = body.ends_at === undefined ? undefined : new Date(body.ends_at);
+    if (endsAt && endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future; to end a silence now, expire it.');
+    const result = await this.repository.update(projectId, idText, now, (current) => {
+      if (silenceState(current, now) === 'expired') return { error: new ConflictError(`Silence ${idText} has expired; create a new one.`, 'silence_expired') };
+      if (endsAt) {
+        const window = checkSilenceWindow(current.starts_at, endsAt);
+        if (!window.ok) return { error: invalid(window.message) };
+      }
+      const changes: SilenceChanges = { matchers, endsAt, comment: body.comment };
+      return { changes: Object.values(changes).some((value) => value !== undefined) ? changes : null };
+    });
+    if (!result) throw silenceNotFound(idText);
+    if ('error' in result) throw result.error;
+    return silenceView(result.silence, now);
+  }
+
+  async expire(projectId: string, idText: string, now = new Date()): Promise<SilenceView> {
+    const silence = SILENCE_ID.test(idText) ? await this.repository.expire(projectId, idText, now) : undefined;
+    if (!silence) throw silenceNotFound(idText);
+    return silenceView(silence, now);
+  }
+}
+
+export function silenceView(silence: StoredSilence, now: Date): SilenceView {
+  return {
+    id: Number(silence.id),
+    matchers: silence.matchers,
+    starts_at: silence.starts_at.toISOString(),
+    ends_at: silence.ends_at.toISOString(),
+    comment: silence.comment,
+    created_by: silence.created_by && { id: Number(silence.created_by.id), username: silence.created_by.username },
+    created_at: silence.created_at.toISOString(),
+    updated_at: silence.updated_at.toISOString(),
+    state: silenceState(silence, now),
+  };
+}
+
+function valid<T>(parsed: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!parsed.ok) throw invalid(parsed.message);
+  return parsed.value;
+}
+
+function invalid(message: string): BadRequestError {
+  return new BadRequestError('validation_failed', message);
+}
+
+function silenceNotFound(id: string): NotFoundError {
+  return new NotFoundError(`Silence ${id} not found.`, 'silence_not_found');
+}

@@ -1,0 +1,52 @@
+import { PayloadPath } from './platform-alert-field';
+
+// Silences (maintenance windows) as Alertmanager users know them (README.md "Silences"): the API's
+// shapes, shared by the processor, the alerts proxy and the console.
+
+/** The alert fields a matcher can name (`{field, operator, value}`); custom payload fields go by `path`. */
+export const SILENCE_MATCHER_FIELDS = [
+  'title',
+  'description',
+  'severity',
+  'service',
+  'monitoring_tool',
+  'hosts',
+  'fingerprint',
+  'platform_environment_name',
+  'integration_id',
+] as const;
+export type SilenceMatcherField = (typeof SILENCE_MATCHER_FIELDS)[number];
+
+/** Alertmanager's operators: equal, not equal, regex full match, regex no full match. */
+export const SILENCE_MATCHER_OPERATORS = ['=', '!=', '=~', '!~'] as const;
+export type SilenceMatcherOperator = (typeof SILENCE_MATCHER_OPERATORS)[number];
+
+/** One condition of a silence on an alert field, or on a custom payload field by its path. */
+export type SilenceMatcher =
+  | { field: SilenceMatcherField; operator: SilenceMatcherOperator; value: string }
+  | { path: PayloadPath; operator: SilenceMatcherOperator; value: string };
+
+/** Alertmanager's states: pending before `starts_at`, active until `ends_at`, expired from then on. */
+export const SILENCE_STATES = ['pending', 'active', 'expired'] as const;
+export type SilenceState = (typeof SILENCE_STATES)[number];
+
+/** A silence as the API returns it. */
+export interface SilenceView {
+  id: number;
+  matchers: SilenceMatcher[];
+  starts_at: string;
+  ends_at: string;
+  comment: string;
+  /** null: created with the administrator token. */
+  created_by: { id: number; username: string } | null;
+  created_at: string;
+  updated_at: string;
+  state: SilenceState;
+}
+
+/** What an alert carries while a silence covers it. */
+export interface AlertSilence {
+  id: number;
+  comment: string;
+  ends_at: string;
+}

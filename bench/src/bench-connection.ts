@@ -29,13 +29,14 @@ export class BenchConnection {
     this.head = `${lines.join('\r\n')}\r\nContent-Length: `;
   }
 
-  /** Sends the body and resolves with the response's status code. */
-  post(body: string): Promise<number> {
+  /** Sends the body (with `headers` of this request only, if any) and resolves with the response's status code. */
+  post(body: string, headers?: Record<string, string>): Promise<number> {
     if (this.waiting) return Promise.reject(new Error('BenchConnection sends one request at a time'));
     const socket = this.socket ?? this.open();
     return new Promise<number>((resolve, reject) => {
       this.waiting = { resolve, reject };
-      socket.write(`${this.head}${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      const own = headers ? Object.entries(headers).map(([name, value]) => `\r\n${name}: ${value}`).join('') : '';
+      socket.write(`${this.head}${Buffer.byteLength(body)}${own}\r\n\r\n${body}`);
     });
   }
 

@@ -11,8 +11,12 @@
  * KAFKA_BROKERS is set, PostgreSQL at DATABASE_URL or embedded); BENCH_SERVICE_ENV adds variables
  * to its services (`NAME=value,NAME=value`, e.g. DELIVERIES_KEEP_PER_INTEGRATION=0 to compare
  * without deliveries), BENCH_NODE_ARGS Node options to the gateway and the processor (e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/profiles`). Exits 1 when an accepted alert was not stored.
+ * `--cpu-prof --cpu-prof-dir=/tmp/profiles`). BENCH_SILENCES=N gives the pipeline's project N active
+ * silences, each evaluated for every alert and matching none; BENCH_SIGNED=true gives its integration a
+ * signing secret and signs every request as Grafana does (HMAC-SHA256 of `timestamp:body`). Exits 1
+ * when an accepted alert was not stored.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { waitForCount } from '@alert-ingestion/testing';
 import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
@@ -32,6 +36,12 @@ const SERVICE_ENV = Object.fromEntries(
     .filter((pair) => pair.includes('='))
     .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()]),
 );
+
+const SILENCES = Number(env['BENCH_SILENCES'] ?? 0);
+const SIGNED = env['BENCH_SIGNED'] === 'true';
+
+/** The receive path's optional work, as the project and integration of a round are set up for it. */
+const FEATURES = [SILENCES > 0 ? `${SILENCES} active silences` : '', SIGNED ? 'signed requests' : ''].filter(Boolean).join(', ');
 
 /** Node options for the gateway and the processor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to profile them. */
 const NODE_ARGS = (env['BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
@@ -56,11 +66,11 @@ function median(values: number[]): number {
 /** Warm-up, then the measured load with CPU sampled around it, then waits until every accepted alert is stored. */
 async function measure(
   system: Round['system'],
-  target: { url: URL; headers: Record<string, string>; cpuSources: CpuSource[]; stored: () => Promise<number> },
+  target: { url: URL; headers: Record<string, string>; sign?: (body: string) => Record<string, string>; cpuSources: CpuSource[]; stored: () => Promise<number> },
   round: number,
 ): Promise<Round> {
   const label = `${system}-r${round}`;
-  if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0 });
+  if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0, sign: target.sign });
   const storedBefore = await target.stored();
   const cpu = measureCpu([...target.cpuSources, clientCpu]);
   const result: LoadResult = await postDistinctAlerts(target.url, target.headers, {
@@ -68,6 +78,7 @@ async function measure(
     label,
     stopAfter: { ms: DURATION_S * 1000 },
     firstSequence: 1_000_000_000,
+    sign: target.sign,
   });
   const cpuSeconds = cpu();
   const stored = (await waitForCount(target.stored, storedBefore + result.accepted, STORE_TIMEOUT_S * 1000)) - storedBefore;
@@ -106,6 +117,36 @@ function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: n
   };
 }
 
+/**
+ * Gives the round's project its silences (BENCH_SILENCES) and its integration a signing secret
+ * (BENCH_SIGNED); returns how to sign a request, or undefined.
+ */
+async function setUpFeatures(stack: Stack, projectId: number, integrationId: number): Promise<((body: string) => Record<string, string>) | undefined> {
+  const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+  for (let index = 0; index < SILENCES; index++) {
+    await stack.client.processorApi('POST', `/projects/${projectId}/silences`, {
+      matchers: [
+        { field: 'service', operator: '=', value: 'checkout' },
+        { field: 'title', operator: '=~', value: `maintenance-${index}-.*` },
+      ],
+      ends_at: endsAt,
+      comment: `bench silence ${index}`,
+    });
+  }
+  if (!SIGNED) return undefined;
+  const secret = randomBytes(32).toString('hex');
+  await stack.client.management('PUT', `/projects/${projectId}/alert_integrations/${integrationId}`, { signing_secret: secret });
+  // The gateway learns the secret from the integrations topic a moment after the answer; the warm-up covers the rest.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return (body) => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return {
+      'X-Grafana-Alerting-Signature': createHmac('sha256', secret).update(`${timestamp}:${body}`).digest('hex'),
+      'X-Grafana-Alerting-Signature-Timestamp': timestamp,
+    };
+  };
+}
+
 async function main(): Promise<void> {
   const cleanups: Cleanup[] = [];
   let pipeline: Stack | undefined;
@@ -113,14 +154,15 @@ async function main(): Promise<void> {
   try {
     pipeline = await startOwnStack(SERVICE_ENV, NODE_ARGS);
     const baseline: BaselineStack = await startBaseline(cleanups);
-    log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}; baseline at ${baseline.url.host}`);
+    log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}; baseline at ${baseline.url.host}`);
     log(`${ROUNDS} rounds of each, concurrency ${CONCURRENCY}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
     for (let round = 1; round <= ROUNDS; round++) {
-      const { projectId, url, key } = await createIntegration(pipeline, 'premium');
+      const { projectId, integrationId, url, key } = await createIntegration(pipeline, 'premium');
       const stack = pipeline;
+      const sign = await setUpFeatures(stack, projectId, integrationId);
       const measuredPipeline = await measure(
         'pipeline',
-        { url: new URL(url), headers: { Authorization: `Bearer ${key}` }, cpuSources: stack.cpuSources, stored: () => storedAlerts(stack, projectId) },
+        { url: new URL(url), headers: { Authorization: `Bearer ${key}` }, sign, cpuSources: stack.cpuSources, stored: () => storedAlerts(stack, projectId) },
         round,
       );
       rounds.push(measuredPipeline);
@@ -137,7 +179,7 @@ async function main(): Promise<void> {
   const ours = summary(rounds, 'pipeline');
   const theirs = summary(rounds, 'baseline');
   const lines = [
-    `bench:compare: ${ROUNDS} rounds each, concurrency ${CONCURRENCY}, ${DURATION_S} s per round${Object.keys(SERVICE_ENV).length > 0 ? `, services with ${JSON.stringify(SERVICE_ENV)}` : ''}`,
+    `bench:compare: ${ROUNDS} rounds each, concurrency ${CONCURRENCY}, ${DURATION_S} s per round${Object.keys(SERVICE_ENV).length > 0 ? `, services with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}`,
     ...rounds.map((round, index) => roundLine(Math.floor(index / 2) + 1, round)),
     'medians:',
     `  pipeline ${ours.alertsPerSecond.toFixed(0)} alerts/s, p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms, ${ours.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(ours.cpu)}`,

@@ -9,6 +9,8 @@ export interface LoadOptions {
   stopAfter: { ms: number; count?: number };
   /** Sequence number of the first alert; each alert gets the next one. */
   firstSequence: number;
+  /** Headers that depend on the body (a webhook signature), computed for every request. */
+  sign?: (body: string) => Record<string, string>;
 }
 
 export interface LoadResult {
@@ -50,7 +52,7 @@ export async function postDistinctAlerts(url: URL, headers: Record<string, strin
     while (performance.now() < deadline && (count === undefined || issued < count)) {
       const body = distinctAlert(options.label, options.firstSequence + issued++);
       const sent = performance.now();
-      const status = await connection.post(body);
+      const status = await connection.post(body, options.sign?.(body));
       latenciesMs.push(performance.now() - sent);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status === 200 || status === 202) accepted++;

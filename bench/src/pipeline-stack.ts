@@ -100,9 +100,9 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
   }
 }
 
-export async function createIntegration(stack: Stack, tier: 'free' | 'premium'): Promise<{ projectId: number; url: string; key: string }> {
+export async function createIntegration(stack: Stack, tier: 'free' | 'premium'): Promise<{ projectId: number; integrationId: number; url: string; key: string }> {
   const project = await stack.client.createProject(tier, { pathPrefix: 'bench', integrationName: 'Benchmark endpoint' });
-  return { projectId: project.id, url: project.integration.url, key: project.integration.authorization_key };
+  return { projectId: project.id, integrationId: project.integration.id, url: project.integration.url, key: project.integration.authorization_key };
 }
 
 /** Alerts stored for a project: rows in the database when it is known, else the processor's count. */

@@ -81,6 +81,8 @@ async function measure(
     sign: target.sign,
   });
   const cpuSeconds = cpu();
+  const refused = [...result.statuses].filter(([status]) => status !== 200 && status !== 202);
+  if (refused.length > 0) log(`${label}: answers other than 200/202 (not counted as alerts): ${refused.map(([status, count]) => `${status}: ${count}`).join(', ')}`);
   const stored = (await waitForCount(target.stored, storedBefore + result.accepted, STORE_TIMEOUT_S * 1000)) - storedBefore;
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   return {

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { PER_PAGE, useChangeTier, useCreateProject, useCreateUser, useProjects } from '../api/queries';
 import { CreatedUser, Project, PROJECT_TIERS, ProjectTier } from '../api/types';
 import { CopyButton } from '../components/copy-button';
-import { ErrorMessage, Loading, SuccessMessage } from '../components/error-message';
+import { DataTable } from '../components/data-table';
+import { ErrorMessage, SuccessMessage } from '../components/error-message';
 import { Pagination } from '../components/pagination';
 import { usePageTitle } from '../lib/use-page-title';
 import { tierLabel } from '../session/roles';
@@ -145,37 +146,29 @@ function AllProjects() {
     <div className="card">
       <h2>All projects</h2>
       <ErrorMessage error={projects.error} />
-      {projects.isPending && <Loading what="projects" />}
-      {projects.data && projects.data.projects.length === 0 && <p className="muted">No projects yet.</p>}
-      {projects.data && projects.data.projects.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Project</th>
-              <th scope="col">Tier</th>
-              <th scope="col">Manage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {projects.data.projects.map((project) => (
-              <tr key={project.id}>
-                <td>
-                  <Link to={`/projects/${project.id}`}>{project.path}</Link>
-                </td>
-                <td>
-                  <TierSelect project={project} />
-                </td>
-                <td>
-                  <div className="row-actions">
-                    <Link to={`/projects/${project.id}/members`}>Members</Link>
-                    <Link to={`/projects/${project.id}/settings/alerts`}>Alert settings</Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={projects.data?.projects}
+        loading={projects.isPending && 'projects'}
+        empty={<p className="muted">No projects yet.</p>}
+        columns={['Project', 'Tier', 'Manage']}
+      >
+        {(project) => (
+          <tr key={project.id}>
+            <td>
+              <Link to={`/projects/${project.id}`}>{project.path}</Link>
+            </td>
+            <td>
+              <TierSelect project={project} />
+            </td>
+            <td>
+              <div className="row-actions">
+                <Link to={`/projects/${project.id}/members`}>Members</Link>
+                <Link to={`/projects/${project.id}/settings/alerts`}>Alert settings</Link>
+              </div>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {projects.data && <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />}
     </div>
   );

@@ -2,7 +2,8 @@ import { FormEvent, useId, useState } from 'react';
 import { useMemberMutations, useMembers } from '../api/queries';
 import { ACCESS_LEVELS, AccessLevel, Member } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { ErrorMessage, Loading } from '../components/error-message';
+import { DataTable } from '../components/data-table';
+import { ErrorMessage } from '../components/error-message';
 import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel } from '../session/roles';
 import { useCurrentProject } from './project-layout';
@@ -28,47 +29,38 @@ export function MembersPage() {
       {manage && <AddMember projectId={project.id} />}
       <ErrorMessage error={members.error} />
       <ErrorMessage error={mutations.change.error ?? mutations.remove.error} />
-      {allowed && members.isPending && <Loading what="members" />}
-      {members.data && members.data.length === 0 && <p className="muted">No members yet.</p>}
-      {members.data && members.data.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">User ID</th>
-              <th scope="col">Role</th>
-              {manage && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((member) => (
-              <tr key={member.user_id}>
-                <td>{member.username}</td>
-                <td>{member.user_id}</td>
-                <td>
-                  {manage ? (
-                    <RoleSelect
-                      label={`Role of ${member.username}`}
-                      value={member.access_level}
-                      disabled={mutations.change.isPending}
-                      onChange={(accessLevel) => mutations.change.mutate({ userId: member.user_id, accessLevel })}
-                    />
-                  ) : (
-                    roleLabel(member.access_level)
-                  )}
-                </td>
-                {manage && (
-                  <td>
-                    <button type="button" className="button button-small button-danger-outline" onClick={() => setRemoving(member)}>
-                      Remove<span className="visually-hidden"> {member.username}</span>
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={members.data}
+        loading={allowed && members.isPending && 'members'}
+        empty={<p className="muted">No members yet.</p>}
+        columns={['User', 'User ID', 'Role', manage && 'Actions']}
+      >
+        {(member) => (
+          <tr key={member.user_id}>
+            <td>{member.username}</td>
+            <td>{member.user_id}</td>
+            <td>
+              {manage ? (
+                <RoleSelect
+                  label={`Role of ${member.username}`}
+                  value={member.access_level}
+                  disabled={mutations.change.isPending}
+                  onChange={(accessLevel) => mutations.change.mutate({ userId: member.user_id, accessLevel })}
+                />
+              ) : (
+                roleLabel(member.access_level)
+              )}
+            </td>
+            {manage && (
+              <td>
+                <button type="button" className="button button-small button-danger-outline" onClick={() => setRemoving(member)}>
+                  Remove<span className="visually-hidden"> {member.username}</span>
+                </button>
+              </td>
+            )}
+          </tr>
+        )}
+      </DataTable>
       <ConfirmDialog
         open={removing !== null}
         title="Remove member"

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PER_PAGE, useProjects } from '../api/queries';
-import { ErrorMessage, Loading } from '../components/error-message';
+import { DataTable } from '../components/data-table';
+import { ErrorMessage } from '../components/error-message';
 import { Pagination } from '../components/pagination';
 import { useDebounced } from '../lib/use-debounced';
 import { usePageTitle } from '../lib/use-page-title';
@@ -50,44 +51,36 @@ export function ProjectsPage() {
         />
       </div>
       <ErrorMessage error={projects.error} />
-      {projects.isPending && <Loading what="projects" />}
-      {projects.data && projects.data.projects.length === 0 && (
-        <div className="empty">
-          {query ? (
-            <p>No project path matches “{query}”.</p>
-          ) : user?.is_admin ? (
-            <p>
-              There are no projects yet. <Link to="/admin">Create the first one</Link> on the admin page.
-            </p>
-          ) : (
-            <p>You are not a member of any project yet. Ask a project owner or the administrator to add you.</p>
-          )}
-        </div>
-      )}
-      {projects.data && projects.data.projects.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Project</th>
-              <th scope="col">Tier</th>
-              <th scope="col">Your role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {projects.data.projects.map((project) => (
-              <tr key={project.id}>
-                <td>
-                  <Link to={projectHome(project)}>{project.path}</Link>
-                </td>
-                <td>
-                  <span className={`badge badge-${project.tier}`}>{tierLabel(project.tier)}</span>
-                </td>
-                <td>{roleLabel(project.access_level)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={projects.data?.projects}
+        loading={projects.isPending && 'projects'}
+        empty={
+          <div className="empty">
+            {query ? (
+              <p>No project path matches “{query}”.</p>
+            ) : user?.is_admin ? (
+              <p>
+                There are no projects yet. <Link to="/admin">Create the first one</Link> on the admin page.
+              </p>
+            ) : (
+              <p>You are not a member of any project yet. Ask a project owner or the administrator to add you.</p>
+            )}
+          </div>
+        }
+        columns={['Project', 'Tier', 'Your role']}
+      >
+        {(project) => (
+          <tr key={project.id}>
+            <td>
+              <Link to={projectHome(project)}>{project.path}</Link>
+            </td>
+            <td>
+              <span className={`badge badge-${project.tier}`}>{tierLabel(project.tier)}</span>
+            </td>
+            <td>{roleLabel(project.access_level)}</td>
+          </tr>
+        )}
+      </DataTable>
       {projects.data && (
         <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />
       )}

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
 import { AlertStatus, AlertStatusCounts } from '../../api/types';
-import { ErrorMessage, Loading } from '../../components/error-message';
+import { DataTable } from '../../components/data-table';
+import { ErrorMessage } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
 import { SeverityLabel } from '../../components/severity';
 import { TabNav } from '../../components/tab-nav';
@@ -175,72 +176,55 @@ export function AlertsPage() {
           )}
         </div>
       )}
-      {alerts.isPending && <Loading what="alerts" />}
-      {alerts.data && alerts.data.alerts.length === 0 && (
-        <div className="empty">
-          <p>{query ? `No alert matches “${query}”.` : silenced !== 'any' ? `No ${silenced === 'silenced' ? 'silenced' : 'unsilenced'} alerts to show here.` : 'No alerts to show here.'}</p>
-          {!query && can(project, 'manageIntegrations') && (
-            <p>
-              Alerts arrive through the project&apos;s integrations: set one up in{' '}
-              <Link to={`/projects/${project.id}/settings/alerts`}>Settings › Monitor › Alerts</Link>.
-            </p>
-          )}
-          {!query && !can(project, 'manageIntegrations') && (
-            <p>
-              Alerts arrive through the project&apos;s integrations, which maintainers set up. To check one, send a test alert through it.
-            </p>
-          )}
-        </div>
-      )}
-      {alerts.data && alerts.data.alerts.length > 0 && (
-        <div className="table-scroll">
-          <table className="table alerts-table">
-            <thead>
-              <tr>
-                <th scope="col">Severity</th>
-                <th scope="col">Start time</th>
-                <th scope="col">Alert</th>
-                <th scope="col" className="numeric">
-                  Events
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {alerts.data.alerts.map((alert) => (
-                <tr key={alert.iid}>
-                  <td>
-                    <SeverityLabel severity={alert.severity} />
-                  </td>
-                  <td>
-                    <TimeAgo iso={alert.started_at} />
-                  </td>
-                  <td className="alert-title">
-                    <Link to={`/projects/${project.id}/alerts/${alert.iid}`}>
-                      #{alert.iid} {alert.title}
-                    </Link>
-                    {alert.silenced_by && (
-                      <>
-                        {' '}
-                        <SilencedBadge projectId={project.id} silence={alert.silenced_by} />
-                      </>
-                    )}
-                  </td>
-                  <td className="numeric">{alert.events}</td>
-                  <td>
-                    <AlertStatusControl
-                      projectId={project.id}
-                      iid={alert.iid}
-                      status={alert.status}
-                      onChanged={(status) => onStatusChanged(alert.iid, status)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={alerts.data?.alerts}
+        loading={alerts.isPending && 'alerts'}
+        empty={
+          <div className="empty">
+            <p>{query ? `No alert matches “${query}”.` : silenced !== 'any' ? `No ${silenced === 'silenced' ? 'silenced' : 'unsilenced'} alerts to show here.` : 'No alerts to show here.'}</p>
+            {!query && can(project, 'manageIntegrations') && (
+              <p>
+                Alerts arrive through the project&apos;s integrations: set one up in{' '}
+                <Link to={`/projects/${project.id}/settings/alerts`}>Settings › Monitor › Alerts</Link>.
+              </p>
+            )}
+            {!query && !can(project, 'manageIntegrations') && (
+              <p>
+                Alerts arrive through the project&apos;s integrations, which maintainers set up. To check one, send a test alert through it.
+              </p>
+            )}
+          </div>
+        }
+        columns={['Severity', 'Start time', 'Alert', { label: 'Events', className: 'numeric' }, 'Status']}
+        className="alerts-table"
+        scroll
+      >
+        {(alert) => (
+          <tr key={alert.iid}>
+            <td>
+              <SeverityLabel severity={alert.severity} />
+            </td>
+            <td>
+              <TimeAgo iso={alert.started_at} />
+            </td>
+            <td className="alert-title">
+              <Link to={`/projects/${project.id}/alerts/${alert.iid}`}>
+                #{alert.iid} {alert.title}
+              </Link>
+              {alert.silenced_by && (
+                <>
+                  {' '}
+                  <SilencedBadge projectId={project.id} silence={alert.silenced_by} />
+                </>
+              )}
+            </td>
+            <td className="numeric">{alert.events}</td>
+            <td>
+              <AlertStatusControl projectId={project.id} iid={alert.iid} status={alert.status} onChanged={(status) => onStatusChanged(alert.iid, status)} />
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {alerts.data && (
         <Pagination page={page} total={alerts.data.total} perPage={PER_PAGE} onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })} />
       )}

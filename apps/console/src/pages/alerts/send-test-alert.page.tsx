@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useIntegration, useIntegrations } from '../../api/queries';
 import { IntegrationListItem, Project } from '../../api/types';
+import { DataTable } from '../../components/data-table';
 import { ErrorMessage, Loading } from '../../components/error-message';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
@@ -59,48 +60,36 @@ export function SendTestAlertPage() {
       </p>
       {!allowed && <NeedsDeveloper />}
       <ErrorMessage error={integrations.error} />
-      {allowed && integrations.isPending && <Loading what="integrations" />}
-      {integrations.data && integrations.data.length === 0 && (
-        <p className="empty">This project has no integrations yet. Maintainers add them in Settings › Monitor › Alerts.</p>
-      )}
-      {integrations.data && integrations.data.length > 0 && (
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Test alert</th>
-              </tr>
-            </thead>
-            <tbody>
-              {integrations.data.map((integration) => (
-                <tr key={integration.id}>
-                  <td>
-                    <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
-                      {integration.active ? 'Enabled' : 'Disabled'}
-                    </span>
-                  </td>
-                  <td>{integration.name}</td>
-                  <td>{INTEGRATION_TYPE_LABELS[integration.type]}</td>
-                  <td>
-                    {takesTestAlert(integration) ? (
-                      <Link to={testAlertPath(project.id, integration.id)} className="button button-small" aria-label={`Send a test alert to ${integration.name}`}>
-                        Send test alert
-                      </Link>
-                    ) : integration.type === 'http' ? (
-                      <span className="muted">Disabled: a maintainer turns it on first</span>
-                    ) : (
-                      <span className="muted">Receives no alerts</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={integrations.data}
+        loading={allowed && integrations.isPending && 'integrations'}
+        empty={<p className="empty">This project has no integrations yet. Maintainers add them in Settings › Monitor › Alerts.</p>}
+        columns={['Status', 'Name', 'Type', 'Test alert']}
+        scroll
+      >
+        {(integration) => (
+          <tr key={integration.id}>
+            <td>
+              <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
+                {integration.active ? 'Enabled' : 'Disabled'}
+              </span>
+            </td>
+            <td>{integration.name}</td>
+            <td>{INTEGRATION_TYPE_LABELS[integration.type]}</td>
+            <td>
+              {takesTestAlert(integration) ? (
+                <Link to={testAlertPath(project.id, integration.id)} className="button button-small" aria-label={`Send a test alert to ${integration.name}`}>
+                  Send test alert
+                </Link>
+              ) : integration.type === 'http' ? (
+                <span className="muted">Disabled: a maintainer turns it on first</span>
+              ) : (
+                <span className="muted">Receives no alerts</span>
+              )}
+            </td>
+          </tr>
+        )}
+      </DataTable>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { ChangeEvent, FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelineCheck } from '../../api/queries';
+import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
 import { entryLink } from './deprecation-labels';
 
@@ -144,43 +145,28 @@ export function PipelineCheckerPanel() {
               ? `Nothing deprecated found${checked.target ? ` for release ${checked.target}` : ''}.`
               : `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}${checked.target ? ` removed or changed by ${checked.target}` : ''}.`}
           </p>
-          {findings.length > 0 && (
-            <div className="table-scroll">
-              <table className="table findings">
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Finding</th>
-                    <th scope="col">Removal</th>
-                    <th scope="col">Replacement</th>
-                    <th scope="col">Catalogue</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {findings.map((finding, index) => (
-                    <tr key={`${finding.line}:${finding.rule}:${index}`}>
-                      <td>
-                        <button type="button" className="link-button" onClick={() => showLine(finding.line)} aria-label={`Show line ${finding.line}`}>
-                          {finding.line}
-                        </button>
-                      </td>
-                      <td>
-                        <div>{finding.message}</div>
-                        {lines[finding.line - 1] !== undefined && <code className="line-excerpt">{lines[finding.line - 1].trim()}</code>}
-                      </td>
-                      <td>{finding.removal_milestone}</td>
-                      <td>{finding.replacement ? <code>{finding.replacement}</code> : <span className="muted">none</span>}</td>
-                      <td>
-                        <Link to={entryLink(finding.deprecation_id)}>
-                          Entry<span className="visually-hidden"> for line {finding.line}</span>
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable rows={findings} columns={['Line', 'Finding', 'Removal', 'Replacement', 'Catalogue']} className="findings" scroll>
+            {(finding, index) => (
+              <tr key={`${finding.line}:${finding.rule}:${index}`}>
+                <td>
+                  <button type="button" className="link-button" onClick={() => showLine(finding.line)} aria-label={`Show line ${finding.line}`}>
+                    {finding.line}
+                  </button>
+                </td>
+                <td>
+                  <div>{finding.message}</div>
+                  {lines[finding.line - 1] !== undefined && <code className="line-excerpt">{lines[finding.line - 1].trim()}</code>}
+                </td>
+                <td>{finding.removal_milestone}</td>
+                <td>{finding.replacement ? <code>{finding.replacement}</code> : <span className="muted">none</span>}</td>
+                <td>
+                  <Link to={entryLink(finding.deprecation_id)}>
+                    Entry<span className="visually-hidden"> for line {finding.line}</span>
+                  </Link>
+                </td>
+              </tr>
+            )}
+          </DataTable>
         </div>
       )}
     </form>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ALERTS_POLL_MS, DELIVERIES_PER_PAGE, useDeliveries } from '../../api/queries';
 import { Delivery, Integration, Project } from '../../api/types';
+import { DataTable } from '../../components/data-table';
 import { ErrorMessage, Loading } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
 import { TimeAgo } from '../../components/time-ago';
@@ -49,34 +50,24 @@ export function DeliveriesTab({ project, integration, onUseAsSample }: Deliverie
       {deliveries.data && rows.length === 0 && <NoDeliveries projectId={project.id} integration={integration} />}
       {rows.length > 0 && (
         <div className={selected ? 'deliveries deliveries-with-body' : 'deliveries'}>
-          <div className="table-scroll">
-            <table className="table deliveries-table">
-              <thead>
-                <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Status and error</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Alerts</th>
-                  <th scope="col" className="numeric">
-                    Body
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((delivery) => (
-                  <DeliveryRow
-                    key={delivery.id}
-                    delivery={delivery}
-                    projectId={project.id}
-                    now={now}
-                    selected={delivery.id === selectedId}
-                    viewerId={viewerId}
-                    onSelect={() => setSelectedId(delivery.id === selectedId ? null : delivery.id)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={rows}
+            columns={['Received', 'Status and error', 'Key', 'Alerts', { label: 'Body', className: 'numeric' }]}
+            className="deliveries-table"
+            scroll
+          >
+            {(delivery) => (
+              <DeliveryRow
+                key={delivery.id}
+                delivery={delivery}
+                projectId={project.id}
+                now={now}
+                selected={delivery.id === selectedId}
+                viewerId={viewerId}
+                onSelect={() => setSelectedId(delivery.id === selectedId ? null : delivery.id)}
+              />
+            )}
+          </DataTable>
           {selected && (
             <div id={viewerId}>
               <DeliveryBodyViewer

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useIntegrationMutations, useIntegrations } from '../../api/queries';
 import { IntegrationListItem } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorMessage, Loading } from '../../components/error-message';
+import { DataTable } from '../../components/data-table';
+import { ErrorMessage } from '../../components/error-message';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { testAlertPath } from '../alerts/send-test-alert.page';
@@ -64,50 +65,41 @@ export function IntegrationsPage() {
               </Link>
             )}
           </div>
-          {integrations.isPending && <Loading what="integrations" />}
-          {integrations.data && integrations.data.length === 0 && <p className="empty">No integrations yet. Add one to start receiving alerts.</p>}
-          {integrations.data && integrations.data.length > 0 && (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Status</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {integrations.data.map((integration) => (
-                  <tr key={integration.id}>
-                    <td>
-                      <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
-                        {integration.active ? 'Enabled' : 'Disabled'}
-                      </span>
-                    </td>
-                    <td>
-                      <Link to={`${base}/${integration.id}`}>{integration.name}</Link>
-                    </td>
-                    <td>{INTEGRATION_TYPE_LABELS[integration.type]}</td>
-                    <td>
-                      <div className="row-actions">
-                        <Link to={`${base}/${integration.id}`} className="button button-small" aria-label={`Edit ${integration.name}`}>
-                          Edit
-                        </Link>
-                        <button
-                          type="button"
-                          className="button button-small button-danger-outline"
-                          aria-label={`Delete ${integration.name}`}
-                          onClick={() => setDeleting(integration)}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            rows={integrations.data}
+            loading={integrations.isPending && 'integrations'}
+            empty={<p className="empty">No integrations yet. Add one to start receiving alerts.</p>}
+            columns={['Status', 'Name', 'Type', 'Actions']}
+          >
+            {(integration) => (
+              <tr key={integration.id}>
+                <td>
+                  <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
+                    {integration.active ? 'Enabled' : 'Disabled'}
+                  </span>
+                </td>
+                <td>
+                  <Link to={`${base}/${integration.id}`}>{integration.name}</Link>
+                </td>
+                <td>{INTEGRATION_TYPE_LABELS[integration.type]}</td>
+                <td>
+                  <div className="row-actions">
+                    <Link to={`${base}/${integration.id}`} className="button button-small" aria-label={`Edit ${integration.name}`}>
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className="button button-small button-danger-outline"
+                      aria-label={`Delete ${integration.name}`}
+                      onClick={() => setDeleting(integration)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            )}
+          </DataTable>
         </div>
       )}
       <ConfirmDialog

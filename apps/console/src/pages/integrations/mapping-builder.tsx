@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PayloadAlertField, PayloadFieldMappingEntry } from '../../api/types';
+import { DataTable } from '../../components/data-table';
 import { JsonObject } from '../../lib/json-text';
 import { mappingTypeFor, pathKey, PLATFORM_ALERT_KEYS, PlatformAlertKey, previewValue, TYPE_LABELS, valueAtPath, withMapping } from '../../lib/payload-mapping';
 
@@ -25,30 +26,19 @@ export function MappingBuilder({ fields, sample, mapping, onChange, disabled }: 
         {mapped} of {PLATFORM_ALERT_KEYS.length} platform alert keys mapped. A key left unmapped is read from the payload property of its own name
         (for example <code>title</code>).
       </p>
-      <div className="table-scroll">
-        <table className="table mapping-table">
-          <thead>
-            <tr>
-              <th scope="col">Platform alert key</th>
-              <th scope="col">Type</th>
-              <th scope="col">Payload alert key</th>
-            </tr>
-          </thead>
-          <tbody>
-            {PLATFORM_ALERT_KEYS.map((key) => (
-              <MappingRow
-                key={key.name}
-                platformKey={key}
-                fields={fields}
-                sample={sample}
-                entry={mapping.find((candidate) => candidate.field_name === key.name)}
-                disabled={disabled}
-                onSelect={(field, type) => onChange(withMapping(mapping, key, field, type))}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable rows={PLATFORM_ALERT_KEYS} columns={['Platform alert key', 'Type', 'Payload alert key']} className="mapping-table" scroll>
+        {(key) => (
+          <MappingRow
+            key={key.name}
+            platformKey={key}
+            fields={fields}
+            sample={sample}
+            entry={mapping.find((candidate) => candidate.field_name === key.name)}
+            disabled={disabled}
+            onSelect={(field, type) => onChange(withMapping(mapping, key, field, type))}
+          />
+        )}
+      </DataTable>
     </div>
   );
 }

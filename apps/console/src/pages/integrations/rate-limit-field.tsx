@@ -1,12 +1,10 @@
-import { Ref, useId } from 'react';
-
-export type RateLimitCheck = { ok: true; value: number | null } | { ok: false; message: string };
+import { NumberSettingCheck, NumberSettingField, NumberSettingProps } from '../../components/number-setting-field';
 
 /**
  * The rate limit as typed: empty is the gateway's default (null), else a whole number of requests
  * per minute from 1 (CONTRACT.md "Integrations"; the API checks it again, with its upper bound).
  */
-export function checkRateLimit(text: string): RateLimitCheck {
+export function checkRateLimit(text: string): NumberSettingCheck {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
   if (!/^\d+$/.test(trimmed)) return { ok: false, message: 'Enter a whole number of requests per minute (1 or more), or leave it empty for the default.' };
@@ -20,42 +18,14 @@ export function checkRateLimit(text: string): RateLimitCheck {
  * "Rate limit (requests per minute)" of an HTTP Endpoint, checked while typing. `error`: a refusal
  * the check cannot know (the API's upper bound), shown in place of the hint until the value changes.
  */
-export function RateLimitField({
-  value,
-  onChange,
-  error,
-  inputRef,
-}: {
-  value: string;
-  onChange(value: string): void;
-  error?: string | null;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const id = useId();
-  const check = checkRateLimit(value);
-  const invalid = Boolean(error) || !check.ok;
+export function RateLimitField(props: NumberSettingProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>Rate limit (requests per minute)</label>
-      <input
-        id={id}
-        ref={inputRef}
-        className="input-short"
-        inputMode="numeric"
-        autoComplete="off"
-        value={value}
-        placeholder="Default"
-        aria-invalid={invalid}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <div id={`${id}-hint`} className={invalid ? 'hint invalid' : 'hint'} aria-live="polite">
-        {error
-          ? error
-          : check.ok
-            ? 'Requests to the URL beyond this many per minute are refused with 429 and Retry-After. Empty: the gateway’s default.'
-            : check.message}
-      </div>
-    </div>
+    <NumberSettingField
+      {...props}
+      label="Rate limit (requests per minute)"
+      placeholder="Default"
+      check={checkRateLimit}
+      hint={() => 'Requests to the URL beyond this many per minute are refused with 429 and Retry-After. Empty: the gateway’s default.'}
+    />
   );
 }

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { PER_PAGE, useSilenceMutations, useSilences } from '../../api/queries';
 import { Silence, SILENCE_STATES, SilenceState } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorMessage, Loading } from '../../components/error-message';
+import { DataTable } from '../../components/data-table';
+import { ErrorMessage } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
@@ -65,73 +66,57 @@ export function SilencesPage() {
       />
       <ErrorMessage error={silences.error} />
       <ErrorMessage error={expire.error} title="Expire" />
-      {silences.isPending && <Loading what="silences" />}
-      {silences.data && silences.data.silences.length === 0 && (
-        <div className="empty">
-          <p>{tab === 'all' ? 'No silences yet.' : `No ${SILENCE_STATE_LABELS[tab].toLowerCase()} silences.`}</p>
-        </div>
-      )}
-      {silences.data && silences.data.silences.length > 0 && (
-        <div className="table-scroll">
-          <table className="table silences-table">
-            <thead>
-              <tr>
-                <th scope="col">State</th>
-                <th scope="col">Matchers</th>
-                <th scope="col">Starts</th>
-                <th scope="col">Ends</th>
-                <th scope="col">Comment</th>
-                <th scope="col">Created by</th>
-                {manage && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+      <DataTable
+        rows={silences.data?.silences}
+        loading={silences.isPending && 'silences'}
+        empty={
+          <div className="empty">
+            <p>{tab === 'all' ? 'No silences yet.' : `No ${SILENCE_STATE_LABELS[tab].toLowerCase()} silences.`}</p>
+          </div>
+        }
+        columns={['State', 'Matchers', 'Starts', 'Ends', 'Comment', 'Created by', manage && <span className="visually-hidden">Actions</span>]}
+        className="silences-table"
+        scroll
+      >
+        {(silence) => (
+          <tr key={silence.id}>
+            <td>
+              <SilenceStateBadge state={silence.state} />
+            </td>
+            <td>
+              <ul className="matchers">
+                {silence.matchers.map((matcher, index) => (
+                  <li key={index}>
+                    <code>{describeMatcher(matcher)}</code>
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td title={exactTime(silence.starts_at)} data-label="Starts">
+              <TimeAgo iso={silence.starts_at} />
+            </td>
+            <td title={exactTime(silence.ends_at)} data-label="Ends">
+              <TimeAgo iso={silence.ends_at} />
+            </td>
+            <td className="wrap">{silence.comment}</td>
+            <td data-label="Created by">{silence.created_by?.username ?? <span className="muted">administrator</span>}</td>
+            {manage && (
+              <td>
+                {silence.state !== 'expired' && (
+                  <div className="row-actions">
+                    <Link to={`/projects/${project.id}/silences/${silence.id}/edit`} className="button button-small">
+                      Edit<span className="visually-hidden"> silence {silence.id}</span>
+                    </Link>
+                    <button type="button" className="button button-small button-danger-outline" onClick={() => setExpiring(silence)}>
+                      Expire<span className="visually-hidden"> silence {silence.id}</span>
+                    </button>
+                  </div>
                 )}
-              </tr>
-            </thead>
-            <tbody>
-              {silences.data.silences.map((silence) => (
-                <tr key={silence.id}>
-                  <td>
-                    <SilenceStateBadge state={silence.state} />
-                  </td>
-                  <td>
-                    <ul className="matchers">
-                      {silence.matchers.map((matcher, index) => (
-                        <li key={index}>
-                          <code>{describeMatcher(matcher)}</code>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td title={exactTime(silence.starts_at)} data-label="Starts">
-                    <TimeAgo iso={silence.starts_at} />
-                  </td>
-                  <td title={exactTime(silence.ends_at)} data-label="Ends">
-                    <TimeAgo iso={silence.ends_at} />
-                  </td>
-                  <td className="wrap">{silence.comment}</td>
-                  <td data-label="Created by">{silence.created_by?.username ?? <span className="muted">administrator</span>}</td>
-                  {manage && (
-                    <td>
-                      {silence.state !== 'expired' && (
-                        <div className="row-actions">
-                          <Link to={`/projects/${project.id}/silences/${silence.id}/edit`} className="button button-small">
-                            Edit<span className="visually-hidden"> silence {silence.id}</span>
-                          </Link>
-                          <button type="button" className="button button-small button-danger-outline" onClick={() => setExpiring(silence)}>
-                            Expire<span className="visually-hidden"> silence {silence.id}</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </td>
+            )}
+          </tr>
+        )}
+      </DataTable>
       {silences.data && (
         <Pagination
           page={page}

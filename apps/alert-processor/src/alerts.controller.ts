@@ -1,13 +1,20 @@
 import { CurrentProject, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import { AlertDto, AlertStatusCountsDto, ListAlertsQueryDto, UpdateAlertStatusDto } from '@alert-ingestion/alerts-api';
+import {
+  AlertDto,
+  AlertStatusCountsDto,
+  ApiAlertStatusCounts,
+  ApiGetAlert,
+  ApiListAlerts,
+  ApiUpdateAlertStatus,
+  ListAlertsQueryDto,
+  UpdateAlertStatusDto,
+} from '@alert-ingestion/alerts-api';
 import { AlertsQueryService } from '@alert-ingestion/alerts-feature';
 import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
-import { ApiErrorResponses, ApiPageResponse, paginationHeaders } from '@alert-ingestion/http';
+import { paginationHeaders } from '@alert-ingestion/http';
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-
-const ApiAlertIid = () => ApiParam({ name: 'iid', description: 'The alert iid (counts from 1 per project).', schema: { type: 'integer', minimum: 1 } });
 
 /**
  * Alerts query API (CONTRACT.md "Alerts query API"): developer+ of the project. ProjectRoute
@@ -21,9 +28,7 @@ export class AlertsController {
   /** Newest first, with GitLab's pagination headers (X-Total, X-Next-Page empty on the last page). */
   @Get()
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiOperation({ summary: 'List the alerts of a project, newest first' })
-  @ApiPageResponse(AlertDto, 'One page of alerts.')
-  @ApiErrorResponses(400)
+  @ApiListAlerts()
   async list(@CurrentProject() project: ProjectAccess, @Query() query: ListAlertsQueryDto, @Res({ passthrough: true }) response: Response): Promise<AlertDto[]> {
     const result = await this.alerts.list(project.projectId.toString(), query);
     response.set(paginationHeaders(result.page));
@@ -33,27 +38,21 @@ export class AlertsController {
   /** Declared before `:iid`, which would otherwise take the path. */
   @Get('status_counts')
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiOperation({ summary: 'Count the alerts of a project by status' })
-  @ApiOkResponse({ type: AlertStatusCountsDto })
+  @ApiAlertStatusCounts()
   statusCounts(@CurrentProject() project: ProjectAccess): Promise<AlertStatusCountsDto> {
     return this.alerts.statusCounts(project.projectId.toString());
   }
 
   @Get(':iid')
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiOperation({ summary: 'Get an alert' })
-  @ApiAlertIid()
-  @ApiOkResponse({ type: AlertDto })
+  @ApiGetAlert()
   find(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string): Promise<AlertDto> {
     return this.alerts.find(project.projectId.toString(), iid);
   }
 
   @Put(':iid')
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.changeAlertStatus)
-  @ApiOperation({ summary: 'Change the status of an alert' })
-  @ApiAlertIid()
-  @ApiOkResponse({ type: AlertDto, description: 'The alert with its new status.' })
-  @ApiErrorResponses(400)
+  @ApiUpdateAlertStatus()
   updateStatus(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string, @Body() body: UpdateAlertStatusDto): Promise<AlertDto> {
     return this.alerts.updateStatus(project.projectId.toString(), iid, body.status);
   }

@@ -1,10 +1,10 @@
 import { CurrentProject, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import { DeliveryDto } from '@alert-ingestion/alerts-api';
+import { ApiListDeliveries, DeliveryDto } from '@alert-ingestion/alerts-api';
 import { DeliveriesService } from '@alert-ingestion/alerts-feature';
 import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
-import { ApiErrorResponses, ApiPageResponse, PaginationQueryDto, paginationHeaders } from '@alert-ingestion/http';
+import { PaginationQueryDto, paginationHeaders } from '@alert-ingestion/http';
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 /**
@@ -20,10 +20,7 @@ export class DeliveriesController {
   /** The latest first (100 unless per_page says fewer), with GitLab's pagination headers. */
   @Get()
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
-  @ApiOperation({ summary: "List the latest deliveries to an integration's URL, newest first" })
-  @ApiParam({ name: 'iid', description: 'The integration id.', schema: { type: 'integer', minimum: 1 } })
-  @ApiPageResponse(DeliveryDto, 'One page of deliveries (100 unless per_page says fewer).')
-  @ApiErrorResponses(400, [404, 'No such HTTP Endpoint in the project.'])
+  @ApiListDeliveries()
   async list(
     @CurrentProject() project: ProjectAccess,
     @Param('iid') integrationId: string,

@@ -1,20 +1,26 @@
 import { ForwardedProjectRoute } from '@alert-ingestion/access';
 import {
-  AlertDto,
-  AlertStatusCountsDto,
+  ApiAlertStatusCounts,
+  ApiCreateSilence,
+  ApiExpireSilence,
+  ApiGetAlert,
+  ApiGetSilence,
+  ApiListAlerts,
+  ApiListDeliveries,
+  ApiListSilences,
+  ApiUpdateAlertStatus,
+  ApiUpdateSilence,
   CreateSilenceDto,
-  DeliveryDto,
   ListAlertsQueryDto,
   ListSilencesQueryDto,
-  SilenceDto,
   UpdateAlertStatusDto,
   UpdateSilenceDto,
 } from '@alert-ingestion/alerts-api';
 import { ConfigService } from '@alert-ingestion/config';
-import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
-import { ApiErrorResponses, ApiPageResponse, DomainError, IdentifiedRequest, NotFoundError, ServiceUnavailableError } from '@alert-ingestion/http';
-import { Controller, Get, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AccessLevel, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { ApiErrorResponses, DomainError, IdentifiedRequest, NotFoundError, ServiceUnavailableError } from '@alert-ingestion/http';
+import { applyDecorators, Controller, Get, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { IntegrationConfigEnv } from './integration-config.env';
 
@@ -46,15 +52,15 @@ const TIMEOUT_MS = 15_000;
 /** Failures to reach the processor at all (nothing was sent): 503, worth a retry. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
 
-const ApiSilenceId = () => ApiParam({ name: 'silence_id', description: 'The silence id.', schema: { type: 'integer', minimum: 1 } });
-
-const ApiAlertIid = () => ApiParam({ name: 'iid', description: 'The alert iid (counts from 1 per project).', schema: { type: 'integer', minimum: 1 } });
-
-/** What every forwarded route can answer besides its own: the processor out of reach or out of time. */
-const ApiForwarded = () => ApiErrorResponses([502, 'alert-processor gave no usable answer in time.'], [503, 'alert-processor cannot be reached.']);
-
-/** The list query, documented from the processor's own DTO (the processor validates it). */
-const ApiListAlertsQuery = () => ApiQuery({ type: ListAlertsQueryDto });
+/**
+ * A route forwarded to alert-processor, which checks the token and the role (`level`) itself; it can
+ * answer, besides its own, that the processor is out of reach or out of time.
+ */
+const Forwarded = (level: AccessLevel) =>
+  applyDecorators(
+    ForwardedProjectRoute(level),
+    ApiErrorResponses([502, 'alert-processor gave no usable answer in time.'], [503, 'alert-processor cannot be reached.']),
+  );
 
 /**
  * The alerts query API and the deliveries live on alert-processor; the console reaches them here, on
@@ -74,110 +80,78 @@ export class AlertsProxyController {
   }
 
   @Get('alerts')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiOperation({ summary: 'List the alerts of a project, newest first' })
-  @ApiListAlertsQuery()
-  @ApiPageResponse(AlertDto, 'One page of alerts.')
-  @ApiErrorResponses(400)
-  @ApiForwarded()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts)
+  @ApiListAlerts()
+  @ApiQuery({ type: ListAlertsQueryDto })
   listAlerts(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('alerts/status_counts')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiOperation({ summary: 'Count the alerts of a project by status' })
-  @ApiOkResponse({ type: AlertStatusCountsDto })
-  @ApiForwarded()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts)
+  @ApiAlertStatusCounts()
   statusCounts(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('alerts/:iid')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiOperation({ summary: 'Get an alert' })
-  @ApiAlertIid()
-  @ApiOkResponse({ type: AlertDto })
-  @ApiForwarded()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts)
+  @ApiGetAlert()
   getAlert(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Put('alerts/:iid')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.changeAlertStatus)
-  @ApiOperation({ summary: 'Change the status of an alert' })
-  @ApiAlertIid()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.changeAlertStatus)
+  @ApiUpdateAlertStatus()
   @ApiBody({ type: UpdateAlertStatusDto })
-  @ApiOkResponse({ type: AlertDto, description: 'The alert with its new status.' })
-  @ApiErrorResponses(400)
-  @ApiForwarded()
   updateAlert(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Post('silences')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
-  @ApiOperation({ summary: 'Create a silence: alerts matching all its matchers while it is active carry silenced_by' })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences)
+  @ApiCreateSilence()
   @ApiBody({ type: CreateSilenceDto })
-  @ApiCreatedResponse({ type: SilenceDto })
-  @ApiErrorResponses(400)
-  @ApiForwarded()
   createSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('silences')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.readSilences)
-  @ApiOperation({ summary: 'List the silences of a project, newest first' })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readSilences)
+  @ApiListSilences()
   @ApiQuery({ type: ListSilencesQueryDto })
-  @ApiPageResponse(SilenceDto, 'One page of silences.')
-  @ApiErrorResponses(400)
-  @ApiForwarded()
   listSilences(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('silences/:silence_id')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.readSilences)
-  @ApiOperation({ summary: 'Get a silence' })
-  @ApiSilenceId()
-  @ApiOkResponse({ type: SilenceDto })
-  @ApiForwarded()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readSilences)
+  @ApiGetSilence()
   getSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Put('silences/:silence_id')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
-  @ApiOperation({ summary: 'Change the comment, the end or the matchers of a silence that has not expired' })
-  @ApiSilenceId()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences)
+  @ApiUpdateSilence()
   @ApiBody({ type: UpdateSilenceDto })
-  @ApiOkResponse({ type: SilenceDto })
-  @ApiErrorResponses(400, [409, 'The silence has expired.'])
-  @ApiForwarded()
   updateSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Post('silences/:silence_id/expire')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
-  @ApiOperation({ summary: 'Expire a silence: it ends now and stays listed' })
-  @ApiSilenceId()
-  @ApiOkResponse({ type: SilenceDto, description: 'The silence, expired (an expired one is answered as it is).' })
-  @ApiForwarded()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences)
+  @ApiExpireSilence()
   expireSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('alert_integrations/:iid/deliveries')
-  @ForwardedProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
-  @ApiOperation({ summary: "List the latest deliveries to an integration's URL, newest first" })
-  @ApiParam({ name: 'iid', description: 'The integration id.', schema: { type: 'integer', minimum: 1 } })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @ApiListDeliveries()
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
   @ApiQuery({ name: 'per_page', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 100 } })
-  @ApiPageResponse(DeliveryDto, 'One page of deliveries (100 unless per_page says fewer).')
-  @ApiErrorResponses(400, [404, 'No such HTTP Endpoint in the project.'])
-  @ApiForwarded()
   deliveries(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }

@@ -4,3 +4,4 @@
 export * from './alerts-query.dto';
 export * from './alerts-responses.dto';
 export * from './silences.dto';
+export * from './alerts-routes.docs';

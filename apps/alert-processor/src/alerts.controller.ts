@@ -1,14 +1,5 @@
 import { CurrentProject, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import {
-  AlertDto,
-  AlertStatusCountsDto,
-  ApiAlertStatusCounts,
-  ApiGetAlert,
-  ApiListAlerts,
-  ApiUpdateAlertStatus,
-  ListAlertsQueryDto,
-  UpdateAlertStatusDto,
-} from '@alert-ingestion/alerts-api';
+import { AlertDto, AlertStatusCountsDto, ApiAlertStatusCounts, ApiGetAlert, ApiListAlerts, ApiUpdateAlertStatus, ListAlertsQueryDto, UpdateAlertStatusDto } from '@alert-ingestion/alerts-api';
 import { AlertsQueryService } from '@alert-ingestion/alerts-feature';
 import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import { paginationHeaders } from '@alert-ingestion/http';

@@ -1,15 +1,5 @@
 import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import {
-  ApiCreateSilence,
-  ApiExpireSilence,
-  ApiGetSilence,
-  ApiListSilences,
-  ApiUpdateSilence,
-  CreateSilenceDto,
-  ListSilencesQueryDto,
-  SilenceDto,
-  UpdateSilenceDto,
-} from '@alert-ingestion/alerts-api';
+import { ApiCreateSilence, ApiExpireSilence, ApiGetSilence, ApiListSilences, ApiUpdateSilence, CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from '@alert-ingestion/alerts-api';
 import { SilencesService } from '@alert-ingestion/alerts-feature';
 import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import { paginationHeaders } from '@alert-ingestion/http';

@@ -10,6 +10,7 @@ import {
   DeprecationArea,
   DeprecationEntry,
   Integration,
+  IntegrationChanges,
   IntegrationListItem,
   Member,
   PayloadAlertField,
@@ -137,18 +138,6 @@ export function useIntegration(projectId: number, integrationId: number | null) 
     // Keeps the heartbeat status and the last request current while the page is open.
     refetchInterval: pollAlerts,
   });
-}
-
-export interface IntegrationChanges {
-  type?: Integration['type'];
-  name?: string;
-  active?: boolean;
-  sample_payload?: string | null;
-  payload_field_mapping?: Integration['payload_field_mapping'];
-  api_url?: string | null;
-  rate_limit_per_minute?: number | null;
-  signing_secret?: string | null;
-  heartbeat_interval_minutes?: number | null;
 }
 
 export function useIntegrationMutations(projectId: number) {

@@ -35,9 +35,11 @@ export {
   type Severity,
 } from '@alert-ingestion/contracts/alert';
 export {
+  HEARTBEAT_INTERVAL_MINUTES,
   type CreatedUser,
   type CurrentUser,
   type Integration,
+  type IntegrationChanges,
   type IntegrationListItem,
   type IntegrationType,
   type Member,

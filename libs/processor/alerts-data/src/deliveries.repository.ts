@@ -1,21 +1,7 @@
 import { AnsweredDelivery } from '@alert-ingestion/alerts-domain';
-import { AuthorizationKeyUsed, CreatedAlert, DeliveryRecord } from '@alert-ingestion/contracts';
+import { Delivery, DeliveryRecord } from '@alert-ingestion/contracts';
 import { sqlLiteral } from '@alert-ingestion/sql';
 import { AlertsDatabase } from './alerts-database';
-
-/** A delivery as `GET .../deliveries` answers it (CONTRACT.md). */
-export interface DeliveryView {
-  id: number;
-  received_at: string;
-  request_id: string;
-  status: number;
-  error: string | null;
-  alerts: CreatedAlert[];
-  body: string;
-  body_size: number;
-  body_truncated: boolean;
-  authorization_key: AuthorizationKeyUsed | null;
-}
 
 /**
  * The statement recording deliveries with the processor's answer, inlined to travel with a batch's
@@ -57,9 +43,9 @@ export class DeliveriesRepository {
   }
 
   /** The latest deliveries of an integration, newest first. */
-  async list(integrationId: string, limit: number, offset: number): Promise<{ deliveries: DeliveryView[]; total: number }> {
+  async list(integrationId: string, limit: number, offset: number): Promise<{ deliveries: Delivery[]; total: number }> {
     const [rows, counted] = await Promise.all([
-      this.database.pool.query<DeliveryView & { id: string; received_at: Date }>(
+      this.database.pool.query<Delivery & { id: string; received_at: Date }>(
         `SELECT id, received_at, request_id, status, error, alerts, body, body_size, body_truncated, authorization_key
          FROM alert_deliveries WHERE integration_id = $1 ORDER BY received_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [integrationId, limit, offset],

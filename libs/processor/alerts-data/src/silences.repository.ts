@@ -5,13 +5,7 @@ import { AlertsDatabase } from './alerts-database';
 /** The columns of `silences`, read as a SilenceRow (bigint as decimal strings, timestamptz as Date). */
 export const SILENCE_COLUMNS = `id, project_id, matchers, starts_at, ends_at, comment, created_by_id, created_by_username, created_at, updated_at`;
 
-export interface SilenceRow {
-  id: string;
-  project_id: string;
-  matchers: SilenceMatcher[];
-  starts_at: Date;
-  ends_at: Date;
-  comment: string;
+export interface SilenceRow extends Silence {
   created_by_id: string | null;
   created_by_username: string | null;
   created_at: Date;
@@ -26,17 +20,8 @@ export interface StoredSilence extends Silence {
 }
 
 export function storedSilence(row: SilenceRow): StoredSilence {
-  return {
-    id: row.id,
-    project_id: row.project_id,
-    matchers: row.matchers,
-    starts_at: row.starts_at,
-    ends_at: row.ends_at,
-    comment: row.comment,
-    created_by: row.created_by_id === null ? null : { id: row.created_by_id, username: row.created_by_username ?? '' },
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  const { created_by_id: id, created_by_username: username, ...silence } = row;
+  return { ...silence, created_by: id === null ? null : { id, username: username ?? '' } };
 }
 
 export interface NewSilence {

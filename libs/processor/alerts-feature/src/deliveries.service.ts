@@ -1,5 +1,6 @@
 import { parsePathId } from '@alert-ingestion/access';
-import { DeliveriesRepository, DeliveryView } from '@alert-ingestion/alerts-data';
+import { DeliveriesRepository } from '@alert-ingestion/alerts-data';
+import { Delivery } from '@alert-ingestion/contracts';
 import { NotFoundError, PageInfo, pageInfo, PaginationQueryDto, pageRequest } from '@alert-ingestion/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
@@ -15,7 +16,7 @@ export class DeliveriesService {
     @Inject(INTEGRATION_LOOKUP) private readonly integrations: IntegrationLookup,
   ) {}
 
-  async list(projectId: bigint, integrationIdText: string, query: PaginationQueryDto): Promise<{ deliveries: DeliveryView[]; page: PageInfo }> {
+  async list(projectId: bigint, integrationIdText: string, query: PaginationQueryDto): Promise<{ deliveries: Delivery[]; page: PageInfo }> {
     const integrationId = parsePathId(integrationIdText);
     const integration = integrationId === undefined ? undefined : this.integrations.findById(integrationId.toString());
     if (!integration || integration.project_id !== projectId.toString() || integration.type !== 'http') {

@@ -1,9 +1,6 @@
-import { Integration } from '../../api/types';
+import { HEARTBEAT_INTERVAL_MINUTES, Integration } from '../../api/types';
 import { NumberSettingCheck, NumberSettingField, NumberSettingProps } from '../../components/number-setting-field';
 import { TimeAgo } from '../../components/time-ago';
-
-/** The heartbeat interval's bounds (CONTRACT.md-style integration field `heartbeat_interval_minutes`). */
-export const HEARTBEAT_MINUTES = { min: 1, max: 1440 } as const;
 
 /**
  * The heartbeat interval as typed: empty is off (null), else a whole number of minutes from 1 to
@@ -14,7 +11,7 @@ export function checkHeartbeatInterval(text: string): NumberSettingCheck {
   if (trimmed === '') return { ok: true, value: null };
   if (!/^\d+$/.test(trimmed)) return { ok: false, message: 'Enter a whole number of minutes (1 to 1440), or leave it empty for no heartbeat.' };
   const value = Number(trimmed);
-  if (value < HEARTBEAT_MINUTES.min || value > HEARTBEAT_MINUTES.max) {
+  if (value < HEARTBEAT_INTERVAL_MINUTES.min || value > HEARTBEAT_INTERVAL_MINUTES.max) {
     return { ok: false, message: 'The heartbeat interval is 1 to 1440 minutes (a day); leave it empty for no heartbeat.' };
   }
   return { ok: true, value };

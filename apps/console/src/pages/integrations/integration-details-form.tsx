@@ -1,7 +1,7 @@
 import { FormEvent, RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { IntegrationChanges, useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
-import { Integration, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
+import { useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
+import { Integration, IntegrationChanges, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
 import { ErrorMessage, errorText } from '../../components/error-message';
 import { JsonField } from '../../components/json-field';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';

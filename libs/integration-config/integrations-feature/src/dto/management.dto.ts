@@ -2,6 +2,7 @@ import {
   ACCESS_LEVELS,
   AccessLevel,
   INTEGRATION_TYPES,
+  IntegrationChanges,
   IntegrationType,
   MAX_KEY_GRACE_PERIOD_MINUTES,
   PROJECT_TIERS,
@@ -64,8 +65,11 @@ export class AddMemberDto extends UpdateMemberDto {
   user_id!: number;
 }
 
-/** Any of name, active, sample_payload, payload_field_mapping, api_url (CONTRACT.md). */
-export class UpdateIntegrationDto {
+/**
+ * Any of name, active, sample_payload, payload_field_mapping, api_url (CONTRACT.md). The mapping is
+ * taken as any array here: its entries are the domain's to check.
+ */
+export class UpdateIntegrationDto implements Omit<IntegrationChanges, 'type' | 'payload_field_mapping'> {
   @ApiPropertyOptional({ description: 'Premium: unique in the project. Free: not asked (a default name is given).', maxLength: 255 })
   @IsOptional()
   @IsString()
@@ -148,7 +152,7 @@ export class ResetAuthorizationKeyDto {
  * CONTRACT.md "Integrations": what an update may set, plus the type, which only creation chooses
  * (default: the HTTP Endpoint). Rules beyond shape are the domain's.
  */
-export class CreateIntegrationDto extends UpdateIntegrationDto {
+export class CreateIntegrationDto extends UpdateIntegrationDto implements Omit<IntegrationChanges, 'payload_field_mapping'> {
   @ApiPropertyOptional({ enum: INTEGRATION_TYPES, default: 'http' })
   @IsOptional()
   @IsIn(INTEGRATION_TYPES)

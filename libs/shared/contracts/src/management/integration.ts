@@ -61,6 +61,23 @@ export interface Integration extends IntegrationListItem {
   link_deprecation?: LinkDeprecation;
 }
 
+/**
+ * The body of `POST .../alert_integrations` (CONTRACT.md "Integrations"): any of these, the type only
+ * at creation (default: the HTTP Endpoint); `PUT .../alert_integrations/:iid` takes the rest.
+ */
+export interface IntegrationChanges {
+  type?: IntegrationType;
+  name?: string;
+  active?: boolean;
+  /** A JSON text (spec 2.1); null means none. */
+  sample_payload?: string | null;
+  payload_field_mapping?: PayloadFieldMappingEntry[] | null;
+  api_url?: string | null;
+  rate_limit_per_minute?: number | null;
+  signing_secret?: string | null;
+  heartbeat_interval_minutes?: number | null;
+}
+
 /** A rotated-out authorization key during its grace period. */
 export interface PreviousAuthorizationKey {
   authorization_key: string;

@@ -9,6 +9,7 @@ import { Pagination } from '../components/pagination';
 import { usePageTitle } from '../lib/use-page-title';
 import { tierLabel } from '../session/roles';
 import { useSession } from '../session/session';
+import { Options } from '../components/options';
 
 /** The administrator's page: users (with their token, shown once), projects and their tiers. */
 export function AdminPage() {
@@ -117,11 +118,7 @@ function CreateProject() {
       <div className="field">
         <label htmlFor={tierId}>Tier</label>
         <select id={tierId} value={tier} onChange={(event) => setTier(event.target.value as ProjectTier)}>
-          {PROJECT_TIERS.map((value) => (
-            <option key={value} value={value}>
-              {tierLabel(value)}
-            </option>
-          ))}
+          <Options values={PROJECT_TIERS} label={tierLabel} />
         </select>
         <div className="hint">Free: one HTTP Endpoint. Premium: several named endpoints, custom mapping, grouping, the external link.</div>
       </div>
@@ -183,11 +180,7 @@ function TierSelect({ project }: { project: Project }) {
         Tier of {project.path}
       </label>
       <select id={id} value={project.tier} disabled={changeTier.isPending} onChange={(event) => changeTier.mutate(event.target.value as ProjectTier)}>
-        {PROJECT_TIERS.map((value) => (
-          <option key={value} value={value}>
-            {tierLabel(value)}
-          </option>
-        ))}
+        <Options values={PROJECT_TIERS} label={tierLabel} />
       </select>
       <ErrorMessage error={changeTier.error} />
     </>

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../components/error-message';
 import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel } from '../session/roles';
 import { useCurrentProject } from './project-layout';
+import { Options } from '../components/options';
 
 /** Project members (maintainer+ sees them; the owner and the administrator change them). */
 export function MembersPage() {
@@ -86,11 +87,7 @@ function RoleSelect({ label, value, disabled, onChange }: { label: string; value
         {label}
       </label>
       <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as AccessLevel)}>
-        {ACCESS_LEVELS.map((level) => (
-          <option key={level} value={level}>
-            {roleLabel(level)}
-          </option>
-        ))}
+        <Options values={ACCESS_LEVELS} label={roleLabel} />
       </select>
     </>
   );
@@ -121,11 +118,7 @@ function AddMember({ projectId }: { projectId: number }) {
       <div className="field">
         <label htmlFor={roleId}>Role</label>
         <select id={roleId} value={role} onChange={(event) => setRole(event.target.value as AccessLevel)}>
-          {ACCESS_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {roleLabel(level)}
-            </option>
-          ))}
+          <Options values={ACCESS_LEVELS} label={roleLabel} />
         </select>
       </div>
       <button type="submit" className="button button-primary" disabled={!valid || add.isPending}>

@@ -1,6 +1,7 @@
 import { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAlert, useIntegration } from '../../api/queries';
+import { DetailsList, TextOrNone } from '../../components/details-list';
 import { ErrorMessage, Loading } from '../../components/error-message';
 import { JsonTree } from '../../components/json-tree';
 import { SeverityLabel } from '../../components/severity';
@@ -20,10 +21,6 @@ function Time({ iso }: { iso: string | null }) {
       {exactTime(iso)} <span className="muted">(<TimeAgo iso={iso} />)</span>
     </>
   );
-}
-
-function Text({ value }: { value: string | null }) {
-  return value ? <>{value}</> : <span className="muted">none</span>;
 }
 
 /** One alert: every field of the query API's alert, the events counter, the payload as a tree. */
@@ -52,10 +49,10 @@ export function AlertDetailPage() {
     ['Events', <strong className="events">{data.events}</strong>],
     ['Start time', <Time iso={data.started_at} />],
     ['End time', <Time iso={data.ended_at} />],
-    ['Service', <Text value={data.service} />],
-    ['Monitoring tool', <Text value={data.monitoring_tool} />],
+    ['Service', <TextOrNone value={data.service} />],
+    ['Monitoring tool', <TextOrNone value={data.monitoring_tool} />],
     ['Hosts', data.hosts.length > 0 ? data.hosts.join(', ') : <span className="muted">none</span>],
-    ['Environment', <Text value={data.platform_environment_name} />],
+    ['Environment', <TextOrNone value={data.platform_environment_name} />],
     [
       'Silenced',
       data.silenced_by ? (
@@ -110,14 +107,7 @@ export function AlertDetailPage() {
       </div>
       <div className="card">
         <h2>Details</h2>
-        <dl className="details">
-          {fields.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList fields={fields} className="details" />
       </div>
       <div className="card">
         <h2>Payload</h2>

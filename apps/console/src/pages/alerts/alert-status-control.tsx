@@ -2,6 +2,7 @@ import { KeyboardEvent, useId, useState } from 'react';
 import { useChangeAlertStatus } from '../../api/queries';
 import { ALERT_STATUSES, AlertStatus } from '../../api/types';
 import { ErrorMessage } from '../../components/error-message';
+import { Options } from '../../components/options';
 
 export const STATUS_LABELS: Record<AlertStatus, string> = {
   triggered: 'Triggered',
@@ -86,11 +87,7 @@ export function AlertStatusControl({ projectId, iid, status, showLabel, onChange
         }}
         onKeyDown={onKeyDown}
       >
-        {ALERT_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {STATUS_LABELS[value]}
-          </option>
-        ))}
+        <Options values={ALERT_STATUSES} label={(value) => STATUS_LABELS[value]} />
       </select>
       <button type="button" className="button button-small" aria-disabled={pending || nothingToApply} onClick={apply}>
         {pending ? 'Saving…' : 'Change status'}

@@ -5,6 +5,7 @@ import { DEPRECATION_AREAS, DeprecationArea, DeprecationEntry } from '../../api/
 import { ErrorMessage, Loading } from '../../components/error-message';
 import { useDebounced } from '../../lib/use-debounced';
 import { AREA_TITLES, compareMilestones, entryLink, kindLabel } from './deprecation-labels';
+import { Options } from '../../components/options';
 
 const NO_FILTERS: DeprecationFilters = { q: '', removal_milestone: '', breaking: '', area: '' };
 
@@ -41,11 +42,7 @@ export function CataloguePanel() {
             <label htmlFor={ids.milestone}>Removal milestone</label>
             <select id={ids.milestone} value={filters.removal_milestone} onChange={(event) => setFilters({ ...filters, removal_milestone: event.target.value })}>
               <option value="">Any</option>
-              {milestones.map((milestone) => (
-                <option key={milestone} value={milestone}>
-                  {milestone}
-                </option>
-              ))}
+              <Options values={milestones} label={(milestone) => milestone} />
             </select>
           </div>
           <div className="field">
@@ -64,11 +61,7 @@ export function CataloguePanel() {
             <label htmlFor={ids.area}>Area</label>
             <select id={ids.area} value={filters.area} onChange={(event) => setFilters({ ...filters, area: event.target.value as DeprecationArea | '' })}>
               <option value="">Any</option>
-              {DEPRECATION_AREAS.map((area) => (
-                <option key={area} value={area}>
-                  {AREA_TITLES[area]}
-                </option>
-              ))}
+              <Options values={DEPRECATION_AREAS} label={(area) => AREA_TITLES[area]} />
             </select>
           </div>
         </form>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useIntegrationMutations } from '../../api/queries';
 import { Integration } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyButton } from '../../components/copy-button';
+import { CopyableField } from '../../components/copy-button';
 import { ErrorMessage, SuccessMessage } from '../../components/error-message';
 import { exactTime, relativeTime } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
@@ -41,9 +41,6 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
   const [graceChoice, setGraceChoice] = useState('0');
   const [customMinutes, setCustomMinutes] = useState('');
   const now = useNow();
-  const urlId = useId();
-  const keyId = useId();
-  const previousKeyId = useId();
   const graceId = useId();
   const customId = useId();
   const url = integration.url ?? '';
@@ -66,32 +63,15 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
               : 'A new authorization key was generated. The previous key no longer works.'}
           </SuccessMessage>
         )}
-        <div className="field">
-          <label htmlFor={urlId}>Webhook URL</label>
-          <div className="input-with-button">
-            <input id={urlId} value={url} readOnly className="code" onFocus={(event) => event.target.select()} />
-            <CopyButton value={url} label="Copy the webhook URL" />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={keyId}>Authorization key</label>
-          <div className="input-with-button">
-            <input id={keyId} value={key} readOnly className="code" onFocus={(event) => event.target.select()} />
-            <CopyButton value={key} label="Copy the authorization key" />
-          </div>
-        </div>
+        <CopyableField label="Webhook URL" value={url} copyLabel="Copy the webhook URL" />
+        <CopyableField label="Authorization key" value={key} copyLabel="Copy the authorization key" />
         {previous && (
-          <div className="field">
-            <label htmlFor={previousKeyId}>Previous authorization key</label>
-            <div className="input-with-button">
-              <input id={previousKeyId} value={previous.authorization_key} readOnly className="code" onFocus={(event) => event.target.select()} />
-              <CopyButton value={previous.authorization_key} label="Copy the previous authorization key" />
-            </div>
+          <CopyableField label="Previous authorization key" value={previous.authorization_key} copyLabel="Copy the previous authorization key">
             <p className="hint" data-testid="previous-key-expiry">
               Still accepted until <time dateTime={previous.expires_at}>{exactTime(previous.expires_at)}</time> ({relativeTime(previous.expires_at, now)}), so
               senders can be moved to the new key one by one.
             </p>
-          </div>
+          </CopyableField>
         )}
         <details className="example">
           <summary>Example request</summary>
@@ -160,7 +140,6 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [removing, setRemoving] = useState(false);
-  const secretId = useId();
   const draftId = useId();
   const secret = integration.signing_secret;
   const draftValid = draft.length >= SIGNING_SECRET_MIN && draft.length <= SIGNING_SECRET_MAX;
@@ -182,13 +161,7 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
       {secret === null ? (
         <p data-testid="signing-secret-state">Not set: requests are not signed.</p>
       ) : (
-        <div className="field">
-          <label htmlFor={secretId}>Signing secret</label>
-          <div className="input-with-button">
-            <input id={secretId} value={secret} readOnly className="code" onFocus={(event) => event.target.select()} />
-            <CopyButton value={secret} label="Copy the signing secret" />
-          </div>
-        </div>
+        <CopyableField label="Signing secret" value={secret} copyLabel="Copy the signing secret" />
       )}
       {editing && (
         <form

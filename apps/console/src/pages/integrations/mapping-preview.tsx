@@ -1,6 +1,7 @@
 import { ReactNode, useId, useMemo } from 'react';
 import { PreviewRequest, usePreview } from '../../api/queries';
 import { PayloadFieldMappingEntry, PreviewAlert } from '../../api/types';
+import { DetailsList, TextOrNone } from '../../components/details-list';
 import { ErrorMessage } from '../../components/error-message';
 import { SeverityLabel } from '../../components/severity';
 import { exactTime } from '../../lib/time';
@@ -80,10 +81,6 @@ export function MappingPreview({ projectId, integrationId, payload, mapping, des
   );
 }
 
-function none(value: string | null): ReactNode {
-  return value === null || value === '' ? <span className="muted">none</span> : value;
-}
-
 /** One previewed alert: the fields the alert list and page show, and what grouping compares. */
 export function PreviewAlertFields({ alert }: { alert: PreviewAlert }) {
   const fields: Array<[string, ReactNode]> = [
@@ -91,21 +88,12 @@ export function PreviewAlertFields({ alert }: { alert: PreviewAlert }) {
     ['Severity', <SeverityLabel severity={alert.severity} />],
     ['Start time', exactTime(alert.started_at)],
     ['End time', alert.ended_at === null ? <span className="muted">none</span> : exactTime(alert.ended_at)],
-    ['Service', none(alert.service)],
-    ['Monitoring tool', none(alert.monitoring_tool)],
+    ['Service', <TextOrNone value={alert.service} />],
+    ['Monitoring tool', <TextOrNone value={alert.monitoring_tool} />],
     ['Hosts', alert.hosts.length > 0 ? alert.hosts.join(', ') : <span className="muted">none</span>],
-    ['Environment', none(alert.platform_environment_name)],
+    ['Environment', <TextOrNone value={alert.platform_environment_name} />],
     ['Fingerprint', alert.fingerprint === null ? <span className="muted">none</span> : <code>{alert.fingerprint}</code>],
     ['Grouping key', alert.grouping_key === null ? <span className="muted">none: never grouped</span> : <code>{alert.grouping_key}</code>],
   ];
-  return (
-    <dl className="preview-fields">
-      {fields.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailsList fields={fields} className="preview-fields" />;
 }

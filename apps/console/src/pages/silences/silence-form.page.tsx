@@ -17,6 +17,7 @@ import {
 import { exactTime } from '../../lib/time';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCurrentProject } from '../project-layout';
+import { Options } from '../../components/options';
 
 const DEFAULT_DURATION_MS = 2 * 3_600_000;
 
@@ -172,11 +173,7 @@ function MatcherRowEditor({ index, row, onChange, onRemove }: { index: number; r
       <div className="field">
         <label htmlFor={`${id}-target`}>On</label>
         <select id={`${id}-target`} value={row.target === 'path' ? '__path' : row.field} onChange={(event) => onChange(event.target.value === '__path' ? { target: 'path' } : { target: 'field', field: event.target.value as SilenceMatcherField })}>
-          {SILENCE_MATCHER_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {MATCHER_FIELD_LABELS[field]}
-            </option>
-          ))}
+          <Options values={SILENCE_MATCHER_FIELDS} label={(field) => MATCHER_FIELD_LABELS[field]} />
           <option value="__path">Payload path…</option>
         </select>
       </div>
@@ -189,11 +186,7 @@ function MatcherRowEditor({ index, row, onChange, onRemove }: { index: number; r
       <div className="field">
         <label htmlFor={`${id}-operator`}>Operator</label>
         <select id={`${id}-operator`} value={row.operator} onChange={(event) => onChange({ operator: event.target.value as SilenceMatcherOperator })}>
-          {SILENCE_MATCHER_OPERATORS.map((operator) => (
-            <option key={operator} value={operator}>
-              {OPERATOR_LABELS[operator]}
-            </option>
-          ))}
+          <Options values={SILENCE_MATCHER_OPERATORS} label={(operator) => OPERATOR_LABELS[operator]} />
         </select>
       </div>
       <div className="field field-grow">

@@ -96,12 +96,14 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const premium = project.tier === 'premium';
   const { create, update } = useIntegrationMutations(project.id);
   const save = integration ? update : create;
-  const [name, setName] = useState(integration?.name ?? '');
-  const [active, setActive] = useState(integration?.active ?? true);
-  const [apiUrl, setApiUrl] = useState(integration?.api_url ?? '');
-  const [samplePayload, setSamplePayload] = useState(draftSample?.text ?? integration?.sample_payload ?? '');
-  const [rateLimit, setRateLimit] = useState(integration?.rate_limit_per_minute?.toString() ?? '');
-  const [heartbeat, setHeartbeat] = useState(integration?.heartbeat_interval_minutes?.toString() ?? '');
+  // What is saved: the integration as opened (a delivery's draft sample is a change), then each save.
+  const [baseline, setBaseline] = useState(() => savedValues(integration));
+  const [name, setName] = useState(baseline.name);
+  const [active, setActive] = useState(baseline.active);
+  const [apiUrl, setApiUrl] = useState(baseline.apiUrl);
+  const [samplePayload, setSamplePayload] = useState(draftSample?.text ?? baseline.samplePayload);
+  const [rateLimit, setRateLimit] = useState(baseline.rateLimit);
+  const [heartbeat, setHeartbeat] = useState(baseline.heartbeat);
   const [mapping, setMapping] = useState<PayloadFieldMappingEntry[]>(integration?.payload_field_mapping ?? []);
   // The sample payload text the mapping table was parsed from; the saved one is parsed on opening.
   const [parsedText, setParsedText] = useState<string | null>(premium ? (integration?.sample_payload ?? null) : null);
@@ -120,8 +122,6 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const heartbeatRef = useRef<HTMLInputElement>(null);
   const samplePayloadRef = useRef<HTMLTextAreaElement>(null);
   const mappingRef = useRef<HTMLDivElement>(null);
-  // What is saved: the integration as opened (a delivery's draft sample is a change), then each save.
-  const [baseline, setBaseline] = useState(() => savedValues(integration));
 
   // Arriving from "Use as sample payload", the keyboard continues at the note about it.
   useEffect(() => {
@@ -144,6 +144,13 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   /** A field changed: its error no longer applies. */
   const changed = (...fields: DetailsField[]) =>
     setErrors((current) => (fields.some((field) => field in current) ? Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as DetailsField))) : current));
+  /** Sets a value, and clears the errors of the fields it changes. */
+  const edited =
+    <T,>(set: (value: T) => void, ...fields: DetailsField[]) =>
+    (value: T) => {
+      set(value);
+      changed(...fields);
+    };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
     const first = FIELDS.find((field) => found[field] !== undefined);
@@ -252,10 +259,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
             id={nameId}
             ref={nameRef}
             value={premium ? name : (integration?.name ?? INTEGRATION_TYPE_LABELS.http)}
-            onChange={(event) => {
-              setName(event.target.value);
-              changed('name');
-            }}
+            onChange={(event) => edited(setName, 'name')(event.target.value)}
             disabled={!premium}
             required={premium}
             maxLength={255}
@@ -263,11 +267,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
             aria-describedby={premium ? (errors.name ? `${nameId}-error` : undefined) : `${nameId}-hint`}
             autoComplete="off"
           />
-          {errors.name && (
-            <div className="field-error" id={`${nameId}-error`}>
-              {errors.name}
-            </div>
-          )}
+          <FieldError id={`${nameId}-error`} error={errors.name} />
           {!premium && (
             <div className="hint" id={`${nameId}-hint`}>
               The Free tier has a single HTTP Endpoint and asks no name. Named endpoints need Premium.
@@ -285,20 +285,13 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
               ref={apiUrlRef}
               type="url"
               value={apiUrl}
-              onChange={(event) => {
-                setApiUrl(event.target.value);
-                changed('apiUrl');
-              }}
+              onChange={(event) => edited(setApiUrl, 'apiUrl')(event.target.value)}
               placeholder="https://incidents.example.com/alerts"
               required
               aria-invalid={errors.apiUrl !== undefined}
               aria-describedby={errors.apiUrl ? `${apiUrlId}-error ${apiUrlId}-hint` : `${apiUrlId}-hint`}
             />
-            {errors.apiUrl && (
-              <div className="field-error" id={`${apiUrlId}-error`}>
-                {errors.apiUrl}
-              </div>
-            )}
+            <FieldError id={`${apiUrlId}-error`} error={errors.apiUrl} />
             <div className="hint" id={`${apiUrlId}-hint`}>
               Base URL of the external tool&apos;s alert list. While this integration is active, no other integration of the project may be
               active. The alert list then shows a &ldquo;View alerts&rdquo; link to it; that direct link is deprecated from release 13.8.
@@ -316,44 +309,21 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           checked={active}
           aria-invalid={errors.active !== undefined}
           aria-describedby={errors.active ? `${activeId}-error ${activeId}-hint` : `${activeId}-hint`}
-          onChange={(event) => {
-            setActive(event.target.checked);
-            changed('active');
-          }}
+          onChange={(event) => edited(setActive, 'active')(event.target.checked)}
         />
         <label htmlFor={activeId}>Active</label>
-        {errors.active && (
-          <div className="field-error" id={`${activeId}-error`}>
-            {errors.active}
-          </div>
-        )}
+        <FieldError id={`${activeId}-error`} error={errors.active} />
         <div className="hint" id={`${activeId}-hint`}>
           {type === 'http' ? 'Alerts sent to the URL are accepted only while the integration is active.' : 'Shows the link on the alerts list.'}
         </div>
       </div>
 
       {type === 'http' && (
-        <RateLimitField
-          value={rateLimit}
-          onChange={(text) => {
-            setRateLimit(text);
-            changed('rateLimit');
-          }}
-          error={errors.rateLimit}
-          inputRef={rateLimitRef}
-        />
+        <RateLimitField value={rateLimit} onChange={edited(setRateLimit, 'rateLimit')} error={errors.rateLimit} inputRef={rateLimitRef} />
       )}
 
       {type === 'http' && (
-        <HeartbeatField
-          value={heartbeat}
-          onChange={(text) => {
-            setHeartbeat(text);
-            changed('heartbeat');
-          }}
-          error={errors.heartbeat}
-          inputRef={heartbeatRef}
-        />
+        <HeartbeatField value={heartbeat} onChange={edited(setHeartbeat, 'heartbeat')} error={errors.heartbeat} inputRef={heartbeatRef} />
       )}
 
       {type === 'http' && (
@@ -376,10 +346,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           <JsonField
             label="Sample alert payload"
             value={samplePayload}
-            onChange={(text) => {
-              setSamplePayload(text);
-              changed('samplePayload', 'mapping');
-            }}
+            onChange={edited(setSamplePayload, 'samplePayload', 'mapping')}
             check={(text) => checkJsonText(text, { object: true })}
             error={errors.samplePayload}
             fieldRef={samplePayloadRef}
@@ -410,10 +377,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
                 fields={parse.data.payload_alert_fields}
                 sample={parsedSample}
                 mapping={mapping}
-                onChange={(next) => {
-                  setMapping(next);
-                  changed('mapping');
-                }}
+                onChange={edited(setMapping, 'mapping')}
               />
             )}
             {premium && (
@@ -443,5 +407,15 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       </div>
       {guard.dialog}
     </form>
+  );
+}
+
+/** A field's own error, which the field names in its `aria-describedby`. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <div className="field-error" id={id}>
+      {error}
+    </div>
   );
 }

@@ -40,6 +40,15 @@ export function withoutTitle(message: string, title: string): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
+/** A refusal the console itself found (a form's problem), or a page the caller may not use. */
+export function ErrorNotice({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="notice notice-error" role="alert">
+      {children}
+    </div>
+  );
+}
+
 export function SuccessMessage({ children }: { children: React.ReactNode }) {
   return (
     <div className="notice notice-success" role="status">
@@ -53,5 +62,16 @@ export function Loading({ what }: { what: string }) {
     <p className="muted" role="status">
       Loading {what}…
     </p>
+  );
+}
+
+/** A page that cannot be shown: its title, the error, and the way back. */
+export function ErrorPage({ title, error, back }: { title: React.ReactNode; error: unknown; back: React.ReactNode }) {
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <ErrorMessage error={error} />
+      {back}
+    </section>
   );
 }

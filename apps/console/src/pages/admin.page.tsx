@@ -4,7 +4,7 @@ import { PER_PAGE, useChangeTier, useCreateProject, useCreateUser, useProjects }
 import { CreatedUser, Project, PROJECT_TIERS, ProjectTier } from '../api/types';
 import { CopyButton } from '../components/copy-button';
 import { DataTable } from '../components/data-table';
-import { ErrorMessage, SuccessMessage } from '../components/error-message';
+import { ErrorMessage, ErrorNotice, SuccessMessage } from '../components/error-message';
 import { Pagination } from '../components/pagination';
 import { usePageTitle } from '../lib/use-page-title';
 import { tierLabel } from '../session/roles';
@@ -19,9 +19,7 @@ export function AdminPage() {
     return (
       <section className="page">
         <h1>Admin</h1>
-        <div className="notice notice-error" role="alert">
-          Only the administrator may create users and projects. Sign in with the administrator token.
-        </div>
+        <ErrorNotice>Only the administrator may create users and projects. Sign in with the administrator token.</ErrorNotice>
       </section>
     );
   }

@@ -3,7 +3,7 @@ import { useMemberMutations, useMembers } from '../api/queries';
 import { ACCESS_LEVELS, AccessLevel, Member } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataTable } from '../components/data-table';
-import { ErrorMessage } from '../components/error-message';
+import { ErrorMessage, ErrorNotice } from '../components/error-message';
 import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel } from '../session/roles';
 import { useCurrentProject } from './project-layout';
@@ -22,11 +22,7 @@ export function MembersPage() {
   return (
     <section className="page">
       <h1>Members</h1>
-      {!allowed && (
-        <div className="notice notice-error" role="alert">
-          Members are listed to maintainers and owners of the project.
-        </div>
-      )}
+      {!allowed && <ErrorNotice>Members are listed to maintainers and owners of the project.</ErrorNotice>}
       {manage && <AddMember projectId={project.id} />}
       <ErrorMessage error={members.error} />
       <ErrorMessage error={mutations.change.error ?? mutations.remove.error} />

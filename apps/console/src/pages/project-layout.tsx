@@ -1,7 +1,7 @@
 import { Link, Navigate, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { useProject } from '../api/queries';
 import { Project } from '../api/types';
-import { ErrorMessage, Loading } from '../components/error-message';
+import { ErrorPage, Loading } from '../components/error-message';
 import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel, tierLabel } from '../session/roles';
 
@@ -16,15 +16,7 @@ export function ProjectLayout() {
   const project = useProject(projectId);
 
   if (project.isPending) return <Loading what="the project" />;
-  if (project.error) {
-    return (
-      <section className="page">
-        <h1>Project</h1>
-        <ErrorMessage error={project.error} />
-        <Link to="/projects">Back to projects</Link>
-      </section>
-    );
-  }
+  if (project.error) return <ErrorPage title="Project" error={project.error} back={<Link to="/projects">Back to projects</Link>} />;
   const current = project.data;
   return (
     <div className="project">

@@ -2,6 +2,7 @@ import { FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiClient, messageOf } from '../api/client';
 import { CurrentUser } from '../api/types';
+import { ErrorNotice } from '../components/error-message';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSession } from '../session/session';
 
@@ -66,11 +67,7 @@ export function SignInPage() {
             A personal access token, or the administrator token (<code>ADMIN_TOKEN</code>). It is kept for this browser tab only.
           </div>
         </div>
-        {error && (
-          <div className="notice notice-error" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <ErrorNotice>{error}</ErrorNotice>}
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

@@ -2,7 +2,7 @@ import { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAlert, useIntegration } from '../../api/queries';
 import { DetailsList, TextOrNone } from '../../components/details-list';
-import { ErrorMessage, Loading } from '../../components/error-message';
+import { ErrorPage, Loading } from '../../components/error-message';
 import { JsonTree } from '../../components/json-tree';
 import { SeverityLabel } from '../../components/severity';
 import { TimeAgo } from '../../components/time-ago';
@@ -34,15 +34,7 @@ export function AlertDetailPage() {
   const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
 
   if (alert.isPending) return <Loading what="the alert" />;
-  if (alert.error) {
-    return (
-      <section className="page">
-        <h1>Alert #{iid}</h1>
-        <ErrorMessage error={alert.error} />
-        <Link to={`/projects/${project.id}/alerts`}>Back to alerts</Link>
-      </section>
-    );
-  }
+  if (alert.error) return <ErrorPage title={`Alert #${iid}`} error={alert.error} back={<Link to={`/projects/${project.id}/alerts`}>Back to alerts</Link>} />;
   const data = alert.data;
   const fields: Array<[string, ReactNode]> = [
     ['Severity', <SeverityLabel severity={data.severity} />],

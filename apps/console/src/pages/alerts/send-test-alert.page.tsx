@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useIntegration, useIntegrations } from '../../api/queries';
 import { IntegrationListItem, Project } from '../../api/types';
 import { DataTable } from '../../components/data-table';
-import { ErrorMessage, Loading } from '../../components/error-message';
+import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { INTEGRATION_TYPE_LABELS } from '../integrations/integration-types';
@@ -123,15 +123,7 @@ export function SendTestAlertToIntegrationPage() {
     );
   }
   if (integrations.isPending || (listed && whole.isLoading)) return <Loading what="the integration" />;
-  if (integrations.error || whole.error) {
-    return (
-      <section className="page">
-        <h1>Send test alert</h1>
-        <ErrorMessage error={integrations.error ?? whole.error} />
-        {back}
-      </section>
-    );
-  }
+  if (integrations.error || whole.error) return <ErrorPage title="Send test alert" error={integrations.error ?? whole.error} back={back} />;
   if (!listed) {
     return (
       <section className="page">

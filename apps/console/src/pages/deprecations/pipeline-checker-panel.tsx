@@ -2,7 +2,7 @@ import { ChangeEvent, FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelineCheck } from '../../api/queries';
 import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
+import { ErrorMessage, ErrorNotice } from '../../components/error-message';
 import { entryLink } from './deprecation-labels';
 
 const EXAMPLE = `types:
@@ -131,11 +131,7 @@ export function PipelineCheckerPanel() {
           </button>
         </div>
       </div>
-      {problem && (
-        <div className="notice notice-error" role="alert">
-          {problem}
-        </div>
-      )}
+      {problem && <ErrorNotice>{problem}</ErrorNotice>}
       <ErrorMessage error={check.error} title="Not checked" />
       {check.data && checked && (
         <div className="card">

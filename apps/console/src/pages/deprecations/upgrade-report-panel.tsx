@@ -1,7 +1,7 @@
 import { FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useUpgradeReport } from '../../api/queries';
-import { ErrorMessage, Loading } from '../../components/error-message';
+import { ErrorMessage, ErrorNotice, Loading } from '../../components/error-message';
 import { AREA_TITLES, entryLink, kindLabel } from './deprecation-labels';
 
 const MILESTONE = /^\d+\.\d+$/;
@@ -44,11 +44,7 @@ export function UpgradeReportPanel() {
           </button>
         </div>
       </form>
-      {problem && (
-        <div className="notice notice-error" role="alert">
-          {problem}
-        </div>
-      )}
+      {problem && <ErrorNotice>{problem}</ErrorNotice>}
       <ErrorMessage error={report.error} />
       {report.isFetching && <Loading what="the upgrade report" />}
       {report.data && (

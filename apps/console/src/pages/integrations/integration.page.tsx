@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useIntegration } from '../../api/queries';
 import { Integration, IntegrationType } from '../../api/types';
-import { ErrorMessage, Loading, SuccessMessage } from '../../components/error-message';
+import { ErrorNotice, ErrorPage, Loading, SuccessMessage } from '../../components/error-message';
 import { TabLink, TabNav } from '../../components/tab-nav';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
@@ -76,9 +76,7 @@ export function IntegrationPage() {
     return (
       <section className="page">
         <h1>Integration</h1>
-        <div className="notice notice-error" role="alert">
-          Alert integrations are configured by maintainers and owners of the project.
-        </div>
+        <ErrorNotice>Alert integrations are configured by maintainers and owners of the project.</ErrorNotice>
         {can(project, 'sendTestAlert') && (
           <p>
             To check an integration, <Link to={testAlertPath(project.id, integrationId ?? undefined)}>send a test alert</Link> through it from
@@ -90,13 +88,7 @@ export function IntegrationPage() {
   }
   if (integrationId !== null && integration.isPending) return <Loading what="the integration" />;
   if (integrationId !== null && integration.error) {
-    return (
-      <section className="page">
-        <h1>Integration</h1>
-        <ErrorMessage error={integration.error} />
-        <Link to={base}>Back to the integrations</Link>
-      </section>
-    );
+    return <ErrorPage title="Integration" error={integration.error} back={<Link to={base}>Back to the integrations</Link>} />;
   }
   const current = integration.data ?? null;
   const type = current?.type ?? newType;

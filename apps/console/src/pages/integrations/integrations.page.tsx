@@ -4,7 +4,7 @@ import { useIntegrationMutations, useIntegrations } from '../../api/queries';
 import { IntegrationListItem } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
+import { ErrorMessage, ErrorNotice } from '../../components/error-message';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { testAlertPath } from '../alerts/send-test-alert.page';
@@ -34,11 +34,7 @@ export function IntegrationsPage() {
         Monitoring tools send alerts as JSON to an integration&apos;s URL. Add an integration, then configure the tool with its URL and
         authorization key.
       </p>
-      {!allowed && (
-        <div className="notice notice-error" role="alert">
-          Alert integrations are configured by maintainers and owners of the project.
-        </div>
-      )}
+      {!allowed && <ErrorNotice>Alert integrations are configured by maintainers and owners of the project.</ErrorNotice>}
       {!allowed && can(project, 'sendTestAlert') && (
         <p>
           To check an integration, <Link to={testAlertPath(project.id)}>send a test alert</Link> through it from Monitor › Alerts.

@@ -2,7 +2,7 @@ import { FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAlert, useSilence, useSilenceMutations } from '../../api/queries';
 import { Silence, SILENCE_MATCHER_FIELDS, SILENCE_MATCHER_OPERATORS, SilenceMatcher, SilenceMatcherField, SilenceMatcherOperator } from '../../api/types';
-import { ErrorMessage, Loading } from '../../components/error-message';
+import { ErrorMessage, ErrorNotice, ErrorPage, Loading } from '../../components/error-message';
 import {
   emptyRow,
   fromLocalInput,
@@ -44,13 +44,7 @@ export function SilenceFormPage() {
 }
 
 function FormError({ error, projectId, title }: { error: unknown; projectId: number; title: string }) {
-  return (
-    <section className="page">
-      <h1>{title}</h1>
-      <ErrorMessage error={error} />
-      <Link to={`/projects/${projectId}/silences`}>Back to silences</Link>
-    </section>
-  );
+  return <ErrorPage title={title} error={error} back={<Link to={`/projects/${projectId}/silences`}>Back to silences</Link>} />;
 }
 
 interface SilenceFormProps {
@@ -146,11 +140,7 @@ function SilenceForm({ projectId, silence, initialMatchers, fromAlert }: Silence
           <textarea id={ids.comment} required maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
           <div className="hint">Why alerts are silenced, e.g. the maintenance or the ticket.</div>
         </div>
-        {problem && (
-          <div className="notice notice-error" role="alert">
-            {problem}
-          </div>
-        )}
+        {problem && <ErrorNotice>{problem}</ErrorNotice>}
         <ErrorMessage error={mutation.error} />
         <div className="actions-left">
           <button type="submit" className="button button-primary" disabled={mutation.isPending}>

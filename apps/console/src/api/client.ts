@@ -33,6 +33,11 @@ export interface Paging {
   nextPage: number | null;
 }
 
+/** One page of a list endpoint: its items, and the paging headers. */
+export interface ListPage<T> extends Paging {
+  items: T[];
+}
+
 export function pagingOf(headers: Headers): Paging {
   const number = (name: string): number | null => {
     const value = headers.get(name);
@@ -104,6 +109,12 @@ export class ApiClient {
 
   async get<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
     return (await this.request<T>(path, { query })).data;
+  }
+
+  /** One page of a list endpoint, with its paging headers. */
+  async list<T>(path: string, query: Record<string, QueryValue>): Promise<ListPage<T>> {
+    const response = await this.request<T[]>(path, { query });
+    return { items: response.data, ...pagingOf(response.headers) };
   }
 
   async post<T>(path: string, json?: unknown): Promise<T> {

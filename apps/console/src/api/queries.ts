@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../session/session';
-import { pagingOf } from './client';
 import {
   Alert,
   AlertStatus,
@@ -51,20 +50,11 @@ export const queryKeys = {
   deprecations: ['deprecations'] as const,
 };
 
-export interface ProjectsPage {
-  projects: Project[];
-  total: number | null;
-  nextPage: number | null;
-}
-
 export function useProjects(search: string, page: number) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.projects(search, page),
-    queryFn: async (): Promise<ProjectsPage> => {
-      const response = await api.request<Project[]>('/projects', { query: { search, page, per_page: PER_PAGE } });
-      return { projects: response.data, ...pagingOf(response.headers) };
-    },
+    queryFn: () => api.list<Project>('/projects', { search, page, per_page: PER_PAGE }),
     placeholderData: keepPreviousData,
   });
 }
@@ -202,23 +192,12 @@ export function useParsedSamplePayload(projectId: number, samplePayload: string 
   });
 }
 
-export interface DeliveriesPage {
-  deliveries: Delivery[];
-  total: number | null;
-  nextPage: number | null;
-}
-
 /** What was sent to an integration's URL, newest first; read again while shown, like the alert list. */
 export function useDeliveries(projectId: number, integrationId: number, page: number) {
   const api = useApi();
   return useQuery({
     queryKey: [...queryKeys.deliveries(projectId, integrationId), page],
-    queryFn: async (): Promise<DeliveriesPage> => {
-      const response = await api.request<Delivery[]>(`/projects/${projectId}/alert_integrations/${integrationId}/deliveries`, {
-        query: { page, per_page: DELIVERIES_PER_PAGE },
-      });
-      return { deliveries: response.data, ...pagingOf(response.headers) };
-    },
+    queryFn: () => api.list<Delivery>(`/projects/${projectId}/alert_integrations/${integrationId}/deliveries`, { page, per_page: DELIVERIES_PER_PAGE }),
     placeholderData: keepPreviousData,
     refetchInterval: pollAlerts,
   });
@@ -250,11 +229,6 @@ export function usePreview(projectId: number, request: PreviewRequest | null) {
 /** The alert list's tabs: GitLab's, with "open" meaning triggered or acknowledged (the API's `status=open`). */
 export type AlertTab = 'open' | 'triggered' | 'acknowledged' | 'resolved' | 'all';
 
-export interface AlertsListPage {
-  alerts: Alert[];
-  total: number;
-}
-
 /** The alert list's silence filter: every alert, only those an active silence covers, or only the others. */
 export type SilencedFilter = 'any' | 'silenced' | 'not_silenced';
 
@@ -262,11 +236,10 @@ export function useAlerts(projectId: number, tab: AlertTab, search: string, page
   const api = useApi();
   return useQuery({
     queryKey: [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter],
-    queryFn: async (): Promise<AlertsListPage> => {
+    queryFn: () => {
       const status = tab === 'all' ? undefined : tab;
       const silenced = silencedFilter === 'any' ? undefined : silencedFilter === 'silenced';
-      const response = await api.request<Alert[]>(`/projects/${projectId}/alerts`, { query: { status, search, silenced, page, per_page: PER_PAGE } });
-      return { alerts: response.data, total: pagingOf(response.headers).total ?? response.data.length };
+      return api.list<Alert>(`/projects/${projectId}/alerts`, { status, search, silenced, page, per_page: PER_PAGE });
     },
     placeholderData: keepPreviousData,
     refetchInterval: pollAlerts,
@@ -306,11 +279,6 @@ export function useChangeAlertStatus(projectId: number) {
   });
 }
 
-export interface SilencesListPage {
-  silences: Silence[];
-  total: number;
-}
-
 /** A silence as the create form sends it (README "Silences"). */
 export interface SilenceRequest {
   matchers: SilenceMatcher[];
@@ -323,12 +291,7 @@ export function useSilences(projectId: number, state: SilenceState | 'all', page
   const api = useApi();
   return useQuery({
     queryKey: [...queryKeys.silences(projectId), 'list', state, page],
-    queryFn: async (): Promise<SilencesListPage> => {
-      const response = await api.request<Silence[]>(`/projects/${projectId}/silences`, {
-        query: { state: state === 'all' ? undefined : state, page, per_page: PER_PAGE },
-      });
-      return { silences: response.data, total: pagingOf(response.headers).total ?? response.data.length };
-    },
+    queryFn: () => api.list<Silence>(`/projects/${projectId}/silences`, { state: state === 'all' ? undefined : state, page, per_page: PER_PAGE }),
     placeholderData: keepPreviousData,
     // A silence turns from pending to active to expired with time alone.
     refetchInterval: pollAlerts,

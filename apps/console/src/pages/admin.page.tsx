@@ -142,7 +142,7 @@ function AllProjects() {
       <h2>All projects</h2>
       <ErrorMessage error={projects.error} />
       <DataTable
-        rows={projects.data?.projects}
+        rows={projects.data?.items}
         loading={projects.isPending && 'projects'}
         empty={<p className="muted">No projects yet.</p>}
         columns={['Project', 'Tier', 'Manage']}

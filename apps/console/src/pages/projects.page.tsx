@@ -52,7 +52,7 @@ export function ProjectsPage() {
       </div>
       <ErrorMessage error={projects.error} />
       <DataTable
-        rows={projects.data?.projects}
+        rows={projects.data?.items}
         loading={projects.isPending && 'projects'}
         empty={
           <div className="empty">

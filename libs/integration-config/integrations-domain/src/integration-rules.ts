@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_MINUTES, IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
+import { HEARTBEAT_INTERVAL_MINUTES, Integration, IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
 import { IntegrationRuleViolation } from './integration-rule-violation';
 import { JsonObject } from '@alert-ingestion/json';
 import { validatePayloadFieldMapping } from './payload-field-mapping';
@@ -32,18 +32,10 @@ export interface ProjectIntegration {
 }
 
 /** The configurable part of an integration (credentials are generated apart). */
-export interface IntegrationSettings {
-  type: IntegrationType;
-  name: string;
-  active: boolean;
-  sample_payload: string | null;
-  payload_field_mapping: PayloadFieldMappingEntry[];
-  api_url: string | null;
-  /** Requests per minute the gateway takes for this HTTP Endpoint; null: the gateway's default. */
-  rate_limit_per_minute: number | null;
-  /** A request is expected at least this often (HTTP Endpoint), else a heartbeat alert is raised; null: off. */
-  heartbeat_interval_minutes: number | null;
-}
+export type IntegrationSettings = Pick<
+  Integration,
+  'type' | 'name' | 'active' | 'sample_payload' | 'payload_field_mapping' | 'api_url' | 'rate_limit_per_minute' | 'heartbeat_interval_minutes'
+>;
 
 export interface StoredIntegration extends IntegrationSettings {
   id: string;

@@ -177,7 +177,7 @@ export function AlertsPage() {
         </div>
       )}
       <DataTable
-        rows={alerts.data?.alerts}
+        rows={alerts.data?.items}
         loading={alerts.isPending && 'alerts'}
         empty={
           <div className="empty">
@@ -226,7 +226,12 @@ export function AlertsPage() {
         )}
       </DataTable>
       {alerts.data && (
-        <Pagination page={page} total={alerts.data.total} perPage={PER_PAGE} onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })} />
+        <Pagination
+          page={page}
+          total={alerts.data.total ?? alerts.data.items.length}
+          perPage={PER_PAGE}
+          onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })}
+        />
       )}
     </section>
   );

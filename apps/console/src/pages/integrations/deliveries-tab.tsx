@@ -29,7 +29,7 @@ export function DeliveriesTab({ project, integration, onUseAsSample }: Deliverie
   const deliveries = useDeliveries(project.id, integration.id, page);
   const now = useNow();
   const viewerId = useId();
-  const rows = deliveries.data?.deliveries ?? [];
+  const rows = deliveries.data?.items ?? [];
   // Looked up on every refresh: a 202 becomes its 200 while open; one pruned away closes.
   const selected = rows.find((delivery) => delivery.id === selectedId) ?? null;
 

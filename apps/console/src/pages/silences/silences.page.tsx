@@ -67,7 +67,7 @@ export function SilencesPage() {
       <ErrorMessage error={silences.error} />
       <ErrorMessage error={expire.error} title="Expire" />
       <DataTable
-        rows={silences.data?.silences}
+        rows={silences.data?.items}
         loading={silences.isPending && 'silences'}
         empty={
           <div className="empty">
@@ -120,7 +120,7 @@ export function SilencesPage() {
       {silences.data && (
         <Pagination
           page={page}
-          total={silences.data.total}
+          total={silences.data.total ?? silences.data.items.length}
           perPage={PER_PAGE}
           onPage={(next) => {
             const nextParams = new URLSearchParams(params);

@@ -17,7 +17,7 @@ import {
   ScheduledChange,
   UpgradeReport,
 } from '@alert-ingestion/deprecations';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 
 // The deprecation catalogue's answers as the OpenAPI document describes them (spec 9; CONTRACT.md
 // "deprecations"). Each class implements the type the service returns, so the two cannot drift apart.
@@ -100,24 +100,13 @@ export class DeprecationEntryDto implements DeprecationEntry {
   spec_section!: string;
 }
 
-export class ScheduledChangeDto implements Omit<ScheduledChange, 'milestone'> {
+/** A change of a release as the upgrade report lists it: the entry's own fields, documented once (DeprecationEntryDto). */
+export class ScheduledChangeDto
+  extends PickType(DeprecationEntryDto, ['title', 'area', 'kind', 'breaking', 'planned_date'] as const)
+  implements Omit<ScheduledChange, 'milestone'>
+{
   @ApiProperty()
   id!: string;
-
-  @ApiProperty()
-  title!: string;
-
-  @ApiProperty({ enum: DEPRECATION_AREAS })
-  area!: DeprecationArea;
-
-  @ApiProperty({ enum: CHANGE_KINDS })
-  kind!: ChangeKind;
-
-  @ApiProperty()
-  breaking!: boolean;
-
-  @ApiProperty(DATE)
-  planned_date!: string | null;
 
   @ApiProperty()
   change!: string;

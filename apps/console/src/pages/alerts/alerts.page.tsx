@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
-import { AlertStatus, AlertStatusCounts } from '../../api/types';
+import { Alert, AlertStatus, AlertStatusCounts } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
@@ -199,31 +199,7 @@ export function AlertsPage() {
         className="alerts-table"
         scroll
       >
-        {(alert) => (
-          <tr key={alert.iid}>
-            <td>
-              <SeverityLabel severity={alert.severity} />
-            </td>
-            <td>
-              <TimeAgo iso={alert.started_at} />
-            </td>
-            <td className="alert-title">
-              <Link to={`/projects/${project.id}/alerts/${alert.iid}`}>
-                #{alert.iid} {alert.title}
-              </Link>
-              {alert.silenced_by && (
-                <>
-                  {' '}
-                  <SilencedBadge projectId={project.id} silence={alert.silenced_by} />
-                </>
-              )}
-            </td>
-            <td className="numeric">{alert.events}</td>
-            <td>
-              <AlertStatusControl projectId={project.id} iid={alert.iid} status={alert.status} onChanged={(status) => onStatusChanged(alert.iid, status)} />
-            </td>
-          </tr>
-        )}
+        {(alert) => <AlertRow key={alert.iid} alert={alert} projectId={project.id} onStatusChanged={(status) => onStatusChanged(alert.iid, status)} />}
       </DataTable>
       {alerts.data && (
         <Pagination
@@ -234,5 +210,34 @@ export function AlertsPage() {
         />
       )}
     </section>
+  );
+}
+
+/** One alert of the list; `onStatusChanged` says whether its new status took it out of the tab. */
+function AlertRow({ alert, projectId, onStatusChanged }: { alert: Alert; projectId: number; onStatusChanged(status: AlertStatus): boolean }) {
+  return (
+    <tr>
+      <td>
+        <SeverityLabel severity={alert.severity} />
+      </td>
+      <td>
+        <TimeAgo iso={alert.started_at} />
+      </td>
+      <td className="alert-title">
+        <Link to={`/projects/${projectId}/alerts/${alert.iid}`}>
+          #{alert.iid} {alert.title}
+        </Link>
+        {alert.silenced_by && (
+          <>
+            {' '}
+            <SilencedBadge projectId={projectId} silence={alert.silenced_by} />
+          </>
+        )}
+      </td>
+      <td className="numeric">{alert.events}</td>
+      <td>
+        <AlertStatusControl projectId={projectId} iid={alert.iid} status={alert.status} onChanged={onStatusChanged} />
+      </td>
+    </tr>
   );
 }

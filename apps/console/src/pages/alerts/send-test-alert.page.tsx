@@ -8,6 +8,7 @@ import { can } from '../../session/roles';
 import { INTEGRATION_TYPE_LABELS } from '../integrations/integration-types';
 import { TestAlertTab } from '../integrations/test-alert-tab';
 import { useCurrentProject } from '../project-layout';
+import { IntegrationStatus } from '../integrations/integration-status';
 
 /** Where developers send a test alert from (Monitor > Alerts): the integrations, then one integration's test alert. */
 export const testAlertPath = (projectId: number, integrationId?: number) =>
@@ -70,9 +71,7 @@ export function SendTestAlertPage() {
         {(integration) => (
           <tr key={integration.id}>
             <td>
-              <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
-                {integration.active ? 'Enabled' : 'Disabled'}
-              </span>
+              <IntegrationStatus integration={integration} />
             </td>
             <td>{integration.name}</td>
             <td>{INTEGRATION_TYPE_LABELS[integration.type]}</td>
@@ -139,9 +138,7 @@ export function SendTestAlertToIntegrationPage() {
       <Breadcrumb project={project} integration={listed.name} />
       <div className="page-title">
         <h1>Send test alert: {listed.name}</h1>
-        <span className={listed.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
-          {INTEGRATION_TYPE_LABELS[listed.type]}: {listed.active ? 'Enabled' : 'Disabled'}
-        </span>
+        <IntegrationStatus integration={listed} withType />
       </div>
       {listed.type === 'http' ? (
         <TestAlertTab key={listed.id} project={project} integration={whole.data ?? listed} />

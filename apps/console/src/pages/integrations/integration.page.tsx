@@ -12,8 +12,8 @@ import { CredentialsTab } from './credentials-tab';
 import { DeliveriesTab } from './deliveries-tab';
 import { HeartbeatStatus } from './heartbeat-field';
 import { DraftSample, IntegrationDetailsForm } from './integration-details-form';
-import { INTEGRATION_TYPE_LABELS } from './integration-types';
 import { TestAlertTab } from './test-alert-tab';
+import { IntegrationStatus } from './integration-status';
 
 /**
  * The integration's tabs. Each is a row here (address, label, which types have it); the ones that
@@ -119,9 +119,7 @@ export function IntegrationPage() {
       <div className="page-title">
         <h1>{current ? current.name : 'Add new integration'}</h1>
         {current && (
-          <span className={current.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
-            {INTEGRATION_TYPE_LABELS[current.type]}: {current.active ? 'Enabled' : 'Disabled'}
-          </span>
+          <IntegrationStatus integration={current} withType />
         )}
       </div>
       {current?.type === 'http' && <HeartbeatStatus integration={current} />}

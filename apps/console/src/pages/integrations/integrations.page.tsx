@@ -10,6 +10,7 @@ import { can } from '../../session/roles';
 import { testAlertPath } from '../alerts/send-test-alert.page';
 import { useCurrentProject } from '../project-layout';
 import { FREE_TIER_REASONS, INTEGRATION_TYPE_LABELS } from './integration-types';
+import { IntegrationStatus } from './integration-status';
 
 /** Settings > Monitor > Alerts: the integration list (spec 1.2: name, type, status) and its actions. */
 export function IntegrationsPage() {
@@ -70,9 +71,7 @@ export function IntegrationsPage() {
             {(integration) => (
               <tr key={integration.id}>
                 <td>
-                  <span className={integration.active ? 'status-dot status-enabled' : 'status-dot status-disabled'}>
-                    {integration.active ? 'Enabled' : 'Disabled'}
-                  </span>
+                  <IntegrationStatus integration={integration} />
                 </td>
                 <td>
                   <Link to={`${base}/${integration.id}`}>{integration.name}</Link>

@@ -6,7 +6,7 @@ import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { SupervisedProcess } from './supervised-process';
+import { readTail, SupervisedProcess } from './supervised-process';
 
 const execFileAsync = promisify(execFile);
 
@@ -169,14 +169,6 @@ function run(command: string, args: string[], user: OsUser | undefined, env: Nod
       else resolvePromise(`${stdout}${stderr}`);
     });
   });
-}
-
-async function readTail(file: string, lines = 30): Promise<string> {
-  try {
-    return (await readFile(file, 'utf8')).split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
 }
 
 async function waitForPostgres(port: number, timeoutMs: number, giveUp: () => string | undefined): Promise<void> {

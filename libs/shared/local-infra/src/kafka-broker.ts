@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { SupervisedProcess } from './supervised-process';
+import { readTail, SupervisedProcess } from './supervised-process';
 import { ensureKafkaJars } from './kafka-jars';
 
 const execFileAsync = promisify(execFile);
@@ -99,15 +99,6 @@ function newClusterId(): string {
   for (;;) {
     const id = randomBytes(16).toString('base64url');
     if (!id.startsWith('-')) return id;
-  }
-}
-
-async function readTail(file: string, lines = 30): Promise<string> {
-  try {
-    const text = await readFile(file, 'utf8');
-    return text.split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
   }
 }
 

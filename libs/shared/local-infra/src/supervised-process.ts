@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 
 export type StopSignal = 'SIGTERM' | 'SIGINT';
@@ -24,6 +25,15 @@ export interface SupervisedProcessOptions {
   stopTimeoutMs?: number;
   /** After this process died, how long the program gets to stop before SIGKILL. Default 30 s. */
   orphanGraceSeconds?: number;
+}
+
+/** The last lines of a program's log file, for an error message. */
+export async function readTail(file: string, lines = 30): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 export interface ProcessExit {

@@ -1,8 +1,8 @@
+import { findFreePort, findRepoRoot } from '@alert-ingestion/local-infra';
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -54,7 +54,7 @@ export async function startService(name: ServiceName, env: Record<string, string
   const root = findRepoRoot();
   ensureBuilt(root);
   const main = join(root, 'dist', 'apps', name, 'src', 'main.js');
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await findFreePort());
   const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), main], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -143,34 +143,12 @@ function healthStatus(url: string): Promise<number | null> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
     for (const child of running) child.kill('SIGKILL');
   });
-}
-
-function findRepoRoot(from: string = __dirname): string {
-  let dir = from;
-  while (!(existsSync(join(dir, 'nx.json')) && existsSync(join(dir, 'package.json')))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`No repository root (a folder with nx.json) above ${from}`);
-    dir = parent;
-  }
-  return dir;
 }
 
 let builtOnce = false;

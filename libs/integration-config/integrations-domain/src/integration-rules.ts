@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_MINUTES, Integration, IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
+import { HEARTBEAT_INTERVAL_MINUTES, Integration, IntegrationChanges, IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier } from '@alert-ingestion/contracts';
 import { IntegrationRuleViolation } from './integration-rule-violation';
 import { JsonObject } from '@alert-ingestion/json';
 import { validatePayloadFieldMapping } from './payload-field-mapping';
@@ -42,18 +42,11 @@ export interface StoredIntegration extends IntegrationSettings {
 }
 
 /** What a create request may carry (CONTRACT.md "Integrations"); shape already checked by the API layer. */
-export interface IntegrationCreateRequest {
-  type: IntegrationType;
-  name?: string;
-  active?: boolean;
-  sample_payload?: string | null;
-  payload_field_mapping?: unknown;
-  api_url?: string | null;
-  rate_limit_per_minute?: number | null;
-  /** A webhook signing secret to set, or null to remove it (signingSecretChange checks it). */
-  signing_secret?: string | null;
-  heartbeat_interval_minutes?: number | null;
-}
+/**
+ * The body of a create request (IntegrationChanges) with its type decided; the mapping is anything
+ * until validatePayloadFieldMapping has checked it, and signingSecretChange checks the secret.
+ */
+export type IntegrationCreateRequest = Omit<IntegrationChanges, 'type' | 'payload_field_mapping'> & { type: IntegrationType; payload_field_mapping?: unknown };
 
 export type IntegrationUpdateRequest = Omit<IntegrationCreateRequest, 'type'>;
 

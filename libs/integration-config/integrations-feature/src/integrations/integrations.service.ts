@@ -9,6 +9,7 @@ import {
   generateUrlToken,
   gracePeriodMinutes,
   IntegrationCreateRequest,
+  IntegrationSettings,
   IntegrationUpdateRequest,
   listPayloadAlertFields,
   planIntegrationCreate,
@@ -30,6 +31,19 @@ import { payloadFromText, TestAlertResult, TestAlertService } from './test-alert
 type Tx = Prisma.TransactionClient;
 
 const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 };
+
+/** The columns an integration's settings (but its type, which only creation sets) are stored in. */
+function settingsColumns(settings: IntegrationSettings) {
+  return {
+    name: settings.name,
+    active: settings.active,
+    sample_payload: settings.sample_payload,
+    payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
+    api_url: settings.api_url,
+    rate_limit_per_minute: settings.rate_limit_per_minute,
+    heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
+  };
+}
 
 function integrationNotFound(): NotFoundError {
   return new NotFoundError('Integration not found.', 'integration_not_found');
@@ -85,17 +99,11 @@ export class IntegrationsService {
         data: {
           project_id: projectId,
           type: settings.type,
-          name: settings.name,
-          active: settings.active,
+          ...settingsColumns(settings),
           url_token: generateUrlToken(),
           authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
           authorization_key_sha256: sha256Hex(authorizationKey),
           signing_secret_encrypted: this.encryptSigningSecret(signingSecret) ?? null,
-          sample_payload: settings.sample_payload,
-          payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
-          api_url: settings.api_url,
-          rate_limit_per_minute: settings.rate_limit_per_minute,
-          heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
         },
       });
     }, (integration) => [integration.id]);
@@ -129,14 +137,8 @@ export class IntegrationsService {
       return tx.alertIntegration.update({
         where: { id: current.id },
         data: {
-          name: settings.name,
-          active: settings.active,
-          sample_payload: settings.sample_payload,
-          payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
-          api_url: settings.api_url,
-          rate_limit_per_minute: settings.rate_limit_per_minute,
+          ...settingsColumns(settings),
           ...(signingSecret === undefined ? {} : { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) }),
-          heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
           version: { increment: 1 },
         },
       });

@@ -74,6 +74,7 @@ export interface IntegrationChanges {
   payload_field_mapping?: PayloadFieldMappingEntry[] | null;
   api_url?: string | null;
   rate_limit_per_minute?: number | null;
+  /** A webhook signing secret to set, or null to remove it. */
   signing_secret?: string | null;
   heartbeat_interval_minutes?: number | null;
 }

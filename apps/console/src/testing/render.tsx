@@ -65,13 +65,10 @@ export function renderPage(
   { url, path = url, user = ADMIN, token = 'test-token' }: { url: string; path?: string; user?: CurrentUser | null; token?: string },
 ): RenderResult {
   return renderRouted(
-    <>
-      <Routes>
-        <Route path={path} element={element} />
-        <Route path="*" element={<p>Elsewhere</p>} />
-      </Routes>
-      <LocationProbe />
-    </>,
+    <Routes>
+      <Route path={path} element={element} />
+      <Route path="*" element={<p>Elsewhere</p>} />
+    </Routes>,
     url,
     user,
     token,
@@ -80,21 +77,22 @@ export function renderPage(
 
 /** The whole console (every route) at `url`, signed in as `user` unless `user` is null. */
 export function renderApp(url: string, { user = ADMIN, token = 'test-token' }: { user?: CurrentUser | null; token?: string } = {}): RenderResult {
-  return renderRouted(
-    <>
-      <AppRoutes />
-      <LocationProbe />
-    </>,
-    url,
-    user,
-    token,
-  );
+  return renderRouted(<AppRoutes />, url, user, token);
 }
 
-/** `routes` in a memory data router at `url` (as the console's own router, so navigation blockers work), in the console's providers. */
+/**
+ * `routes` in a memory data router at `url` (as the console's own router, so navigation blockers
+ * work), in the console's providers, with the LocationProbe.
+ */
 function renderRouted(routes: ReactElement, url: string, user: CurrentUser | null, token: string): RenderResult {
   if (user) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user }));
-  const router = createMemoryRouter([{ path: '*', element: routes }], { initialEntries: [url] });
+  const element = (
+    <>
+      {routes}
+      <LocationProbe />
+    </>
+  );
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>

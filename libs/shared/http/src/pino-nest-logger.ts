@@ -25,29 +25,13 @@ export class PinoNestLogger implements LoggerService {
     return this.contextLogger.run(this.root.child(bindings), handle);
   }
 
-  verbose(message: unknown, ...optionalParams: unknown[]): void {
-    this.write('trace', message, optionalParams);
-  }
-
-  debug(message: unknown, ...optionalParams: unknown[]): void {
-    this.write('debug', message, optionalParams);
-  }
-
-  log(message: unknown, ...optionalParams: unknown[]): void {
-    this.write('info', message, optionalParams);
-  }
-
-  warn(message: unknown, ...optionalParams: unknown[]): void {
-    this.write('warn', message, optionalParams);
-  }
-
-  error(message: unknown, ...optionalParams: unknown[]): void {
-    this.write('error', message, optionalParams);
-  }
-
-  fatal(message: unknown, ...optionalParams: unknown[]): void {
-    this.write('fatal', message, optionalParams);
-  }
+  // Nest's Logger API, level by level (verbose is pino's trace, log its info).
+  verbose = (message: unknown, ...optionalParams: unknown[]): void => this.write('trace', message, optionalParams);
+  debug = (message: unknown, ...optionalParams: unknown[]): void => this.write('debug', message, optionalParams);
+  log = (message: unknown, ...optionalParams: unknown[]): void => this.write('info', message, optionalParams);
+  warn = (message: unknown, ...optionalParams: unknown[]): void => this.write('warn', message, optionalParams);
+  error = (message: unknown, ...optionalParams: unknown[]): void => this.write('error', message, optionalParams);
+  fatal = (message: unknown, ...optionalParams: unknown[]): void => this.write('fatal', message, optionalParams);
 
   private write(level: pino.Level, message: unknown, optionalParams: unknown[]): void {
     const logger = this.contextLogger.getStore() ?? this.root;

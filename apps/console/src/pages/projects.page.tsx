@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PER_PAGE, useProjects } from '../api/queries';
 import { DataTable } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
+import { SearchField } from '../components/search-field';
 import { Pagination } from '../components/pagination';
 import { useDebounced } from '../lib/use-debounced';
 import { usePageTitle } from '../lib/use-page-title';
@@ -23,7 +24,6 @@ export function ProjectsPage() {
   const [page, setPage] = useState(1);
   const query = useDebounced(search.trim());
   const projects = useProjects(query, page);
-  const searchId = useId();
 
   return (
     <section className="page">
@@ -36,16 +36,12 @@ export function ProjectsPage() {
         )}
       </div>
       <div className="toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search projects
-        </label>
-        <input
-          id={searchId}
-          type="search"
+        <SearchField
+          label="Search projects"
           placeholder="Search projects by path"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(text) => {
+            setSearch(text);
             setPage(1);
           }}
         />

@@ -4,6 +4,7 @@ import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCoun
 import { Alert, AlertStatus, AlertStatusCounts } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
+import { SearchField } from '../../components/search-field';
 import { Pagination } from '../../components/pagination';
 import { SeverityLabel } from '../../components/severity';
 import { TabNav } from '../../components/tab-nav';
@@ -65,7 +66,6 @@ export function AlertsPage() {
   const silencedId = useId();
   const counts = useAlertCounts(project.id);
   const externalLink = useActiveExternalLink(project.id, can(project, 'manageIntegrations'));
-  const searchId = useId();
   usePageTitle('Alerts', project.path);
   // A changed alert that leaves the tab takes its row, and the focus, with it: the focus goes to
   // the note that says where it went.
@@ -133,17 +133,13 @@ export function AlertsPage() {
         }))}
       />
       <div className="toolbar toolbar-row">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search alerts
-        </label>
-        <input
-          id={searchId}
-          type="search"
+        <SearchField
+          label="Search alerts"
           placeholder="Search title, description, service, monitoring tool or hosts"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setQuery({ search: event.target.value.trim(), page: null });
+          onChange={(text) => {
+            setSearch(text);
+            setQuery({ search: text.trim(), page: null });
           }}
         />
         <label htmlFor={silencedId} className="visually-hidden">

@@ -1,2 +1,3 @@
+export * from './batch';
 export * from './key';
 export * from './value';

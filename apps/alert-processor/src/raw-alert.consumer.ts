@@ -1,7 +1,7 @@
 import { BatchOutcome, ProcessorMetrics, RawAlertBatchProcessor } from '@alert-ingestion/alerts-feature';
-import { AlertReply, MAX_RECORD_BATCH_VALUE_BYTES, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
+import { Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { StructuredLogMessage } from '@alert-ingestion/http';
-import { ChunkOutcome, chunksByBytes, ConsumedChunk, DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
+import { ChunkOutcome, ConsumedChunk, DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
 import { secondsSince } from '@alert-ingestion/metrics';
 import { Controller, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
@@ -34,16 +34,16 @@ export class RawAlertConsumer {
     return { settle: () => this.send(outcome) };
   }
 
-  /**
-   * Replies and dead letters, durably, before offsets move: one reply message per waiting gateway
-   * instance (its key) carrying all its replies, all in one produce request unless they outgrow a
-   * record batch.
-   */
+  /** Replies (key: the waiting gateway instance) and dead letters, durably, before offsets move. */
   private async send(outcome: BatchOutcome): Promise<void> {
-    const replyMessages = AlertReply.alertReplyMessages(outcome.replies, MAX_RECORD_BATCH_VALUE_BYTES);
-    const requests: TopicMessages[][] = chunksByBytes(replyMessages, MAX_RECORD_BATCH_VALUE_BYTES).map((messages) => [
-      { topic: this.names.topic(Topic.AlertReplies), messages },
-    ]);
+    const topicMessages: TopicMessages[] = [];
+    if (outcome.replies.length > 0) {
+      const replies = TOPIC_REGISTRY[Topic.AlertReplies];
+      topicMessages.push({
+        topic: this.names.topic(Topic.AlertReplies),
+        messages: outcome.replies.map((reply) => ({ key: replies.encodeKey(reply.key), value: replies.encode(reply.value) })),
+      });
+    }
     if (outcome.deadLetters.length > 0) {
       for (const { value: letter, requestId } of outcome.deadLetters) {
         this.logger.warn({
@@ -52,12 +52,12 @@ export class RawAlertConsumer {
         } satisfies StructuredLogMessage);
       }
       const deadLetters = TOPIC_REGISTRY[Topic.RawAlertsDeadLetter];
-      (requests[0] ??= []).push({
+      topicMessages.push({
         topic: this.names.topic(Topic.RawAlertsDeadLetter),
         messages: outcome.deadLetters.map((letter) => ({ key: null, value: deadLetters.encode(letter.value) })),
       });
     }
-    for (const topicMessages of requests) await this.producer.sendBatch({ topicMessages });
+    if (topicMessages.length > 0) await this.producer.sendBatch({ topicMessages });
     this.metrics.deadLettered(outcome.deadLetters.length);
   }
 }

@@ -58,7 +58,7 @@ export class ProcessorHarness {
     await Promise.all([this.producer.connect(), this.publisher.connect()]);
     const prefix = this.topics.prefix;
     [this.replies, this.events, this.deadLetters] = await Promise.all([
-      TopicCollector.start(this.kafka, new KafkaNames(prefix).topic(Topic.AlertReplies), prefix, (value) => (value as AlertReply.AlertReplyBatchValue).replies),
+      TopicCollector.start<AlertReply.AlertReplyValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertReplies), prefix),
       TopicCollector.start<AlertEvent.AlertEventValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertEvents), prefix),
       TopicCollector.start<DeadLetter.DeadLetterValue>(this.kafka, new KafkaNames(prefix).topic(Topic.RawAlertsDeadLetter), prefix),
     ]);

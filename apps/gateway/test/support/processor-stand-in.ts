@@ -1,4 +1,4 @@
-import { AlertReply, decodeMessage, MAX_RECORD_BATCH_VALUE_BYTES, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { AlertReply, decodeMessage, encodeMessage, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { waitForGroupJoin, KafkaNames } from '@alert-ingestion/kafka';
 import { Consumer, Kafka, Partitioners, Producer } from 'kafkajs';
 
@@ -15,7 +15,7 @@ export type StandInAnswer = { status: 'processed'; titles: string[] } | { status
 
 /**
  * Plays the alert processor's part of the reply contract for the gateway's own tests: reads
- * alerts.raw.v1, records every message, and replies on alerts.replies.v2 keyed by reply_to, as
+ * alerts.raw.v1, records every message, and replies on alerts.replies.v1 keyed by reply_to, as
  * the processor does after its commit. It lets these tests decide the reply (processed, rejected,
  * none); the end-to-end specs run the real processor.
  */
@@ -51,7 +51,7 @@ export class ProcessorStandIn {
         await this.producer!.send({
           topic: new KafkaNames(this.prefix).topic(Topic.AlertReplies),
           acks: -1,
-          messages: AlertReply.alertReplyMessages([reply], MAX_RECORD_BATCH_VALUE_BYTES),
+          messages: [{ key: value.reply_to, value: encodeMessage(reply) }],
         });
       },
     });

@@ -28,12 +28,11 @@ interface Waiting {
 /**
  * Delivers the processor's replies to the receive requests waiting for them.
  *
- * Every gateway instance reads all partitions of alerts.replies.v2 in a consumer group of its own,
- * from the latest offsets, and keeps request_id -> waiting request in memory. A message carries
- * the replies of one processed batch to one instance. No group is shared, so a rebalance elsewhere
- * (other gateways, processors) can never move our replies to someone else, which is how
- * @nestjs/microservices request-reply loses them. Messages addressed to other instances are
- * skipped by key before decoding. A reply that comes after its request timed out
+ * Every gateway instance reads all partitions of alerts.replies.v1 in a consumer group of its own,
+ * from the latest offsets, and keeps request_id -> waiting request in memory. No group is shared,
+ * so a rebalance elsewhere (other gateways, processors) can never move our replies to someone
+ * else, which is how @nestjs/microservices request-reply loses them. Replies addressed to other
+ * instances are skipped by key before decoding. A reply that comes after its request timed out
  * (202) finds nobody waiting and is dropped: that request's result is in the database anyway.
  */
 export class AlertReplyWaiter {
@@ -116,15 +115,15 @@ export class AlertReplyWaiter {
     const replies = TOPIC_REGISTRY[Topic.AlertReplies];
     for (const message of messages) {
       if (replies.decodeKey(message.key) !== instanceId) continue;
-      let batch: AlertReply.AlertReplyBatchValue;
+      let reply: AlertReplyValue;
       try {
-        batch = replies.decode(message.value);
+        reply = replies.decode(message.value);
       } catch (error) {
         const reason = error instanceof ContractViolationError ? error.message : String(error);
-        this.options.logger.warn(`ignoring an invalid reply message at ${topic}[${partition}]@${message.offset}: ${reason}`);
+        this.options.logger.warn(`ignoring an invalid reply at ${topic}[${partition}]@${message.offset}: ${reason}`);
         continue;
       }
-      for (const reply of batch.replies) this.deliver(reply);
+      this.deliver(reply);
     }
   }
 

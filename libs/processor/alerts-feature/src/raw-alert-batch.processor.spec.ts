@@ -59,7 +59,7 @@ describe('RawAlertBatchProcessor', () => {
     const processor = new RawAlertBatchProcessor(repository, lookup, options);
     const outcome = await processor.process(0, [message(1, 'a'), message(2, 'b')], now);
     expect(committed).toHaveLength(1);
-    expect(outcome.replies.map((reply) => [reply.status, reply.alerts])).toEqual([
+    expect(outcome.replies.map((reply) => [reply.value.status, reply.value.alerts])).toEqual([
       ['processed', [{ iid: 1, title: 'a' }]],
       ['processed', [{ iid: 2, title: 'b' }]],
     ]);
@@ -73,7 +73,7 @@ describe('RawAlertBatchProcessor', () => {
     expect(outcome.deadLetters.map(({ value }) => [value.source_partition, value.source_offset, value.reason])).toEqual([
       [3, '2', 'the alert cannot be stored: value refused'],
     ]);
-    expect(outcome.replies.map((reply) => [reply.status, reply.alerts.map((alert) => alert.title)])).toEqual([
+    expect(outcome.replies.map((reply) => [reply.value.status, reply.value.alerts.map((alert) => alert.title)])).toEqual([
       ['processed', ['a']],
       ['rejected', []],
       ['processed', ['c']],

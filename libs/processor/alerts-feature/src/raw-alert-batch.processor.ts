@@ -17,6 +17,12 @@ import { IntegrationLookup } from './integration-lookup';
 
 export type { RawAlertMessage } from '@alert-ingestion/alerts-domain';
 
+export interface ReplyOut {
+  /** The gateway instance waiting (reply_to): the key, so one instance's replies share a partition. */
+  key: string;
+  value: AlertReply.AlertReplyValue;
+}
+
 export interface DeadLetterOut {
   value: DeadLetter.DeadLetterValue;
   /** The X-Request-Id of the request the message came from (rawAlertRequestId), when it can be read. */
@@ -24,8 +30,7 @@ export interface DeadLetterOut {
 }
 
 export interface BatchOutcome {
-  /** `processed` and `rejected` replies, in batch order, each addressed (reply_to) to the gateway instance waiting. */
-  replies: AlertReply.AlertReplyValue[];
+  replies: ReplyOut[];
   deadLetters: DeadLetterOut[];
   /** Raw alert messages stored (or found already stored) in this batch. */
   stored: number;
@@ -130,13 +135,13 @@ export class RawAlertBatchProcessor {
         const replyTo = rejected.address?.reply_to;
         if (!replyTo || !rejected.address) continue;
         const error = { error: 'invalid_payload', message: rejected.reason };
-        outcome.replies.push({ request_id: rejected.address.request_id, reply_to: replyTo, status: 'rejected', alerts: [], error });
+        outcome.replies.push({ key: replyTo, value: { request_id: rejected.address.request_id, reply_to: replyTo, status: 'rejected', alerts: [], error } });
       }
       for (const answer of answers) {
         outcome.stored += 1;
         for (const action of answer.actions) outcome.actions[action] += 1;
         if (!answer.replyTo) continue;
-        outcome.replies.push({ request_id: answer.requestId, reply_to: answer.replyTo, status: 'processed', alerts: answer.alerts });
+        outcome.replies.push({ key: answer.replyTo, value: { request_id: answer.requestId, reply_to: answer.replyTo, status: 'processed', alerts: answer.alerts } });
       }
     }
     return outcome;

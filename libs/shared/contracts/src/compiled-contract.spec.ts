@@ -1,6 +1,6 @@
 import { validateSync } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
-import { AlertReplyBatchValue, AlertReplyValue } from './alert-reply';
+import { AlertReplyValue } from './alert-reply';
 import { compileContract } from './compiled-contract';
 import { DeliveryRecordValue } from './delivery-record';
 import { IntegrationSnapshotValue } from './integration-snapshot';
@@ -84,17 +84,6 @@ describe('compileContract: AlertReplyValue (nested values)', () => {
     ['an alert that is null', { ...reply, alerts: [null] }],
     ['an error without message', { ...reply, error: { error: 'x' } }],
     ['an error that is text', { ...reply, error: 'x' }],
-  ]);
-});
-
-describe('compileContract: AlertReplyBatchValue (a list of nested values)', () => {
-  agree(AlertReplyBatchValue, [
-    ['replies of one batch', { replies: [reply, { ...reply, status: 'rejected', alerts: [], error: { error: 'invalid_payload', message: 'bad' } }] }],
-    ['no replies', { replies: [] }],
-    ['replies that are no array', { replies: reply }],
-    ['a reply that is null', { replies: [reply, null] }],
-    ['an invalid reply among valid ones', { replies: [reply, { ...reply, status: 'done' }] }],
-    ['no replies field', {}],
   ]);
 });
 

@@ -3,7 +3,6 @@ export * from './kafka-names';
 export * from './topics';
 export * from './durable-producer';
 export * from './batching-producer';
-export * from './record-chunks';
 export * from './consumer-group';
 export * from './batch-consumer';
 export * from './topic-view';

@@ -1,6 +1,7 @@
 export * from './outbox-table';
 export * from './outbox-relay.store';
 export * from './relay-health';
+export * from './record-chunks';
 export * from './outbox-relay';
 export * from './relay-health-check';
 export * from './outbox-metrics';

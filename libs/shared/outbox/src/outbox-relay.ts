@@ -1,9 +1,10 @@
 import { DeadLetter, MAX_RECORD_BATCH_VALUE_BYTES, OutboxDeadLetter } from '@alert-ingestion/contracts';
-import { chunksByBytes, describeKafkaError, isRecordRejection } from '@alert-ingestion/kafka';
+import { describeKafkaError, isRecordRejection } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
+import { chunksByBytes } from './record-chunks';
 import { RelayHealth, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
 
 export interface OutboxRelayLogger {

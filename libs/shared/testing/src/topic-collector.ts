@@ -10,16 +10,12 @@ export interface Received<T> {
   offset: string;
 }
 
-/**
- * Everything a topic delivered to a test consumer of its own (a group of its own, from the beginning),
- * in arrival order. `unpack` turns a message's value into the values it carries (the reply topic
- * carries several replies per message); by default a message is one value.
- */
+/** Everything a topic delivered to a test consumer of its own (a group of its own, from the beginning), in arrival order. */
 export class TopicCollector<T> {
   readonly received: Received<T>[] = [];
   private constructor(private readonly consumer: Consumer) {}
 
-  static async start<T>(kafka: Kafka, topic: string, groupPrefix: string, unpack: (value: unknown) => T[] = (value) => [value as T]): Promise<TopicCollector<T>> {
+  static async start<T>(kafka: Kafka, topic: string, groupPrefix: string): Promise<TopicCollector<T>> {
     const consumer = kafka.consumer({ groupId: `${groupPrefix}test-${randomBytes(4).toString('hex')}`, maxWaitTimeInMs: 50, sessionTimeout: 6_000, heartbeatInterval: 500 });
     const collector = new TopicCollector<T>(consumer);
     await consumer.connect();
@@ -27,9 +23,13 @@ export class TopicCollector<T> {
     const joined = waitForGroupJoin(consumer);
     await consumer.run({
       eachMessage: async ({ message, partition }) => {
-        for (const value of unpack(JSON.parse(message.value?.toString() ?? 'null'))) {
-          collector.received.push({ key: message.key?.toString() ?? null, value, headers: headersOf(message.headers), partition, offset: message.offset });
-        }
+        collector.received.push({
+          key: message.key?.toString() ?? null,
+          value: JSON.parse(message.value?.toString() ?? 'null') as T,
+          headers: headersOf(message.headers),
+          partition,
+          offset: message.offset,
+        });
       },
     });
     await joined;

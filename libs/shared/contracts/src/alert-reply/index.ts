@@ -1,3 +1,2 @@
-export * from './batch';
 export * from './key';
 export * from './value';

@@ -43,15 +43,3 @@ export class AlertReplyValue {
   @Type(() => ReplyErrorValue)
   error?: ReplyErrorValue;
 }
-
-/**
- * One message of the reply topic: the replies of one processed batch to one gateway instance (the
- * message's key), in the batch's order. One message per instance per batch instead of one per
- * request: the processor encodes and the broker stores one record, the gateway decodes one.
- */
-export class AlertReplyBatchValue {
-  @IsArray()
-  @ValidateNested({ each: true })
-  @Type(() => AlertReplyValue)
-  replies!: AlertReplyValue[];
-}

@@ -58,7 +58,7 @@ function binding<Key extends string | null, Value extends object>(
 export const TOPIC_REGISTRY = {
   [Topic.RawAlerts]: binding<RawAlert.RawAlertKey, RawAlert.RawAlertValue>(Topic.RawAlerts, RawAlert.RawAlertValue, { partitions: 12 }),
   [Topic.RawAlertsDeadLetter]: binding<null, DeadLetter.DeadLetterValue>(Topic.RawAlertsDeadLetter, DeadLetter.DeadLetterValue, { partitions: 1 }),
-  [Topic.AlertReplies]: binding<AlertReply.AlertReplyKey, AlertReply.AlertReplyBatchValue>(Topic.AlertReplies, AlertReply.AlertReplyBatchValue, { partitions: 12 }),
+  [Topic.AlertReplies]: binding<AlertReply.AlertReplyKey, AlertReply.AlertReplyValue>(Topic.AlertReplies, AlertReply.AlertReplyValue, { partitions: 12 }),
   [Topic.Deliveries]: binding<string, DeliveryRecord.DeliveryRecordValue>(Topic.Deliveries, DeliveryRecord.DeliveryRecordValue, { partitions: 3 }),
   [Topic.DeliveriesDeadLetter]: binding<null, DeadLetter.DeadLetterValue>(Topic.DeliveriesDeadLetter, DeadLetter.DeadLetterValue, { partitions: 1 }),
   [Topic.AlertEvents]: binding<AlertEvent.AlertEventKey, AlertEvent.AlertEventValue>(Topic.AlertEvents, AlertEvent.AlertEventValue, { partitions: 12 }),

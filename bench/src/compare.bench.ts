@@ -21,7 +21,7 @@ import { waitForCount } from '@alert-ingestion/testing';
 import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
 import { LoadResult, percentile, postDistinctAlerts } from './load-generator';
-import { createIntegration, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
+import { createIntegration, processorBatches, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
 import { clientCpu, CpuSource, measureCpu } from './process-cpu';
 
 const env = process.env;
@@ -55,6 +55,8 @@ interface Round {
   stored: number;
   /** CPU microseconds per accepted alert, by process. */
   cpuPerAlert: Map<string, number>;
+  /** Raw alert messages per processor transaction during the measured load (the pipeline only). */
+  messagesPerBatch?: number;
 }
 
 function median(values: number[]): number {
@@ -66,12 +68,20 @@ function median(values: number[]): number {
 /** Warm-up, then the measured load with CPU sampled around it, then waits until every accepted alert is stored. */
 async function measure(
   system: Round['system'],
-  target: { url: URL; headers: Record<string, string>; sign?: (body: string) => Record<string, string>; cpuSources: CpuSource[]; stored: () => Promise<number> },
+  target: {
+    url: URL;
+    headers: Record<string, string>;
+    sign?: (body: string) => Record<string, string>;
+    cpuSources: CpuSource[];
+    stored: () => Promise<number>;
+    batches?: () => Promise<{ batches: number; messages: number }>;
+  },
   round: number,
 ): Promise<Round> {
   const label = `${system}-r${round}`;
   if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0, sign: target.sign });
   const storedBefore = await target.stored();
+  const batchesBefore = await target.batches?.();
   const cpu = measureCpu([...target.cpuSources, clientCpu]);
   const result: LoadResult = await postDistinctAlerts(target.url, target.headers, {
     concurrency: CONCURRENCY,
@@ -81,6 +91,7 @@ async function measure(
     sign: target.sign,
   });
   const cpuSeconds = cpu();
+  const batchesAfter = await target.batches?.();
   const refused = [...result.statuses].filter(([status]) => status !== 200 && status !== 202);
   if (refused.length > 0) log(`${label}: answers other than 200/202 (not counted as alerts): ${refused.map(([status, count]) => `${status}: ${count}`).join(', ')}`);
   const stored = (await waitForCount(target.stored, storedBefore + result.accepted, STORE_TIMEOUT_S * 1000)) - storedBefore;
@@ -93,6 +104,8 @@ async function measure(
     accepted: result.accepted,
     stored,
     cpuPerAlert: new Map([...cpuSeconds].map(([name, seconds]) => [name, (seconds * 1e6) / Math.max(1, result.accepted)])),
+    messagesPerBatch:
+      batchesBefore && batchesAfter ? (batchesAfter.messages - batchesBefore.messages) / Math.max(1, batchesAfter.batches - batchesBefore.batches) : undefined,
   };
 }
 
@@ -104,7 +117,8 @@ function cpuText(cpuPerAlert: Map<string, number>): string {
 
 function roundLine(index: number, round: Round): string {
   const storedText = round.stored === round.accepted ? 'all stored' : `STORED ${round.stored} OF ${round.accepted}`;
-  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}`;
+  const batchText = round.messagesPerBatch === undefined ? '' : `   ${round.messagesPerBatch.toFixed(1)} alerts per processor batch`;
+  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${batchText}`;
 }
 
 function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: number; p50: number; p99: number; allStored: boolean; cpu: Map<string, number> } {
@@ -164,7 +178,14 @@ async function main(): Promise<void> {
       const sign = await setUpFeatures(stack, projectId, integrationId);
       const measuredPipeline = await measure(
         'pipeline',
-        { url: new URL(url), headers: { Authorization: `Bearer ${key}` }, sign, cpuSources: stack.cpuSources, stored: () => storedAlerts(stack, projectId) },
+        {
+          url: new URL(url),
+          headers: { Authorization: `Bearer ${key}` },
+          sign,
+          cpuSources: stack.cpuSources,
+          stored: () => storedAlerts(stack, projectId),
+          batches: () => processorBatches(stack),
+        },
         round,
       );
       rounds.push(measuredPipeline);

@@ -115,3 +115,14 @@ export async function storedAlerts(stack: Stack, projectId: number): Promise<num
   }
   return stack.client.alertCount(projectId);
 }
+
+/**
+ * The processor's batches so far, from its /metrics (alert_processor_batch_messages): how many
+ * transactions stored how many raw alert messages. Their ratio over a round is the batch size that
+ * per-batch costs (round trips, produce requests, commits) are shared by.
+ */
+export async function processorBatches(stack: Stack): Promise<{ batches: number; messages: number }> {
+  const text = await (await fetch(`${stack.client.urls.processor}/metrics`)).text();
+  const value = (name: string) => Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((line) => line.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+  return { batches: value('alert_processor_batch_messages_count'), messages: value('alert_processor_batch_messages_sum') };
+}

@@ -55,6 +55,8 @@ interface Round {
   stored: number;
   /** CPU microseconds per accepted alert, by process. */
   cpuPerAlert: Map<string, number>;
+  /** Write system calls per accepted alert, by process (those measured one by one). */
+  writesPerAlert: Map<string, number>;
   /** Raw alert messages per processor transaction during the measured load (the pipeline only). */
   messagesPerBatch?: number;
 }
@@ -90,7 +92,7 @@ async function measure(
     firstSequence: 1_000_000_000,
     sign: target.sign,
   });
-  const cpuSeconds = cpu();
+  const { seconds: cpuSeconds, writes } = cpu();
   const batchesAfter = await target.batches?.();
   const refused = [...result.statuses].filter(([status]) => status !== 200 && status !== 202);
   if (refused.length > 0) log(`${label}: answers other than 200/202 (not counted as alerts): ${refused.map(([status, count]) => `${status}: ${count}`).join(', ')}`);
@@ -104,6 +106,7 @@ async function measure(
     accepted: result.accepted,
     stored,
     cpuPerAlert: new Map([...cpuSeconds].map(([name, seconds]) => [name, (seconds * 1e6) / Math.max(1, result.accepted)])),
+    writesPerAlert: new Map([...writes].map(([name, count]) => [name, count / Math.max(1, result.accepted)])),
     messagesPerBatch:
       batchesBefore && batchesAfter ? (batchesAfter.messages - batchesBefore.messages) / Math.max(1, batchesAfter.batches - batchesBefore.batches) : undefined,
   };
@@ -117,8 +120,9 @@ function cpuText(cpuPerAlert: Map<string, number>): string {
 
 function roundLine(index: number, round: Round): string {
   const storedText = round.stored === round.accepted ? 'all stored' : `STORED ${round.stored} OF ${round.accepted}`;
+  const writesText = `   writes/alert: ${[...round.writesPerAlert].map(([name, perAlert]) => `${name} ${perAlert.toFixed(2)}`).join(', ')}`;
   const batchText = round.messagesPerBatch === undefined ? '' : `   ${round.messagesPerBatch.toFixed(1)} alerts per processor batch`;
-  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${batchText}`;
+  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${writesText}${batchText}`;
 }
 
 function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: number; p50: number; p99: number; allStored: boolean; cpu: Map<string, number> } {

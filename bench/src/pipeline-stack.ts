@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchDatabase, Cleanup, log } from './bench-database';
-import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds } from './process-cpu';
+import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds, processWriteCalls } from './process-cpu';
 
 const env = process.env;
 const DEFAULT_ADMIN_TOKEN = 'local-admin-token';
@@ -87,9 +87,9 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
       databaseUrl,
       describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
       cpuSources: [
-        { name: 'gateway', seconds: () => processCpuSeconds(stack.gateway.process.pid ?? -1) },
-        { name: 'processor', seconds: () => processCpuSeconds(stack.processor.process.pid ?? -1) },
-        ...(brokerPid === undefined ? [] : [{ name: 'kafka', seconds: () => processCpuSeconds(brokerPid) }]),
+        { name: 'gateway', ...processSource(stack.gateway.process.pid ?? -1) },
+        { name: 'processor', ...processSource(stack.processor.process.pid ?? -1) },
+        ...(brokerPid === undefined ? [] : [{ name: 'kafka', ...processSource(brokerPid) }]),
         { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') },
       ],
       stop: stopAll,
@@ -98,6 +98,10 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
     await stopAll();
     throw error;
   }
+}
+
+function processSource(pid: number): Omit<CpuSource, 'name'> {
+  return { seconds: () => processCpuSeconds(pid), writes: () => processWriteCalls(pid) };
 }
 
 export async function createIntegration(stack: Stack, tier: 'free' | 'premium'): Promise<{ projectId: number; integrationId: number; url: string; key: string }> {

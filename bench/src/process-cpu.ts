@@ -39,16 +39,34 @@ export function namedProcessesCpuSeconds(name: string): number {
   return total;
 }
 
-/** Where CPU time is measured: a name and how to read its seconds so far. */
+/**
+ * Write system calls a process has made so far (`syscw` of /proc/<pid>/io, every thread); 0 when it
+ * is gone. Each socket write wakes its reader, so writes per alert say how well work is batched.
+ */
+export function processWriteCalls(pid: number): number {
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Where CPU time is measured: a name and how to read its seconds (and, for one process, its write calls) so far. */
 export interface CpuSource {
   name: string;
   seconds(): number;
+  writes?(): number;
 }
 
-/** CPU seconds each source used between start() and the returned function's call. */
-export function measureCpu(sources: readonly CpuSource[]): () => Map<string, number> {
+/** CPU seconds each source used, and write calls each source that counts them made, between start and the returned function's call. */
+export function measureCpu(sources: readonly CpuSource[]): () => { seconds: Map<string, number>; writes: Map<string, number> } {
+  const counted = sources.filter((source) => source.writes);
   const before = new Map(sources.map((source) => [source.name, source.seconds()]));
-  return () => new Map(sources.map((source) => [source.name, source.seconds() - (before.get(source.name) ?? 0)]));
+  const writesBefore = new Map(counted.map((source) => [source.name, source.writes!()]));
+  return () => ({
+    seconds: new Map(sources.map((source) => [source.name, source.seconds() - (before.get(source.name) ?? 0)])),
+    writes: new Map(counted.map((source) => [source.name, source.writes!() - (writesBefore.get(source.name) ?? 0)])),
+  });
 }
 
 /** The benchmark process itself (the load generator). */

@@ -33,24 +33,27 @@ export interface UnstorableTextFound {
 
 /** The first string or object key within `value` (depth first, in order) that PostgreSQL cannot store. */
 export function findUnstorableText(value: unknown, path: JsonPathStep[] = []): UnstorableTextFound | null {
-  if (typeof value === 'string') {
-    const character = firstUnstorableCharacter(value);
-    return character === null ? null : { path, inKey: false, character };
-  }
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findUnstorableText(value[index], [...path, index]);
+  // One path, extended and shortened while walking (every request's body and query pass here): it
+  // is copied only for what is found.
+  const walk = (item: unknown): UnstorableTextFound | null => {
+    if (typeof item === 'string') {
+      const character = firstUnstorableCharacter(item);
+      return character === null ? null : { path: [...path], inKey: false, character };
+    }
+    if (typeof item !== 'object' || item === null) return null;
+    const entries: Array<[JsonPathStep, unknown]> = Array.isArray(item) ? item.map((element, index) => [index, element]) : Object.entries(item);
+    for (const [step, element] of entries) {
+      if (typeof step === 'string') {
+        const character = firstUnstorableCharacter(step);
+        if (character !== null) return { path: [...path], inKey: true, character };
+      }
+      path.push(step);
+      const found = walk(element);
+      path.pop();
       if (found) return found;
     }
     return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const character = firstUnstorableCharacter(key);
-      if (character !== null) return { path, inKey: true, character };
-      const found = findUnstorableText(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
+  };
+  path = [...path];
+  return walk(value);
 }

@@ -1,5 +1,5 @@
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { BatchingProducer, DurableProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { BatchingProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Redis } from 'ioredis';
@@ -37,7 +37,6 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
     @Inject(GATEWAY_FEATURE_OPTIONS) private readonly options: GatewayFeatureOptions,
     private readonly registry: IntegrationRegistry,
-    private readonly producer: DurableProducer,
     private readonly replies: AlertReplyWaiter,
     @Inject(RAW_ALERTS_PUBLISHER) private readonly publisher: BatchingProducer,
     @Inject(DELIVERY_RECORDS_PUBLISHER) private readonly deliveryRecords: BatchingProducer,
@@ -53,7 +52,8 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
 
   async onModuleInit(): Promise<void> {
     await ensureTopics(this.kafka, this.options.topicPrefix);
-    await Promise.all([this.producer.connect(), this.registry.start(), this.replies.start()]);
+    // The shared producer is KafkaModule's, connected by it before this module starts.
+    await Promise.all([this.registry.start(), this.replies.start()]);
     this.logger.log(`instance ${this.replies.instanceId} ready: ${this.registry.size} integrations known`);
   }
 

@@ -1,4 +1,4 @@
-import { Principal } from '@alert-ingestion/access';
+import { parsePathId, Principal } from '@alert-ingestion/access';
 import { ListSilencesQueryDto, CreateSilenceDto, UpdateSilenceDto } from '@alert-ingestion/alerts-api';
 import { checkSilenceWindow, parseSilenceMatchers, silenceState } from '@alert-ingestion/alerts-domain';
 import { SilenceChanges, SilencesRepository, StoredSilence } from '@alert-ingestion/alerts-data';
@@ -10,8 +10,6 @@ export interface SilenceListPage {
   silences: SilenceView[];
   page: PageInfo;
 }
-
-const SILENCE_ID = /^[1-9][0-9]{0,17}$/;
 
 /**
  * The silences API (README.md "Silences"). As in Alertmanager: a silence starts now unless it names
@@ -43,14 +41,14 @@ export class SilencesService {
   }
 
   async find(projectId: string, idText: string, now = new Date()): Promise<SilenceView> {
-    const silence = SILENCE_ID.test(idText) ? await this.repository.find(projectId, idText) : undefined;
+    const silence = parsePathId(idText) !== undefined ? await this.repository.find(projectId, idText) : undefined;
     if (!silence) throw silenceNotFound(idText);
     return silenceView(silence, now);
   }
 
   /** Changes the comment, the end or the matchers of a silence that has not expired (an expired one is history). */
   async update(projectId: string, idText: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
-    if (!SILENCE_ID.test(idText)) throw silenceNotFound(idText);
+    if (!parsePathId(idText) !== undefined) throw silenceNotFound(idText);
     const matchers: SilenceMatcher[] | undefined = body.matchers === undefined ? undefined : valid(parseSilenceMatchers(body.matchers));
     const endsAt = body.ends_at === undefined ? undefined : new Date(body.ends_at);
     if (endsAt && endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future; to end a silence now, expire it.');
@@ -69,7 +67,7 @@ export class SilencesService {
   }
 
   async expire(projectId: string, idText: string, now = new Date()): Promise<SilenceView> {
-    const silence = SILENCE_ID.test(idText) ? await this.repository.expire(projectId, idText, now) : undefined;
+    const silence = parsePathId(idText) !== undefined ? await this.repository.expire(projectId, idText, now) : undefined;
     if (!silence) throw silenceNotFound(idText);
     return silenceView(silence, now);
   }

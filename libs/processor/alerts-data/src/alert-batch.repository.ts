@@ -1,4 +1,4 @@
-import { BatchState, BatchWrites, IdempotencyAnswer, StateKeys } from '@alert-ingestion/alerts-domain';
+import { BatchState, BatchWrites, compareIds, IdempotencyAnswer, StateKeys } from '@alert-ingestion/alerts-domain';
 import { CreatedAlert } from '@alert-ingestion/contracts';
 import { sqlLiteral } from '@alert-ingestion/sql';
 import { alertEventStatements } from './alert-event-outbox';
@@ -235,9 +235,4 @@ function answerStatements(inserted: readonly IdempotencyAnswer[], replaced: read
            WHERE p.request_id = r.request_id`,
         ]),
   ];
-}
-
-/** Orders decimal id strings numerically (the order PostgreSQL locks bigint keys in). */
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }

@@ -16,3 +16,4 @@ export * from './alert-batch-plan';
 export * from './heartbeat';
 export * from './heartbeat-plan';
 export * from './silence-matchers';
+export * from './decimal-ids';

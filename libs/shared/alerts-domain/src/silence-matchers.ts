@@ -1,3 +1,4 @@
+import { compareIds } from './decimal-ids';
 import {
   SILENCE_MATCHER_FIELDS,
   SILENCE_MATCHER_OPERATORS,
@@ -24,8 +25,6 @@ export const SILENCE_LIMITS = {
   pathSteps: 32,
   /** Characters of a path step. */
   pathStepLength: 255,
-  /** Characters of a comment. */
-  commentLength: 2000,
 } as const;
 
 /** What a matcher reads of an alert: its fields, and the payload for a path. */
@@ -205,9 +204,4 @@ export function checkSilenceWindow(startsAt: Date, endsAt: Date): Parsed<{ start
 
 function fail(message: string): { ok: false; message: string } {
   return { ok: false, message };
-}
-
-/** Orders decimal id strings numerically. */
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }

@@ -89,11 +89,6 @@ export class IntegrationRegistry {
     return this.reader.healthy;
   }
 
-  /** Resolves true once the view has read the topic up to its end offsets as they are now (see TopicView). */
-  awaitLatest(timeoutMs: number): Promise<boolean> {
-    return this.reader.awaitLatest(timeoutMs);
-  }
-
   /** TopicView.findFresh over this view: a lookup that may be news waits for the view to catch up. */
   findFresh<T>(find: () => T, isFinal: (found: T) => boolean, timeoutMs: number): Promise<T> {
     return this.reader.findFresh(find, isFinal, timeoutMs);

@@ -29,14 +29,16 @@ export class DeliveryRecordsConsumer {
     if (this.options.deliveries.keepPerIntegration === 0) return;
     const contract = TOPIC_REGISTRY[Topic.Deliveries];
     const records: DeliveryRecord.DeliveryRecordValue[] = [];
+    const refused: Array<{ message: KafkaMessage; reason: string }> = [];
     for (const message of chunk.messages) {
       try {
         const record = contract.decode(message.value);
         records.push({ ...record, body: storableText(record.body) });
       } catch (error) {
-        await this.deadLetter(chunk, message, error instanceof ContractViolationError ? error.message : String(error));
+        refused.push({ message, reason: error instanceof ContractViolationError ? error.message : String(error) });
       }
     }
+    if (refused.length > 0) await this.deadLetter(chunk, refused);
     for (let attempt = 1; records.length > 0 && chunk.isRunning(); attempt++) {
       try {
         await this.deliveries.recordFromGateway(records);
@@ -49,23 +51,23 @@ export class DeliveryRecordsConsumer {
     }
   }
 
-  private async deadLetter(chunk: ConsumedChunk, message: KafkaMessage, reason: string): Promise<void> {
-    this.logger.warn(`Dead-lettered ${chunk.topic}/${chunk.partition}@${message.offset}: ${reason}`);
+  /** The chunk's messages that break the contract, to the dead-letter topic in one produce request. */
+  private async deadLetter(chunk: ConsumedChunk, refused: ReadonlyArray<{ message: KafkaMessage; reason: string }>): Promise<void> {
+    const failedAt = new Date().toISOString();
+    for (const { message, reason } of refused) this.logger.warn(`Dead-lettered ${chunk.topic}/${chunk.partition}@${message.offset}: ${reason}`);
     await this.producer.send({
       topic: this.names.topic(Topic.DeliveriesDeadLetter),
-      messages: [
-        {
-          key: null,
-          value: TOPIC_REGISTRY[Topic.DeliveriesDeadLetter].encode({
-            reason,
-            source_topic: chunk.topic,
-            source_partition: chunk.partition,
-            source_offset: message.offset,
-            original_value: DeadLetter.deadLetterText(message.value?.toString() ?? 'null').text,
-            failed_at: new Date().toISOString(),
-          }),
-        },
-      ],
+      messages: refused.map(({ message, reason }) => ({
+        key: null,
+        value: TOPIC_REGISTRY[Topic.DeliveriesDeadLetter].encode({
+          reason,
+          source_topic: chunk.topic,
+          source_partition: chunk.partition,
+          source_offset: message.offset,
+          original_value: DeadLetter.deadLetterText(message.value?.toString() ?? 'null').text,
+          failed_at: failedAt,
+        }),
+      })),
     });
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Consumer, ConsumerConfig, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { restartWhile, waitForConsumerReady, waitForGroupJoin } from './consumer-group';
 import { consumerCrashNeedsAttention } from './kafka-errors';
@@ -75,7 +76,6 @@ interface PartitionPipeline {
   settling: Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The one way the services consume Kafka: kafkajs `eachBatch` (not one message at a time), with

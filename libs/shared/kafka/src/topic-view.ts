@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Admin, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
 import { BatchConsumer, BatchConsumerLogger } from './batch-consumer';
 
@@ -17,7 +18,6 @@ export interface TopicViewOptions {
   apply(message: KafkaMessage): void;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * An in-memory view of a topic (a compacted topic's latest state per key): reads it from the

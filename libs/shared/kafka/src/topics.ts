@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TOPIC_SPECS, TopicSpec } from '@alert-ingestion/contracts';
 import { Admin, ConfigEntries, ConfigResourceTypes, ConfigSource, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
 import { KafkaNames } from './kafka-names';
@@ -51,7 +52,6 @@ function isRetriable(error: unknown): boolean {
   return error instanceof KafkaJSError && error.retriable;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Retries a metadata request while the cluster reports a transient state. kafkajs fails a whole

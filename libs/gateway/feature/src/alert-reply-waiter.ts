@@ -1,5 +1,5 @@
 import { AlertReply, ContractViolationError, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { BatchConsumer, ConsumedChunk, ConsumerGroup, KafkaNames } from '@alert-ingestion/kafka';
+import { BatchConsumer, BatchConsumerLogger, ConsumedChunk, ConsumerGroup, KafkaNames } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 
 export type AlertReplyValue = AlertReply.AlertReplyValue;
@@ -10,7 +10,7 @@ export interface AlertReplyWaiterOptions {
   maxWaitTimeInMs: number;
   /** Bytes a fetch waits for (up to maxWaitTimeInMs) before it returns; see GATEWAY_REPLY_MIN_BYTES. */
   minBytes: number;
-  logger: { log(message: string): void; warn(message: string): void; error(message: string): void; debug?(message: string): void };
+  logger: BatchConsumerLogger;
 }
 
 /** A registered expectation of one reply; the timeout starts with wait(), once the message is in Kafka. */

@@ -48,11 +48,7 @@ export class GatewayFeatureModule {
       useFactory: (producer: DurableProducer, names: KafkaNames, metrics: GatewayMetrics) =>
         new BatchingProducer(producer, {
           topic: names.topic(Topic.RawAlerts),
-          lingerMs: options.rawAlertBatching.lingerMs,
-          maxMessages: options.rawAlertBatching.maxMessages,
-          maxBytes: options.rawAlertBatching.maxBytes,
-          maxInFlight: options.rawAlertBatching.maxInFlight,
-          compressAboveBytes: options.rawAlertBatching.compressAboveBytes,
+          ...options.rawAlertBatching,
           logger: new Logger('RawAlertPublisher'),
           onSendFailed: () => metrics.publishFailed(),
         }),

@@ -19,9 +19,9 @@ export interface ReceiveRouteOptions {
   logAnswers?: boolean;
   /**
    * The service's logging (useServiceLogging): each request is handled in its request context, so
-   * that every line written meanwhile names it. Without one, lines name no request but the route's own.
+   * that every line written meanwhile names it (with the context off, ServiceLogging runs it as is).
    */
-  logging?: Pick<ServiceLogging, 'requestContext' | 'inRequestContext'>;
+  logging: Pick<ServiceLogging, 'requestContext' | 'inRequestContext'>;
 }
 
 /**
@@ -39,10 +39,10 @@ export interface ReceiveRouteOptions {
  */
 export function receiveAlertRoute(receiving: AlertReceiveService, next: RequestListener, options: ReceiveRouteOptions): RequestListener {
   const logger = new Logger('ReceiveAlert');
-  const inRequestContext = options.logging?.inRequestContext ?? ((_requestId: string, handle: () => void) => handle());
+  const { inRequestContext, requestContext } = options.logging;
   // The route's own lines name the request unless the context already does (a field written twice
   // would appear twice in a JSON line).
-  const named = (requestId: string) => (options.logging?.requestContext ? {} : { request_id: requestId });
+  const named = (requestId: string) => (requestContext ? {} : { request_id: requestId });
   return (request, response) => {
     const match = request.method === 'POST' && request.url ? RECEIVE_PATH.exec(request.url) : null;
     if (!match) {

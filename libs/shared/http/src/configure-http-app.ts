@@ -11,7 +11,7 @@ import { applyServerTimeouts, recordResponseInFlight } from './server-timeouts';
 import type { ServiceLogging } from './service-logging';
 
 /** BaseEnv's HTTP server settings as they are by default, for apps built without an environment (tests). */
-export const DEFAULT_HTTP_SERVER_SETTINGS: HttpServerSettings = new BaseEnv();
+const DEFAULT_HTTP_SERVER_SETTINGS: HttpServerSettings = new BaseEnv();
 
 export interface HttpAppOptions {
   /** useServiceLogging's access lines and request context; without it requests are only given their id. */

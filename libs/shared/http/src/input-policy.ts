@@ -23,7 +23,7 @@ function placeOf(found: UnstorableTextFound, source: 'query' | 'body'): string {
 }
 
 /** The 400 for text PostgreSQL cannot store, naming where it is. */
-export function unstorableTextError(found: UnstorableTextFound, source: 'query' | 'body'): BadRequestError {
+function unstorableTextError(found: UnstorableTextFound, source: 'query' | 'body'): BadRequestError {
   return new BadRequestError('invalid_text', `${placeOf(found, source)} contains ${characterName(found.character)}, which text may not contain.`);
 }
 

@@ -48,7 +48,7 @@ export class SilencesService {
 
   /** Changes the comment, the end or the matchers of a silence that has not expired (an expired one is history). */
   async update(projectId: string, idText: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
-    if (!parsePathId(idText) !== undefined) throw silenceNotFound(idText);
+    if (parsePathId(idText) === undefined) throw silenceNotFound(idText);
     const matchers: SilenceMatcher[] | undefined = body.matchers === undefined ? undefined : valid(parseSilenceMatchers(body.matchers));
     const endsAt = body.ends_at === undefined ? undefined : new Date(body.ends_at);
     if (endsAt && endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future; to end a silence now, expire it.');

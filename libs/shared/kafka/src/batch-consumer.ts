@@ -178,7 +178,7 @@ export class BatchConsumer {
   }
 
   /** The next offset to read of a partition, everything before it handled. */
-  position(partition: number): bigint {
+  private position(partition: number): bigint {
     return this.positions.get(partition) ?? 0n;
   }
 

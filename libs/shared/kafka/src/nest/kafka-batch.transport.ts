@@ -1,6 +1,6 @@
 import { Topic } from '@alert-ingestion/contracts';
 import { Logger } from '@nestjs/common';
-import { BaseRpcContext, CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { Kafka } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { BatchConsumer, BatchConsumerOptions, ChunkOutcome, ConsumedChunk } from '../batch-consumer';
@@ -10,17 +10,6 @@ import { ConsumerGroup, KafkaNames } from '../kafka-names';
 export interface BatchSubscription extends Omit<BatchConsumerOptions, 'name' | 'topic' | 'groupId' | 'logger' | 'handle'> {
   topic: Topic;
   group: ConsumerGroup;
-}
-
-/** The context of a chunk (`@Ctx()`): its physical topic and partition. */
-export class KafkaBatchContext extends BaseRpcContext<[topic: string, partition: number]> {
-  getTopic(): string {
-    return this.args[0];
-  }
-
-  getPartition(): number {
-    return this.args[1];
-  }
 }
 
 /**
@@ -80,7 +69,7 @@ export class KafkaBatchTransport extends Server implements CustomTransportStrate
           groupId: this.names.group(group),
           logger,
           handle: async (chunk: ConsumedChunk): Promise<ChunkOutcome | void> => {
-            const result: unknown = await handler(chunk, new KafkaBatchContext([chunk.topic, chunk.partition]));
+            const result: unknown = await handler(chunk);
             return (isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result) as ChunkOutcome | void;
           },
         }),

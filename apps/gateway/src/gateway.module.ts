@@ -45,7 +45,6 @@ function gatewayEncryptionKey(env: GatewayEnv): Buffer {
 /** The receive pipeline's settings from the gateway's environment. */
 export function gatewayFeatureOptions(env: GatewayEnv): GatewayFeatureOptions {
   return {
-    topicPrefix: env.KAFKA_TOPIC_PREFIX,
     replyTimeoutMs: env.GATEWAY_REPLY_TIMEOUT_MS,
     integrationWaitMs: env.GATEWAY_INTEGRATION_WAIT_MS,
     unavailableRetryAfterSeconds: env.GATEWAY_UNAVAILABLE_RETRY_AFTER_SECONDS,

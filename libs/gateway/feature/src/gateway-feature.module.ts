@@ -34,10 +34,10 @@ export class GatewayFeatureModule {
     },
     {
       provide: IntegrationRegistry,
-      inject: [KAFKA_CLIENT],
-      useFactory: (kafka: Kafka) =>
+      inject: [KAFKA_CLIENT, KafkaNames],
+      useFactory: (kafka: Kafka, names: KafkaNames) =>
         new IntegrationRegistry(kafka, {
-          topicPrefix: options.topicPrefix,
+          topicPrefix: names.prefix,
           consumerName: 'gateway',
           logger: new Logger('IntegrationRegistry'),
         }),

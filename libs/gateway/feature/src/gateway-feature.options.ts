@@ -1,6 +1,5 @@
 /** Settings of the gateway's receive pipeline, taken from GatewayEnv by the app. */
 export interface GatewayFeatureOptions {
-  topicPrefix: string;
   /** How long a receive request waits for the processor's answer before it gets 202 {request_id}. */
   replyTimeoutMs: number;
   /** How long a request for an integration the view does not know yet waits for it. */

@@ -1,5 +1,5 @@
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { BatchingProducer, ensureTopics, KAFKA_CLIENT } from '@alert-ingestion/kafka';
+import { BatchingProducer, ensureTopics, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Redis } from 'ioredis';
@@ -35,6 +35,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
 
   constructor(
     @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
+    private readonly names: KafkaNames,
     @Inject(GATEWAY_FEATURE_OPTIONS) private readonly options: GatewayFeatureOptions,
     private readonly registry: IntegrationRegistry,
     private readonly replies: AlertReplyWaiter,
@@ -51,7 +52,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
   }
 
   async onModuleInit(): Promise<void> {
-    await ensureTopics(this.kafka, this.options.topicPrefix);
+    await ensureTopics(this.kafka, this.names.prefix);
     // The shared producer is KafkaModule's, connected by it before this module starts.
     await Promise.all([this.registry.start(), this.replies.start()]);
     this.logger.log(`instance ${this.replies.instanceId} ready: ${this.registry.size} integrations known`);

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from './domain-error';
+import { bodyLimitError } from './json-body';
 
 export interface ErrorBody {
   error: string;
@@ -26,6 +27,8 @@ interface BodyParserError {
   type: string;
   status: number;
   message: string;
+  /** The size limit (bytes) of an `entity.too.large` error. */
+  limit?: unknown;
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
@@ -74,6 +77,7 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
       return { status: 400, body: { error: 'invalid_json', message: 'The request body is not valid JSON.' } };
     }
     if (exception.type === 'entity.too.large') {
+      if (typeof exception.limit === 'number') return toErrorResponse(bodyLimitError({ kind: 'too_large', maxBytes: exception.limit }));
       return { status: 413, body: { error: 'payload_too_large', message: 'The request body is too large.' } };
     }
     if (exception.status >= 400 && exception.status < 500) {

@@ -33,10 +33,10 @@ export function bodyLimitError(violation: BodyLimitViolation): PayloadTooLargeEr
  * charsets, compressed bodies, a size limit checked while reading), with the body's nesting checked
  * by JsonBodyLimits before JSON.parse builds it, so that a body nested thousands deep is a 400 and
  * never reaches code that walks it recursively (class-transformer, validation). A body above the
- * size limit is a 413 naming the limit; a charset other than UTF-8 is a 415.
+ * size limit is a 413 naming the limit (toErrorResponse); a charset other than UTF-8 is a 415.
  */
 export function jsonBodyParser(limits: JsonBodyLimitOptions = API_JSON_BODY_LIMITS): RequestHandler {
-  const parse = express.json({
+  return express.json({
     limit: limits.maxBytes,
     verify: (_request, _response, body, encoding) => {
       // RFC 8259: JSON between systems is UTF-8, and the limits read the body's bytes as UTF-8.
@@ -46,13 +46,4 @@ export function jsonBodyParser(limits: JsonBodyLimitOptions = API_JSON_BODY_LIMI
       if (violation && violation.kind !== 'not_object_or_array') throw bodyLimitError(violation);
     },
   });
-  return (request, response, next) =>
-    parse(request, response, (error?: unknown) => {
-      if (isTooLarge(error)) next(bodyLimitError({ kind: 'too_large', maxBytes: limits.maxBytes }));
-      else next(error);
-    });
-}
-
-function isTooLarge(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'entity.too.large';
 }

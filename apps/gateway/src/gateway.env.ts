@@ -1,4 +1,4 @@
-import { BaseEnv, BooleanSetting, IntegerSetting } from '@alert-ingestion/config';
+import { BooleanSetting, IntegerSetting, IntegrationKeyEnv } from '@alert-ingestion/config';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { MAX_RECORD_BATCH_VALUE_BYTES } from '@alert-ingestion/contracts';
 
@@ -6,7 +6,7 @@ import { MAX_RECORD_BATCH_VALUE_BYTES } from '@alert-ingestion/contracts';
  * The gateway's environment. Defaults suit `npm start` and the benchmark on one machine; see
  * README.md for the meaning of each variable.
  */
-export class GatewayEnv extends BaseEnv {
+export class GatewayEnv extends IntegrationKeyEnv {
   override PORT = 8080;
 
   /** How long a receive request waits for the processor's answer before it gets 202 {request_id}. */
@@ -102,20 +102,6 @@ export class GatewayEnv extends BaseEnv {
    */
   @IntegerSetting({ min: 0, max: 10_000 })
   GATEWAY_INTEGRATION_WAIT_MS = 1_000;
-
-  /**
-   * The same key integration-config is given (base64 of 32 bytes): integration snapshots carry
-   * webhook signing secrets encrypted under a key derived from it, never in clear. Unset outside
-   * production: the local key in INTEGRATION_KEY_ENCRYPTION_KEY_FILE, shared with integration-config.
-   */
-  @IsOptional()
-  @IsString()
-  INTEGRATION_KEY_ENCRYPTION_KEY?: string = undefined;
-
-  /** The local key's file (under the git-ignored .data/), as integration-config's. */
-  @IsString()
-  INTEGRATION_KEY_ENCRYPTION_KEY_FILE = '.data/integration-key-encryption.key';
-
 
   /**
    * With LOG_FORMAT=json, every line written while a request is handled names its request_id, the

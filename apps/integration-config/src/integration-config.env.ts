@@ -1,11 +1,11 @@
-import { BaseEnv, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
+import { IntegerSetting, IntegrationKeyEnv, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
 
 /**
  * integration-config's environment (CONTRACT.md "Processes and defaults"). Defaults serve the local
  * stack; in production ADMIN_TOKEN and INTEGRATION_KEY_ENCRYPTION_KEY must be set.
  */
-export class IntegrationConfigEnv extends BaseEnv {
+export class IntegrationConfigEnv extends IntegrationKeyEnv {
   override PORT = 8081;
 
   /** The bootstrap administrator's token: creates users and projects (CONTRACT.md "Management API"). */
@@ -21,19 +21,6 @@ export class IntegrationConfigEnv extends BaseEnv {
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   GATEWAY_INTERNAL_URL?: string = undefined;
-
-  /**
-   * Base64 of 32 random bytes (`openssl rand -base64 32`): the AES-256-GCM key for authorization
-   * keys at rest. Unset outside production: a key is generated once and kept in
-   * INTEGRATION_KEY_ENCRYPTION_KEY_FILE.
-   */
-  @IsOptional()
-  @IsString()
-  INTEGRATION_KEY_ENCRYPTION_KEY?: string = undefined;
-
-  /** The generated local key's file (under the git-ignored .data/). */
-  @IsString()
-  INTEGRATION_KEY_ENCRYPTION_KEY_FILE = '.data/integration-key-encryption.key';
 
   /**
    * Where the alerts query API runs (alert-processor). The console reaches it through this

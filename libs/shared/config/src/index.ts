@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './base-env';
+export * from './integration-key-env';
 export * from './integer-setting';
 export * from './boolean-setting';
 export * from './load-config';

@@ -1,7 +1,7 @@
 import { findFreePort, findRepoRoot } from '@alert-ingestion/local-infra';
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -210,24 +210,6 @@ function isStale(root: string, marker: string): boolean {
 }
 
 function runBuild(root: string): void {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const [command, args] = pkg.scripts?.['build']
-    ? ['npm', ['run', '--silent', 'build']]
-    : existsSync(join(root, 'tools', 'build', 'build.js'))
-      ? [process.execPath, [join(root, 'tools', 'build', 'build.js')]]
-      : ['npx', ['swc', ...SOURCE_ROOTS.filter((name) => existsSync(join(root, name))), '-d', 'dist', '--config-file', writeFallbackSwcConfig(root), '--quiet']];
-  const result = spawnSync(command, args as string[], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0) {
-    throw new Error(`Build failed (${command} ${(args as string[]).join(' ')}):\n${result.stdout}\n${result.stderr}`);
-  }
-}
-
-/** The repository's .swcrc plus the tsconfig path aliases, so compiled imports resolve in dist/. */
-function writeFallbackSwcConfig(root: string): string {
-  const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8')) as { jsc?: Record<string, unknown> };
-  const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } };
-  swcrc.jsc = { ...swcrc.jsc, baseUrl: root, paths: tsconfig.compilerOptions.paths };
-  const path = join(tmpdir(), `alert-ingestion-swcrc-${process.pid}.json`);
-  writeFileSync(path, JSON.stringify(swcrc));
-  return path;
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) throw new Error(`Build failed (npm run build):\n${result.stdout}\n${result.stderr}`);
 }

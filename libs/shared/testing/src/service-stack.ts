@@ -183,7 +183,6 @@ export class ServiceStack extends StackClient {
     // integration-config and the gateway share INTEGRATION_KEY_ENCRYPTION_KEY (signing secrets
     // travel encrypted under a key derived from it): one per stack, unless the caller gives one.
     const base: StackBase = { ...given, env: { INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...given.env } };
-    const processOptions = { keepAllOutput: options.keepAllOutput, nodeArgs: options.nodeArgs };
     const started: ServiceProcess[] = [];
     const stopStarted = async () => {
       await Promise.all(started.map((service) => service.stop()));
@@ -191,10 +190,7 @@ export class ServiceStack extends StackClient {
       await base.topics?.drop();
     };
     // The processor and the gateway do not need each other to start; integration-config links to both.
-    const first = await Promise.allSettled([
-      startService('alert-processor', { ...base.env, ...options.all, ...options.processor }, processOptions),
-      startService('gateway', { ...base.env, ...options.all, ...options.gateway }, processOptions),
-    ]);
+    const first = await Promise.allSettled([startPipelineService(base, options, 'alert-processor'), startPipelineService(base, options, 'gateway')]);
     for (const outcome of first) if (outcome.status === 'fulfilled') started.push(outcome.value);
     const failed = first.find((outcome) => outcome.status === 'rejected');
     if (failed) {
@@ -223,31 +219,19 @@ export class ServiceStack extends StackClient {
 
   /** Starts the processor again (after a kill) on its address, with the same database and topics. */
   async restartProcessor(): Promise<void> {
-    this.processor = await startService(
-      'alert-processor',
-      { ...this.base.env, ...this.options.all, ...this.options.processor },
-      { keepAllOutput: this.options.keepAllOutput, nodeArgs: this.options.nodeArgs, port: this.processor.port },
-    );
+    this.processor = await startPipelineService(this.base, this.options, 'alert-processor', {}, this.processor.port);
   }
 
   /** Another gateway instance on the same topics (stopped with the stack). */
   async startGateway(env: Record<string, string> = {}): Promise<ServiceProcess> {
-    const gateway = await startService(
-      'gateway',
-      { ...this.base.env, ...this.options.all, ...this.options.gateway, ...env },
-      { keepAllOutput: this.options.keepAllOutput, nodeArgs: this.options.nodeArgs },
-    );
+    const gateway = await startPipelineService(this.base, this.options, 'gateway', env);
     this.extraGateways.push(gateway);
     return gateway;
   }
 
   /** Another processor instance on the same database and topics, in the same consumer group (stopped with the stack). */
   async startProcessor(env: Record<string, string> = {}): Promise<ServiceProcess> {
-    const processor = await startService(
-      'alert-processor',
-      { ...this.base.env, ...this.options.all, ...this.options.processor, ...env },
-      { keepAllOutput: this.options.keepAllOutput, nodeArgs: this.options.nodeArgs },
-    );
+    const processor = await startPipelineService(this.base, this.options, 'alert-processor', env);
     this.extraProcessors.push(processor);
     return processor;
   }
@@ -264,4 +248,13 @@ export class ServiceStack extends StackClient {
     await this.base.database?.drop();
     await this.base.topics?.drop();
   }
+}
+
+/**
+ * Starts the gateway or the processor of a stack, with the stack's environment, then `all`, then the
+ * service's own, then `env`.
+ */
+function startPipelineService(base: StackBase, options: ServiceStackOptions, name: 'gateway' | 'alert-processor', env: Record<string, string> = {}, port?: number): Promise<ServiceProcess> {
+  const own = name === 'gateway' ? options.gateway : options.processor;
+  return startService(name, { ...base.env, ...options.all, ...own, ...env }, { keepAllOutput: options.keepAllOutput, nodeArgs: options.nodeArgs, port });
 }

@@ -1,18 +1,10 @@
 import { ContractViolationError, IntegrationSnapshot, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { ConsumerGroup, KafkaNames, TopicView } from '@alert-ingestion/kafka';
+import { BatchConsumerLogger, ConsumerGroup, KafkaNames, TopicView } from '@alert-ingestion/kafka';
 import { randomUUID } from 'node:crypto';
 import { Kafka, KafkaMessage } from 'kafkajs';
 import { IntegrationView, IntegrationViewChange } from './integration-view';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
-
-/** Where the registry reports problems (a Nest Logger fits). Keys never reach it: snapshots hold only hashes. */
-export interface IntegrationRegistryLogger {
-  log(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-  debug?(message: string): void;
-}
 
 export interface IntegrationRegistryOptions {
   /** KAFKA_TOPIC_PREFIX: the registry reads `<prefix>integrations.v1` and names its group with it. */
@@ -26,12 +18,13 @@ export interface IntegrationRegistryOptions {
   maxWaitTimeInMs?: number;
   /** start() fails when the topic cannot be read up to its start-time end within this time. */
   startTimeoutMs?: number;
-  logger?: IntegrationRegistryLogger;
+  /** Where the registry reports problems (a Nest Logger fits). Keys never reach it: snapshots hold only hashes. */
+  logger?: BatchConsumerLogger;
   /** Called after every applied change, e.g. to drop caches keyed by integration. */
   onChange?: (change: { id: string; change: IntegrationViewChange; snapshot?: Snapshot }) => void;
 }
 
-const silentLogger: IntegrationRegistryLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+const silentLogger: BatchConsumerLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
  * An in-memory view of the compacted integrations topic, for the gateway and the processor, so that
@@ -46,7 +39,7 @@ const silentLogger: IntegrationRegistryLogger = { log: () => undefined, warn: ()
 export class IntegrationRegistry {
   private readonly view = new IntegrationView();
   private readonly topic: string;
-  private readonly logger: IntegrationRegistryLogger;
+  private readonly logger: BatchConsumerLogger;
   private readonly reader: TopicView;
 
   constructor(

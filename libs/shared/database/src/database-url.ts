@@ -1,4 +1,4 @@
-import { Client, ClientConfig } from 'pg';
+import { Client } from 'pg';
 
 /** The database name in a postgresql:// URL. */
 export function databaseNameOf(url: string): string {
@@ -29,17 +29,13 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-function clientConfig(url: string, timeoutMs: number): ClientConfig {
-  return { connectionString: url, connectionTimeoutMillis: timeoutMs };
-}
-
 /** Runs work on a fresh connection that is always closed afterwards. */
 export async function withClient<T>(url: string, work: (client: Client) => Promise<T>, timeoutMs = 5_000): Promise<T> {
-  const client = new Client(clientConfig(url, timeoutMs));
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   // An idle connection that the server drops must not crash the process; the next query fails instead.
   client.on('error', () => undefined);
-  await client.connect();
   try {
+    await client.connect();
     return await work(client);
   } finally {
     await client.end().catch(() => undefined);
@@ -62,16 +58,12 @@ export type PostgresProbe = { reachable: true } | { reachable: false; reason: st
  * using it will report the problem); only network failures count as unreachable.
  */
 export async function probePostgres(url: string, timeoutMs = 2_000): Promise<PostgresProbe> {
-  const client = new Client(clientConfig(url, timeoutMs));
-  client.on('error', () => undefined);
   try {
-    await client.connect();
+    await withClient(url, async () => undefined, timeoutMs);
     return { reachable: true };
   } catch (error) {
     if (sqlState(error) !== undefined) return { reachable: true };
     return { reachable: false, reason: error instanceof Error ? error.message || error.name : String(error) };
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 

@@ -85,9 +85,7 @@ export function loggableUrl(url: string | undefined): string {
 }
 
 function pathOf(url: string | undefined): string {
-  const path = url ?? '';
-  const queryStart = path.indexOf('?');
-  return queryStart < 0 ? path : path.slice(0, queryStart);
+  return (url ?? '').split('?', 1)[0];
 }
 
 /**

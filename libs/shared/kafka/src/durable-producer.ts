@@ -43,11 +43,6 @@ export class DurableProducer {
     this.current = this.build();
   }
 
-  /** The underlying kafkajs producer (for instrumentation events). */
-  get producer(): Producer {
-    return this.current;
-  }
-
   get isIdempotent(): boolean {
     return this.idempotent;
   }

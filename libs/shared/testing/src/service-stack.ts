@@ -104,11 +104,6 @@ export abstract class StackClient {
     const { headers } = await this.request<unknown[]>(this.urls.processor, 'GET', `/api/v4/projects/${projectId}/alerts?per_page=1`);
     return Number(headers.get('x-total'));
   }
-
-  /** Waits until a project has stored `expected` alerts or `timeoutMs` is over; returns the last count. */
-  waitForAlerts(projectId: number, expected: number, timeoutMs: number): Promise<number> {
-    return waitForCount(() => this.alertCount(projectId), expected, timeoutMs);
-  }
 }
 
 /** The environment of each service of a stack, on top of `all`. */

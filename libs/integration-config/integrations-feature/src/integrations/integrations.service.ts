@@ -1,4 +1,4 @@
-import { Integration, IntegrationListItem, PayloadAlertField, PayloadFieldMappingEntry, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
+import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
 import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
 import { AlertIntegration, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
@@ -23,7 +23,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { applyRules, isUniqueViolation } from '../errors';
 import { lockProject } from '../projects/project-lock';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
-import { IntegrationCiphers, IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
+import { IntegrationCiphers, presentIntegration, presentListItem, storedMapping } from './integration-presenter';
 import { IntegrationChange, IntegrationMetrics } from './integration-metrics';
 import { IntegrationSnapshotsService } from './integration-snapshots.service';
 import { previewAlerts } from './alert-preview';
@@ -115,7 +115,7 @@ export class IntegrationsService {
       const tier = await lockProject(tx, projectId);
       const current = await this.find(tx, projectId, integrationId);
       const others = (await this.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
-      const stored = { ...current, id: current.id.toString(), payload_field_mapping: current.payload_field_mapping as unknown as Integration['payload_field_mapping'] };
+      const stored = { ...current, id: current.id.toString(), payload_field_mapping: storedMapping(current) };
       const settings = applyRules(() => planIntegrationUpdate(tier, stored, request, others));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, current.type));
       return this.changeRow(tx, current.id, {
@@ -178,7 +178,7 @@ export class IntegrationsService {
     const samplePayload = integration.sample_payload === null ? null : parseSamplePayload(integration.sample_payload);
     const alerts = previewAlerts(
       payloadFromText(payload, 'payload'),
-      { tier: project.tier, payloadFieldMapping: integration.payload_field_mapping as unknown as PayloadFieldMappingEntry[], samplePayload },
+      { tier: project.tier, payloadFieldMapping: storedMapping(integration), samplePayload },
       proposedMapping,
       new Date(),
     );
@@ -199,7 +199,7 @@ export class IntegrationsService {
    * last request is alert-processor's record, read through the read-only view
    * integration_last_requests (README "Data ownership").
    */
-  private async present(row: IntegrationRow & { id: bigint }): Promise<Integration> {
+  private async present(row: AlertIntegration): Promise<Integration> {
     const rows = await this.prisma.$queryRaw<Array<{ last_request_at: Date }>>`
       SELECT last_request_at FROM integration_last_requests WHERE integration_id = ${row.id}`;
     const lastRequestAt = rows.length === 0 ? null : new Date(rows[0].last_request_at);

@@ -10,6 +10,7 @@ import {
   DeprecationPolicy,
   IDENTIFIER_KINDS,
   MilestoneStage,
+  RECEIVER_FEATURE_CHANGE_KINDS,
   ReceiverFeature,
   ReceiverFeatureChange,
 } from './deprecation-catalogue';
@@ -270,7 +271,7 @@ function readFeatureHistory(reader: FileReader, root: Located): ParsedFile {
       const change = reader.fields(changeAt, ['milestone', 'kind', 'change'], ['milestone', 'kind', 'change']);
       return {
         milestone: reader.milestone(change('milestone')),
-        kind: reader.oneOf(change('kind'), ['tier_change', 'deprecation'] as const),
+        kind: reader.oneOf(change('kind'), RECEIVER_FEATURE_CHANGE_KINDS),
         change: reader.string(change('change')),
       };
     });

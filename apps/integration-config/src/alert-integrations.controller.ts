@@ -1,8 +1,9 @@
-import { ApiErrorResponses, NotFoundError, RequestId } from '@alert-ingestion/http';
+import { ApiErrorResponses, RequestId } from '@alert-ingestion/http';
 import { CurrentProject, parsePathId, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
 import { AccessLevel, Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import {
   CreateIntegrationDto,
+  integrationNotFound,
   IntegrationDto,
   IntegrationListItemDto,
   IntegrationsService,
@@ -25,7 +26,7 @@ import type { Response } from 'express';
 class IntegrationIdPipe implements PipeTransform<string, bigint> {
   transform(value: string): bigint {
     const id = parsePathId(value);
-    if (id === undefined) throw new NotFoundError('Integration not found.', 'integration_not_found');
+    if (id === undefined) throw integrationNotFound();
     return id;
   }
 }

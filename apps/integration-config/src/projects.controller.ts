@@ -10,12 +10,13 @@ import {
   ProjectRoute,
 } from '@alert-ingestion/access';
 import { Member, Project, ProjectWithAccess, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
-import { ApiErrorResponses, ApiPageResponse, NotFoundError, pageRequest, paginationHeaders } from '@alert-ingestion/http';
+import { ApiErrorResponses, ApiPageResponse, pageRequest, paginationHeaders } from '@alert-ingestion/http';
 import {
   AddMemberDto,
   CreateProjectDto,
   ListProjectsQueryDto,
   MemberDto,
+  memberNotFound,
   ProjectDto,
   ProjectsService,
   ProjectWithAccessDto,
@@ -30,7 +31,7 @@ import type { Response } from 'express';
 class MemberIdPipe implements PipeTransform<string, bigint> {
   transform(value: string): bigint {
     const id = parsePathId(value);
-    if (id === undefined) throw new NotFoundError(`User ${value} is not a member of the project.`, 'member_not_found');
+    if (id === undefined) throw memberNotFound(value);
     return id;
   }
 }

@@ -1,7 +1,7 @@
 import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
 import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
 import { AlertIntegration, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
-import { ConflictError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
+import { ConflictError, ForbiddenError } from '@alert-ingestion/http';
 import {
   AuthorizationKeyCipher,
   generateAuthorizationKey,
@@ -20,7 +20,7 @@ import {
   signingSecretChange,
 } from '@alert-ingestion/integrations-domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { applyRules, isUniqueViolation } from '../errors';
+import { applyRules, integrationNotFound, isUniqueViolation } from '../errors';
 import { lockProject } from '../projects/project-lock';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
 import { IntegrationCiphers, presentIntegration, presentListItem, storedMapping } from './integration-presenter';
@@ -44,10 +44,6 @@ function settingsColumns(settings: IntegrationSettings) {
     rate_limit_per_minute: settings.rate_limit_per_minute,
     heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
   };
-}
-
-function integrationNotFound(): NotFoundError {
-  return new NotFoundError('Integration not found.', 'integration_not_found');
 }
 
 /**

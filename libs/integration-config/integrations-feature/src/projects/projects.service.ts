@@ -4,7 +4,7 @@ import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database
 import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
 import { likePattern } from '@alert-ingestion/sql';
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation } from '../errors';
+import { isUniqueViolation, memberNotFound } from '../errors';
 import { lockProject } from './project-lock';
 import { IntegrationSnapshotsService } from '../integrations/integration-snapshots.service';
 
@@ -16,10 +16,6 @@ export interface ProjectListQuery {
 }
 
 type Tx = Prisma.TransactionClient;
-
-function memberNotFound(userId: bigint): NotFoundError {
-  return new NotFoundError(`User ${userId} is not a member of the project.`, 'member_not_found');
-}
 
 function presentProject(row: { id: bigint; path: string; tier: ProjectTier }): Project {
   return { id: Number(row.id), path: row.path, tier: row.tier };

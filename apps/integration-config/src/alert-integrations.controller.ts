@@ -1,8 +1,9 @@
-import { ApiErrorResponses, NotFoundError, RequestId } from '@alert-ingestion/http';
+import { ApiErrorResponses, RequestId } from '@alert-ingestion/http';
 import { CurrentProject, parsePathId, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { AccessLevel, Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import {
   CreateIntegrationDto,
+  integrationNotFound,
   IntegrationDto,
   IntegrationListItemDto,
   IntegrationsService,
@@ -25,16 +26,21 @@ import type { Response } from 'express';
 class IntegrationIdPipe implements PipeTransform<string, bigint> {
   transform(value: string): bigint {
     const id = parsePathId(value);
-    if (id === undefined) throw new NotFoundError('Integration not found.', 'integration_not_found');
+    if (id === undefined) throw integrationNotFound();
     return id;
   }
 }
 
-const ApiIntegrationId = () =>
-  ApiParam({ name: 'iid', description: 'The integration id.', schema: { type: 'integer', minimum: 1 } });
+/** The integration `:iid` of the project, read with IntegrationIdPipe. */
+const IntegrationId = () => Param('iid', IntegrationIdPipe);
 
-/** Integration routes answer 404 for an id that names no integration of the project, too. */
-const ApiIntegrationRoute = () => applyDecorators(ApiIntegrationId(), ApiErrorResponses([404, 'No such integration in the project.']));
+/** A route of one integration: ProjectRoute(level), and 404 also for an id that names no integration of the project. */
+const IntegrationRoute = (level: AccessLevel) =>
+  applyDecorators(
+    ApiParam({ name: 'iid', description: 'The integration id.', schema: { type: 'integer', minimum: 1 } }),
+    ApiErrorResponses([404, 'No such integration in the project.']),
+    ProjectRoute(level),
+  );
 
 /**
  * Alert integrations of a project (CONTRACT.md "Management API"; spec 1.7 and 5.2 for roles:
@@ -84,72 +90,62 @@ export class AlertIntegrationsController {
   }
 
   @Get(':iid')
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: 'Get an alert integration, with its URL and authorization key' })
-  @ApiIntegrationRoute()
   @ApiOkResponse({ type: IntegrationDto })
-  get(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<Integration> {
+  get(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint): Promise<Integration> {
     return this.integrations.get(project.projectId, iid);
   }
 
   @Put(':iid')
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: 'Change an alert integration' })
-  @ApiIntegrationRoute()
   @ApiOkResponse({ type: IntegrationDto })
   @ApiErrorResponses(
     400,
     [403, 'The tier does not allow it (a custom mapping on Free).'],
     [409, 'The name is taken, or an active external link and another active integration would coexist.'],
   )
-  update(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: UpdateIntegrationDto): Promise<Integration> {
+  update(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint, @Body() body: UpdateIntegrationDto): Promise<Integration> {
     return this.integrations.update(project.projectId, iid, body);
   }
 
   @Delete(':iid')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: 'Delete an alert integration' })
-  @ApiIntegrationRoute()
   @ApiNoContentResponse({ description: 'Deleted; its URL stops receiving within 2 seconds.' })
-  async remove(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<void> {
+  async remove(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint): Promise<void> {
     await this.integrations.delete(project.projectId, iid);
   }
 
   @Post(':iid/reset_authorization_key')
   @HttpCode(HttpStatus.OK)
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: 'Give an alert integration a new authorization key' })
-  @ApiIntegrationRoute()
   @ApiOkResponse({
     type: IntegrationDto,
     description: 'The integration with its new key. The old key stops working at once, or with grace_period_minutes it works until previous_authorization_key.expires_at.',
   })
   @ApiErrorResponses(400)
-  resetAuthorizationKey(
-    @CurrentProject() project: ProjectAccess,
-    @Param('iid', IntegrationIdPipe) iid: bigint,
-    @Body() body: ResetAuthorizationKeyDto,
-  ): Promise<Integration> {
+  resetAuthorizationKey(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint, @Body() body: ResetAuthorizationKeyDto): Promise<Integration> {
     return this.integrations.resetAuthorizationKey(project.projectId, iid, body.grace_period_minutes);
   }
 
   @Post(':iid/reset_signing_secret')
   @HttpCode(HttpStatus.OK)
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: 'Give an HTTP Endpoint a new random webhook signing secret' })
-  @ApiIntegrationRoute()
   @ApiOkResponse({ type: IntegrationDto, description: 'The integration with its new signing secret; from now on every request must be signed with it.' })
   @ApiErrorResponses([400, 'The external link integration receives no alerts (not_applicable).'])
-  resetSigningSecret(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint): Promise<Integration> {
+  resetSigningSecret(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint): Promise<Integration> {
     return this.integrations.resetSigningSecret(project.projectId, iid);
   }
 
   /** 200 with the alerts created or grouped into; 202 when the gateway accepted it but processing is still under way. */
   @Post(':iid/test_alert')
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.sendTestAlert)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.sendTestAlert)
   @ApiOperation({ summary: "Send a test alert through the integration's URL, as a monitoring tool would" })
-  @ApiIntegrationRoute()
   @ApiOkResponse({ type: TestAlertResultDto, description: 'Processed: the alerts created or grouped into.' })
   @ApiAcceptedResponse({ type: TestAlertResultDto, description: 'Accepted by the gateway; processing is still under way.' })
   @ApiErrorResponses(
@@ -163,7 +159,7 @@ export class AlertIntegrationsController {
   )
   async testAlert(
     @CurrentProject() project: ProjectAccess,
-    @Param('iid', IntegrationIdPipe) iid: bigint,
+    @IntegrationId() iid: bigint,
     @Body() body: TestAlertDto,
     @RequestId() requestId: string,
     @Res({ passthrough: true }) response: Response,
@@ -176,12 +172,11 @@ export class AlertIntegrationsController {
   /** What the payload would become under the integration's mapping or the proposed one; stores nothing. */
   @Post(':iid/preview')
   @HttpCode(HttpStatus.OK)
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
   @ApiOperation({ summary: "Show what a payload would become under the integration's mapping or a proposed one" })
-  @ApiIntegrationRoute()
   @ApiOkResponse({ type: PreviewResultDto })
   @ApiErrorResponses([400, 'The payload is not valid JSON, or the proposed mapping is invalid.'], [403, 'Custom mapping needs the Premium tier.'], [409, 'The external link receives no alerts.'])
-  preview(@CurrentProject() project: ProjectAccess, @Param('iid', IntegrationIdPipe) iid: bigint, @Body() body: PreviewDto): Promise<{ alerts: PreviewAlert[] }> {
+  preview(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint, @Body() body: PreviewDto): Promise<{ alerts: PreviewAlert[] }> {
     return this.integrations.preview(project, iid, payloadText(body.payload), body.payload_field_mapping);
   }
 }

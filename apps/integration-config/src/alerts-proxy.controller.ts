@@ -53,11 +53,13 @@ const TIMEOUT_MS = 15_000;
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
 
 /**
- * A route forwarded to alert-processor, which checks the token and the role (`level`) itself; it can
- * answer, besides its own, that the processor is out of reach or out of time.
+ * A route forwarded to alert-processor, which checks the token and the role (`level`) itself, and
+ * documented (`docs`) as the processor documents it; it can answer, besides its own, that the
+ * processor is out of reach or out of time.
  */
-const Forwarded = (level: AccessLevel) =>
+const Forwarded = (level: AccessLevel, ...docs: MethodDecorator[]) =>
   applyDecorators(
+    ...docs,
     ForwardedProjectRoute(level),
     ApiErrorResponses([502, 'alert-processor gave no usable answer in time.'], [503, 'alert-processor cannot be reached.']),
   );
@@ -80,76 +82,61 @@ export class AlertsProxyController {
   }
 
   @Get('alerts')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiListAlerts()
-  @ApiQuery({ type: ListAlertsQueryDto })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts, ApiListAlerts(), ApiQuery({ type: ListAlertsQueryDto }))
   listAlerts(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('alerts/status_counts')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiAlertStatusCounts()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts, ApiAlertStatusCounts())
   statusCounts(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('alerts/:iid')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts)
-  @ApiGetAlert()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readAlerts, ApiGetAlert())
   getAlert(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Put('alerts/:iid')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.changeAlertStatus)
-  @ApiUpdateAlertStatus()
-  @ApiBody({ type: UpdateAlertStatusDto })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.changeAlertStatus, ApiUpdateAlertStatus(), ApiBody({ type: UpdateAlertStatusDto }))
   updateAlert(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Post('silences')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences)
-  @ApiCreateSilence()
-  @ApiBody({ type: CreateSilenceDto })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences, ApiCreateSilence(), ApiBody({ type: CreateSilenceDto }))
   createSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('silences')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.readSilences)
-  @ApiListSilences()
-  @ApiQuery({ type: ListSilencesQueryDto })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readSilences, ApiListSilences(), ApiQuery({ type: ListSilencesQueryDto }))
   listSilences(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('silences/:silence_id')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.readSilences)
-  @ApiGetSilence()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.readSilences, ApiGetSilence())
   getSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Put('silences/:silence_id')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences)
-  @ApiUpdateSilence()
-  @ApiBody({ type: UpdateSilenceDto })
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences, ApiUpdateSilence(), ApiBody({ type: UpdateSilenceDto }))
   updateSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Post('silences/:silence_id/expire')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences)
-  @ApiExpireSilence()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageSilences, ApiExpireSilence())
   expireSilence(@Req() request: Request, @Res() response: Response): Promise<void> {
     return this.forward(request, response);
   }
 
   @Get('alert_integrations/:iid/deliveries')
-  @Forwarded(REQUIRED_ACCESS_LEVEL.manageIntegrations)
-  @ApiListDeliveries()
+  @Forwarded(REQUIRED_ACCESS_LEVEL.manageIntegrations, ApiListDeliveries())
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
   @ApiQuery({ name: 'per_page', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 100 } })
   deliveries(@Req() request: Request, @Res() response: Response): Promise<void> {

@@ -1,6 +1,9 @@
 import { IntegerSetting, IntegrationKeyEnv, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
 
+/** An absolute http(s) URL; a host without a top-level domain (localhost, a service name) is fine. */
+const HttpUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
+
 /**
  * integration-config's environment (CONTRACT.md "Processes and defaults"). Defaults serve the local
  * stack; in production ADMIN_TOKEN and INTEGRATION_KEY_ENCRYPTION_KEY must be set.
@@ -14,19 +17,19 @@ export class IntegrationConfigEnv extends IntegrationKeyEnv {
   ADMIN_TOKEN = LOCAL_ADMIN_TOKEN;
 
   /** Base of the integration URLs users configure in their monitoring tools. */
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @HttpUrl()
   GATEWAY_PUBLIC_URL = 'http://127.0.0.1:8080';
 
   /** Where this service reaches the gateway to send test alerts; defaults to GATEWAY_PUBLIC_URL. */
   @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @HttpUrl()
   GATEWAY_INTERNAL_URL?: string = undefined;
 
   /**
    * Where the alerts query API runs (alert-processor). The console reaches it through this
    * service's narrow proxy of `/api/v4/projects/:id/alerts...`, so it needs one origin only.
    */
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @HttpUrl()
   ALERT_PROCESSOR_URL = 'http://127.0.0.1:8082';
 
   /** How long a test alert may take at the gateway (which itself answers 202 after its reply timeout). */

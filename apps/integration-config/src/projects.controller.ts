@@ -10,19 +10,20 @@ import {
   ProjectRoute,
 } from '@alert-ingestion/access';
 import { Member, Project, ProjectWithAccess, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
-import { ApiErrorResponses, ApiPageResponse, NotFoundError, pageRequest, paginationHeaders } from '@alert-ingestion/http';
+import { ApiErrorResponses, ApiPageResponse, pageRequest, paginationHeaders } from '@alert-ingestion/http';
 import {
   AddMemberDto,
   CreateProjectDto,
   ListProjectsQueryDto,
   MemberDto,
+  memberNotFound,
   ProjectDto,
   ProjectsService,
   ProjectWithAccessDto,
   UpdateMemberDto,
   UpdateProjectDto,
 } from '@alert-ingestion/integrations-feature';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
@@ -30,12 +31,20 @@ import type { Response } from 'express';
 class MemberIdPipe implements PipeTransform<string, bigint> {
   transform(value: string): bigint {
     const id = parsePathId(value);
-    if (id === undefined) throw new NotFoundError(`User ${value} is not a member of the project.`, 'member_not_found');
+    if (id === undefined) throw memberNotFound(value);
     return id;
   }
 }
 
-const ApiMemberUserId = () => ApiParam({ name: 'user_id', description: 'The member\'s user id.', schema: { type: 'integer', minimum: 1 } });
+/** The member `:user_id`, read with MemberIdPipe. */
+const MemberUserId = () => Param('user_id', MemberIdPipe);
+
+/** A route of one member: admin or owner (ProjectRoute). */
+const MemberRoute = () =>
+  applyDecorators(
+    ApiParam({ name: 'user_id', description: "The member's user id.", schema: { type: 'integer', minimum: 1 } }),
+    ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers),
+  );
 
 /**
  * Projects and their members (CONTRACT.md "Management API"). The access decorators (AdminRoute,
@@ -99,7 +108,6 @@ export class ProjectsController {
     return this.projects.listMembers(project.projectId);
   }
 
-  /** Admin or owner. */
   @Post(':id/members')
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers)
   @ApiOperation({ summary: 'Add a member to a project (administrator or owner)' })
@@ -109,26 +117,22 @@ export class ProjectsController {
     return this.projects.addMember(project.projectId, BigInt(body.user_id), body.access_level);
   }
 
-  /** Admin or owner. */
   @Put(':id/members/:user_id')
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers)
+  @MemberRoute()
   @ApiOperation({ summary: "Change a member's role (administrator or owner)" })
-  @ApiMemberUserId()
   @ApiOkResponse({ type: MemberDto })
   @ApiErrorResponses(400, [404, 'The user is not a member.'], [409, 'The last owner cannot be demoted.'])
-  updateMember(@CurrentProject() project: ProjectAccess, @Param('user_id', MemberIdPipe) userId: bigint, @Body() body: UpdateMemberDto): Promise<Member> {
+  updateMember(@CurrentProject() project: ProjectAccess, @MemberUserId() userId: bigint, @Body() body: UpdateMemberDto): Promise<Member> {
     return this.projects.updateMember(project.projectId, userId, body.access_level);
   }
 
-  /** Admin or owner. */
   @Delete(':id/members/:user_id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers)
+  @MemberRoute()
   @ApiOperation({ summary: 'Remove a member (administrator or owner)' })
-  @ApiMemberUserId()
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiErrorResponses([404, 'The user is not a member.'], [409, 'The last owner cannot be removed.'])
-  removeMember(@CurrentProject() project: ProjectAccess, @Param('user_id', MemberIdPipe) userId: bigint): Promise<void> {
+  removeMember(@CurrentProject() project: ProjectAccess, @MemberUserId() userId: bigint): Promise<void> {
     return this.projects.removeMember(project.projectId, userId);
   }
 }

@@ -1,6 +1,7 @@
 import {
   CHANGE_KINDS,
   ChangeKind,
+  CODE_QUALITY_SEVERITIES,
   CodeQualityIssue,
   CodeQualitySeverity,
   DEPRECATION_AREAS,
@@ -12,6 +13,7 @@ import {
   MilestoneChanges,
   MilestoneStage,
   LinkedPipelineFinding,
+  RECEIVER_FEATURE_CHANGE_KINDS,
   ReceiverFeature,
   ReceiverFeatureChange,
   ScheduledChange,
@@ -185,7 +187,7 @@ export class CodeQualityIssueDto implements CodeQualityIssue {
   @ApiProperty()
   fingerprint!: string;
 
-  @ApiProperty({ enum: ['info', 'minor', 'major', 'critical', 'blocker'] })
+  @ApiProperty({ enum: CODE_QUALITY_SEVERITIES })
   severity!: CodeQualitySeverity;
 
   @ApiProperty({ type: CodeQualityLocationDto })
@@ -196,8 +198,8 @@ export class ReceiverFeatureChangeDto implements ReceiverFeatureChange {
   @ApiProperty(MILESTONE)
   milestone!: string;
 
-  @ApiProperty({ enum: ['tier_change', 'deprecation'] })
-  kind!: 'tier_change' | 'deprecation';
+  @ApiProperty({ enum: RECEIVER_FEATURE_CHANGE_KINDS })
+  kind!: ReceiverFeatureChange['kind'];
 
   @ApiProperty()
   change!: string;

@@ -10,6 +10,7 @@ import {
   DeprecationPolicy,
   IDENTIFIER_KINDS,
   MilestoneStage,
+  RECEIVER_FEATURE_CHANGE_KINDS,
   ReceiverFeature,
   ReceiverFeatureChange,
 } from './deprecation-catalogue';
@@ -51,7 +52,7 @@ class FileReader {
     return { node, field: '(document)', line: this.lineOf(node) ?? 1 };
   }
 
-  map(at: Located, allowed: readonly string[], required: readonly string[]): YAMLMap {
+  private map(at: Located, allowed: readonly string[], required: readonly string[]): YAMLMap {
     if (!isMap(at.node)) this.fail(at, 'must be a mapping');
     const map = at.node;
     for (const pair of map.items) {
@@ -69,7 +70,13 @@ class FileReader {
     return map;
   }
 
-  get(map: YAMLMap, at: Located, key: string): Located {
+  /** Checks a mapping's keys (see map) and returns a reader of its fields by key. */
+  fields(at: Located, allowed: readonly string[], required: readonly string[]): (key: string) => Located {
+    const map = this.map(at, allowed, required);
+    return (key) => this.get(map, at, key);
+  }
+
+  private get(map: YAMLMap, at: Located, key: string): Located {
     const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
     const node = (pair?.value as Node | null | undefined) ?? null;
     return { node, field: this.child(at, key), line: this.lineOf(node) ?? this.lineOf(pair?.key as Node) ?? at.line };
@@ -109,6 +116,11 @@ class FileReader {
     const text = this.string(at);
     if (!isMilestone(text)) this.fail(at, `must be a milestone MAJOR.MINOR, got ${JSON.stringify(text)}`);
     return text;
+  }
+
+  /** null for an absent field, else what `read` makes of it. */
+  optional<T>(at: Located, read: (at: Located) => T): T | null {
+    return at.node === null ? null : read(at);
   }
 
   optionalDate(at: Located): string | null {
@@ -152,8 +164,8 @@ interface ScheduleDefaults {
 }
 
 function readIdentifier(reader: FileReader, at: Located): DeprecationIdentifier {
-  const map = reader.map(at, ['kind', 'name', 'replacement', 'value', 'context', 'aliases'], ['kind', 'name']);
-  const valueAt = reader.get(map, at, 'value');
+  const field = reader.fields(at, ['kind', 'name', 'replacement', 'value', 'context', 'aliases'], ['kind', 'name']);
+  const valueAt = field('value');
   let value: string | number | null = null;
   if (valueAt.node !== null) {
     if (!isScalar(valueAt.node) || !['string', 'number'].includes(typeof valueAt.node.value)) {
@@ -162,23 +174,23 @@ function readIdentifier(reader: FileReader, at: Located): DeprecationIdentifier 
     value = valueAt.node.value as string | number;
   }
   return {
-    kind: reader.oneOf(reader.get(map, at, 'kind'), IDENTIFIER_KINDS),
-    name: reader.string(reader.get(map, at, 'name')),
-    replacement: reader.optionalString(reader.get(map, at, 'replacement')),
+    kind: reader.oneOf(field('kind'), IDENTIFIER_KINDS),
+    name: reader.string(field('name')),
+    replacement: reader.optionalString(field('replacement')),
     value,
-    context: reader.optionalString(reader.get(map, at, 'context')),
-    aliases: reader.items(reader.get(map, at, 'aliases')).map((item) => reader.string(item)),
+    context: reader.optionalString(field('context')),
+    aliases: reader.items(field('aliases')).map((item) => reader.string(item)),
   };
 }
 
 function readStage(reader: FileReader, at: Located): MilestoneStage {
-  const map = reader.map(at, ['milestone', 'planned_date', 'kind', 'breaking', 'change'], ['milestone', 'kind', 'breaking', 'change']);
+  const field = reader.fields(at, ['milestone', 'planned_date', 'kind', 'breaking', 'change'], ['milestone', 'kind', 'breaking', 'change']);
   return {
-    milestone: reader.milestone(reader.get(map, at, 'milestone')),
-    planned_date: reader.optionalDate(reader.get(map, at, 'planned_date')),
-    kind: reader.oneOf<ChangeKind>(reader.get(map, at, 'kind'), CHANGE_KINDS),
-    breaking: reader.boolean(reader.get(map, at, 'breaking')),
-    change: reader.string(reader.get(map, at, 'change')),
+    milestone: reader.milestone(field('milestone')),
+    planned_date: reader.optionalDate(field('planned_date')),
+    kind: reader.oneOf<ChangeKind>(field('kind'), CHANGE_KINDS),
+    breaking: reader.boolean(field('breaking')),
+    change: reader.string(field('change')),
   };
 }
 
@@ -197,8 +209,7 @@ const ENTRY_FIELDS = [
 ] as const;
 
 function readEntry(reader: FileReader, at: Located, defaults: ScheduleDefaults, specSection: string): DeprecationEntry {
-  const map = reader.map(at, ENTRY_FIELDS, ['id', 'title', 'kind', 'breaking', 'change']);
-  const field = (key: string) => reader.get(map, at, key);
+  const field = reader.fields(at, ENTRY_FIELDS, ['id', 'title', 'kind', 'breaking', 'change']);
   // Defaults mirror the spec's "(2022-05-22 unless stated)": an entry states only what differs.
   const areaAt = field('area');
   const milestoneAt = field('removal_milestone');
@@ -223,61 +234,48 @@ function readEntry(reader: FileReader, at: Located, defaults: ScheduleDefaults, 
   };
 }
 
-function readSchedule(reader: FileReader, root: Located, map: YAMLMap): ParsedFile {
-  reader.map(root, ['catalogue', 'spec_section', 'defaults', 'entries'], ['catalogue', 'spec_section', 'entries']);
-  const specSection = reader.string(reader.get(map, root, 'spec_section'));
-  const defaultsAt = reader.get(map, root, 'defaults');
+function readSchedule(reader: FileReader, root: Located): ParsedFile {
+  const field = reader.fields(root, ['catalogue', 'spec_section', 'defaults', 'entries'], ['catalogue', 'spec_section', 'entries']);
+  const specSection = reader.string(field('spec_section'));
+  const defaultsAt = field('defaults');
   let defaults: ScheduleDefaults = { area: null, removal_milestone: null, planned_date: null };
   if (defaultsAt.node !== null) {
-    const defaultsMap = reader.map(defaultsAt, ['area', 'removal_milestone', 'planned_date'], []);
-    const areaAt = reader.get(defaultsMap, defaultsAt, 'area');
-    const milestoneAt = reader.get(defaultsMap, defaultsAt, 'removal_milestone');
+    const defaultField = reader.fields(defaultsAt, ['area', 'removal_milestone', 'planned_date'], []);
     defaults = {
-      area: areaAt.node === null ? null : reader.oneOf(areaAt, DEPRECATION_AREAS),
-      removal_milestone: milestoneAt.node === null ? null : reader.milestone(milestoneAt),
-      planned_date: reader.optionalDate(reader.get(defaultsMap, defaultsAt, 'planned_date')),
+      area: reader.optional(defaultField('area'), (areaAt) => reader.oneOf(areaAt, DEPRECATION_AREAS)),
+      removal_milestone: reader.optional(defaultField('removal_milestone'), (milestoneAt) => reader.milestone(milestoneAt)),
+      planned_date: reader.optionalDate(defaultField('planned_date')),
     };
   }
-  const entriesAt = reader.get(map, root, 'entries');
+  const entriesAt = field('entries');
   const items = reader.items(entriesAt);
   if (items.length === 0) reader.fail(entriesAt, 'must list at least one entry');
   return { kind: 'schedule', entries: items.map((at) => ({ entry: readEntry(reader, at, defaults, specSection), at })) };
 }
 
-function readPolicy(reader: FileReader, root: Located, map: YAMLMap): ParsedFile {
-  reader.map(root, ['catalogue', 'spec_section', 'rules', 'breaking_definition'], ['catalogue', 'spec_section', 'rules', 'breaking_definition']);
-  const rules = reader.items(reader.get(map, root, 'rules')).map((at) => {
-    const rule = reader.map(at, ['id', 'rule'], ['id', 'rule']);
-    return { id: reader.id(reader.get(rule, at, 'id')), rule: reader.string(reader.get(rule, at, 'rule')) };
+function readPolicy(reader: FileReader, root: Located): ParsedFile {
+  const fields = ['catalogue', 'spec_section', 'rules', 'breaking_definition'];
+  const field = reader.fields(root, fields, fields);
+  const rules = reader.items(field('rules')).map((at) => {
+    const rule = reader.fields(at, ['id', 'rule'], ['id', 'rule']);
+    return { id: reader.id(rule('id')), rule: reader.string(rule('rule')) };
   });
-  return {
-    kind: 'policy',
-    policy: {
-      spec_section: reader.string(reader.get(map, root, 'spec_section')),
-      rules,
-      breaking_definition: reader.string(reader.get(map, root, 'breaking_definition')),
-    },
-  };
+  return { kind: 'policy', policy: { spec_section: reader.string(field('spec_section')), rules, breaking_definition: reader.string(field('breaking_definition')) } };
 }
 
-function readFeatureHistory(reader: FileReader, root: Located, map: YAMLMap): ParsedFile {
-  reader.map(root, ['catalogue', 'spec_section', 'features'], ['catalogue', 'spec_section', 'features']);
-  const features = reader.items(reader.get(map, root, 'features')).map((at): ReceiverFeature => {
-    const feature = reader.map(at, ['id', 'feature', 'introduced_in', 'changes'], ['id', 'feature', 'introduced_in']);
-    const changes = reader.items(reader.get(feature, at, 'changes')).map((changeAt): ReceiverFeatureChange => {
-      const change = reader.map(changeAt, ['milestone', 'kind', 'change'], ['milestone', 'kind', 'change']);
+function readFeatureHistory(reader: FileReader, root: Located): ParsedFile {
+  const field = reader.fields(root, ['catalogue', 'spec_section', 'features'], ['catalogue', 'spec_section', 'features']);
+  const features = reader.items(field('features')).map((at): ReceiverFeature => {
+    const feature = reader.fields(at, ['id', 'feature', 'introduced_in', 'changes'], ['id', 'feature', 'introduced_in']);
+    const changes = reader.items(feature('changes')).map((changeAt): ReceiverFeatureChange => {
+      const change = reader.fields(changeAt, ['milestone', 'kind', 'change'], ['milestone', 'kind', 'change']);
       return {
-        milestone: reader.milestone(reader.get(change, changeAt, 'milestone')),
-        kind: reader.oneOf(reader.get(change, changeAt, 'kind'), ['tier_change', 'deprecation'] as const),
-        change: reader.string(reader.get(change, changeAt, 'change')),
+        milestone: reader.milestone(change('milestone')),
+        kind: reader.oneOf(change('kind'), RECEIVER_FEATURE_CHANGE_KINDS),
+        change: reader.string(change('change')),
       };
     });
-    return {
-      id: reader.id(reader.get(feature, at, 'id')),
-      feature: reader.string(reader.get(feature, at, 'feature')),
-      introduced_in: reader.milestone(reader.get(feature, at, 'introduced_in')),
-      changes,
-    };
+    return { id: reader.id(feature('id')), feature: reader.string(feature('feature')), introduced_in: reader.milestone(feature('introduced_in')), changes };
   });
   return { kind: 'feature_history', features };
 }
@@ -289,11 +287,11 @@ function parseCatalogueFile(file: CatalogueFile, reader: FileReader, lines: Line
     throw new CatalogueError(file.name, '(yaml)', lines.linePos(error.pos[0]).line, error.message);
   }
   const root = reader.root(document.contents);
-  const map = reader.map(root, ['catalogue', 'spec_section', 'defaults', 'entries', 'rules', 'breaking_definition', 'features'], ['catalogue']);
-  const kind = reader.oneOf<FileKind>(reader.get(map, root, 'catalogue'), ['schedule', 'policy', 'feature_history']);
-  if (kind === 'schedule') return readSchedule(reader, root, map);
-  if (kind === 'policy') return readPolicy(reader, root, map);
-  return readFeatureHistory(reader, root, map);
+  const field = reader.fields(root, ['catalogue', 'spec_section', 'defaults', 'entries', 'rules', 'breaking_definition', 'features'], ['catalogue']);
+  const kind = reader.oneOf<FileKind>(field('catalogue'), ['schedule', 'policy', 'feature_history']);
+  if (kind === 'schedule') return readSchedule(reader, root);
+  if (kind === 'policy') return readPolicy(reader, root);
+  return readFeatureHistory(reader, root);
 }
 
 /**

@@ -32,9 +32,11 @@ export interface DeprecationPolicy {
   readonly breaking_definition: string;
 }
 
+export const RECEIVER_FEATURE_CHANGE_KINDS = ['tier_change', 'deprecation'] as const;
+
 export interface ReceiverFeatureChange {
   readonly milestone: string;
-  readonly kind: 'tier_change' | 'deprecation';
+  readonly kind: (typeof RECEIVER_FEATURE_CHANGE_KINDS)[number];
   readonly change: string;
 }
 

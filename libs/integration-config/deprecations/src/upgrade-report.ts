@@ -1,28 +1,26 @@
 import { MilestoneChanges, ScheduledChange, UpgradeReport } from '@alert-ingestion/contracts';
-import { DEPRECATION_AREAS, DeprecationCatalogue } from './deprecation-catalogue';
+import { DEPRECATION_AREAS, DeprecationCatalogue, MilestoneStage } from './deprecation-catalogue';
 import { InvalidUpgradeRangeError } from './deprecation.errors';
 import { compareMilestones, parseMilestone } from './milestone';
 
-/** Said when the spec names no replacement (e.g. "Request profiling: Removed."). */
 export type { MilestoneChanges, ScheduledChange, UpgradeReport } from '@alert-ingestion/contracts';
 
+/** Said when the spec names no replacement (e.g. "Request profiling: Removed."). */
 export const NO_REPLACEMENT = 'No replacement is scheduled: stop relying on it before upgrading.';
 
 /** Every dated change of the catalogue: each entry at its removal milestone, plus its other stages at theirs. */
 export function scheduledChanges(catalogue: DeprecationCatalogue): ScheduledChange[] {
   return catalogue.entries.flatMap((entry) => {
     const common = { id: entry.id, title: entry.title, area: entry.area, what_to_do: entry.replacement ?? NO_REPLACEMENT, spec_section: entry.spec_section };
-    return [
-      { ...common, milestone: entry.removal_milestone, kind: entry.kind, breaking: entry.breaking, planned_date: entry.planned_date, change: entry.change },
-      ...entry.other_milestones.map((stage) => ({
-        ...common,
-        milestone: stage.milestone,
-        kind: stage.kind,
-        breaking: stage.breaking,
-        planned_date: stage.planned_date,
-        change: stage.change,
-      })),
-    ];
+    const removal: MilestoneStage = { milestone: entry.removal_milestone, planned_date: entry.planned_date, kind: entry.kind, breaking: entry.breaking, change: entry.change };
+    return [removal, ...entry.other_milestones].map((stage) => ({
+      ...common,
+      milestone: stage.milestone,
+      kind: stage.kind,
+      breaking: stage.breaking,
+      planned_date: stage.planned_date,
+      change: stage.change,
+    }));
   });
 }
 

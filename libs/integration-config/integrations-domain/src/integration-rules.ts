@@ -41,7 +41,6 @@ export interface StoredIntegration extends IntegrationSettings {
   id: string;
 }
 
-/** What a create request may carry (CONTRACT.md "Integrations"); shape already checked by the API layer. */
 /**
  * The body of a create request (IntegrationChanges) with its type decided; the mapping is anything
  * until validatePayloadFieldMapping has checked it, and signingSecretChange checks the secret.
@@ -143,22 +142,17 @@ function setsMapping(mapping: unknown): boolean {
 
 /** Spec 1.4 and 2.1: Free has no sample payload and no payload field mapping. */
 function forbidCustomMappingOnFree(sample: string | null | undefined, mapping: unknown): void {
-  if ((sample !== undefined && sample !== null) || setsMapping(mapping)) {
+  if (sample != null || setsMapping(mapping)) {
     throw forbidden('premium_required', 'A sample payload and a payload field mapping (custom mapping) need the Premium tier.');
   }
 }
 
 /** Spec 2.3: the external link integration receives no alerts, so nothing is mapped or limited. */
 function forbidMappingOnExternalLink(request: IntegrationUpdateRequest): void {
-  if ((request.sample_payload !== undefined && request.sample_payload !== null) || setsMapping(request.payload_field_mapping)) {
-    throw invalid('not_applicable', 'The external link integration receives no alerts: it has no sample payload or payload field mapping.');
-  }
-  if (request.rate_limit_per_minute !== undefined && request.rate_limit_per_minute !== null) {
-    throw invalid('not_applicable', 'The external link integration receives no alerts: it has no rate limit.');
-  }
-  if (request.heartbeat_interval_minutes !== undefined && request.heartbeat_interval_minutes !== null) {
-    throw invalid('not_applicable', 'The external link integration receives no alerts: it has no heartbeat.');
-  }
+  const receivesNothing = (what: string) => invalid('not_applicable', `The external link integration receives no alerts: it has no ${what}.`);
+  if (request.sample_payload != null || setsMapping(request.payload_field_mapping)) throw receivesNothing('sample payload or payload field mapping');
+  if (request.rate_limit_per_minute != null) throw receivesNothing('rate limit');
+  if (request.heartbeat_interval_minutes != null) throw receivesNothing('heartbeat');
 }
 
 /**

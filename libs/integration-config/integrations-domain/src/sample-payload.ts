@@ -56,17 +56,10 @@ export function parseJsonText(text: string, what: string): JsonTextResult {
  * monitoring tool sends it, so it must be a JSON object; anything else is a 400.
  */
 export function parseSamplePayload(text: string): JsonObject {
+  const invalid = (message: string) => new IntegrationRuleViolation('invalid', 'invalid_sample_payload', message);
   const result = parseJsonText(text, 'sample payload');
-  if (!result.ok) {
-    throw new IntegrationRuleViolation('invalid', 'invalid_sample_payload', result.message);
-  }
-  if (!isJsonObject(result.value)) {
-    throw new IntegrationRuleViolation(
-      'invalid',
-      'invalid_sample_payload',
-      'The sample payload must be a JSON object (one alert as the monitoring tool sends it).',
-    );
-  }
+  if (!result.ok) throw invalid(result.message);
+  if (!isJsonObject(result.value)) throw invalid('The sample payload must be a JSON object (one alert as the monitoring tool sends it).');
   return result.value;
 }
 

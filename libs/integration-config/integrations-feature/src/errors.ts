@@ -1,5 +1,15 @@
 import { IntegrationRuleViolation } from '@alert-ingestion/integrations-domain';
-import { BadRequestError, ConflictError, DomainError, ForbiddenError } from '@alert-ingestion/http';
+import { BadRequestError, ConflictError, DomainError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
+
+/** The 404 of an integration id that names no integration of the project (also one that is no id at all). */
+export function integrationNotFound(): NotFoundError {
+  return new NotFoundError('Integration not found.', 'integration_not_found');
+}
+
+/** The 404 of a user id that names no member of the project (also one that is no id at all). */
+export function memberNotFound(userId: bigint | string): NotFoundError {
+  return new NotFoundError(`User ${userId} is not a member of the project.`, 'member_not_found');
+}
 
 /** The one place a broken integration rule becomes an HTTP status: invalid 400, forbidden 403, conflict 409. */
 export function toHttpError(violation: IntegrationRuleViolation): DomainError {

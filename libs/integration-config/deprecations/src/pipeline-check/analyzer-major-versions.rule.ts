@@ -1,7 +1,6 @@
 import { isMap, isScalar, Node, Scalar, visit } from 'yaml';
-import { CatalogueError } from '../deprecation.errors';
 import { valueOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
+import { identifiersError, identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'analyzer_major_versions';
 
@@ -62,9 +61,7 @@ export const analyzerMajorVersionsRule: PipelineRule = {
   prepare(entry) {
     const images = new Map<string, AnalyzerImage>();
     for (const analyzer of identifiersOf(entry, 'analyzer', RULE)) {
-      if (typeof analyzer.value !== 'number') {
-        throw new CatalogueError(`entry ${entry.id}`, 'identifiers', null, `analyzer ${analyzer.name} needs its major version as a number for rule ${RULE}`);
-      }
+      if (typeof analyzer.value !== 'number') throw identifiersError(entry, `analyzer ${analyzer.name} needs its major version as a number for rule ${RULE}`);
       const label = analyzer.context === null ? analyzer.name : `${analyzer.context} analyzer ${analyzer.name}`;
       for (const image of analyzer.aliases.length > 0 ? analyzer.aliases : [analyzer.name]) {
         images.set(image, { analyzer: label, lastUnmaintainedMajor: analyzer.value });

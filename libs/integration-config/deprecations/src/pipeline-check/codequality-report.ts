@@ -1,7 +1,8 @@
 import { FindingReport } from './finding-report';
 
 /** GitLab's Code Quality severities, lowest first. */
-export type CodeQualitySeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
+export const CODE_QUALITY_SEVERITIES = ['info', 'minor', 'major', 'critical', 'blocker'] as const;
+export type CodeQualitySeverity = (typeof CODE_QUALITY_SEVERITIES)[number];
 
 /** One issue of a GitLab Code Quality report (`artifacts:reports:codequality`), as CONTRACT.md lists its fields. */
 export interface CodeQualityIssue {

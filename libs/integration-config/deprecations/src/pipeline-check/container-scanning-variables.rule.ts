@@ -1,7 +1,6 @@
 import { isMap, Node, YAMLMap } from 'yaml';
-import { CatalogueError } from '../deprecation.errors';
 import { includesMatching, jobMatches, jobsOf, keyedNodes, PipelineConfiguration, valueOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
+import { identifiersError, identifiersOf, PipelineRule, RuleHit, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'container_scanning_variables';
 const CONTAINER_SCANNING = /container[-_]scanning/i;
@@ -19,9 +18,7 @@ export const containerScanningVariablesRule: PipelineRule = {
   prepare(entry) {
     const named = new Map(identifiersOf(entry, 'variable', RULE).map((variable) => [variable.name, variable.replacement]));
     const [prefix] = identifiersOf(entry, 'variable_prefix', RULE);
-    if (prefix.replacement === null) {
-      throw new CatalogueError(`entry ${entry.id}`, 'identifiers', null, `the ${prefix.name} prefix needs a replacement prefix for rule ${RULE}`);
-    }
+    if (prefix.replacement === null) throw identifiersError(entry, `the ${prefix.name} prefix needs a replacement prefix for rule ${RULE}`);
     const replacementPrefix = prefix.replacement;
     const hitsIn = (configuration: PipelineConfiguration, variables: YAMLMap | null, anyPrefixed: boolean): RuleHit[] =>
       keyedNodes(variables).flatMap(({ key, keyNode }) => {

@@ -1,6 +1,5 @@
-import { CatalogueError } from '../deprecation.errors';
 import { jobsOf } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, scheduledIn, subjectOf } from './pipeline-rule';
+import { identifiersError, identifiersOf, PipelineRule, scheduledIn, subjectOf } from './pipeline-rule';
 
 const RULE = 'job_name_length';
 
@@ -10,9 +9,7 @@ export const jobNameLengthRule: PipelineRule = {
   deprecationId: 'job-name-length-limit',
   prepare(entry) {
     const [limit] = identifiersOf(entry, 'limit', RULE);
-    if (typeof limit.value !== 'number') {
-      throw new CatalogueError(`entry ${entry.id}`, 'identifiers', null, `the limit of rule ${RULE} must be a number`);
-    }
+    if (typeof limit.value !== 'number') throw identifiersError(entry, `the limit of rule ${RULE} must be a number`);
     const maximum = limit.value;
     return (configuration) =>
       configuration.documents.flatMap((document) =>

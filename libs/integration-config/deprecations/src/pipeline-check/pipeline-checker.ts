@@ -36,7 +36,7 @@ export interface PipelineChecker {
    * malformed target and InvalidPipelineYamlError for invalid YAML.
    */
   check(content: string, target?: string | null): PipelineFinding[];
-  /** The same findings, each with its subject, for the report formats (pipeline-check/report-formats.ts). */
+  /** The same findings, each with its subject, for the report formats (finding-report.ts). */
   checkWithSubjects(content: string, target?: string | null): CheckedFinding[];
 }
 

@@ -25,11 +25,14 @@ export interface PipelineRule {
   prepare(entry: DeprecationEntry): PreparedRule;
 }
 
+/** The entry's identifiers lack what a rule reads: a catalogue error, so start-up fails. */
+export function identifiersError(entry: DeprecationEntry, reason: string): CatalogueError {
+  return new CatalogueError(`entry ${entry.id}`, 'identifiers', null, reason);
+}
+
 export function identifiersOf(entry: DeprecationEntry, kind: IdentifierKind, rule: string): DeprecationIdentifier[] {
   const found = entry.identifiers.filter((identifier) => identifier.kind === kind);
-  if (found.length === 0) {
-    throw new CatalogueError(`entry ${entry.id}`, 'identifiers', null, `checker rule ${rule} needs at least one identifier of kind ${kind}`);
-  }
+  if (found.length === 0) throw identifiersError(entry, `checker rule ${rule} needs at least one identifier of kind ${kind}`);
   return found;
 }
 

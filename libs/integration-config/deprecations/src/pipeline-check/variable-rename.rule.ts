@@ -1,7 +1,6 @@
 import { DeprecationEntry } from '../deprecation-catalogue';
-import { CatalogueError } from '../deprecation.errors';
 import { findTokens } from './pipeline-configuration';
-import { identifiersOf, PipelineRule, scheduledIn, subjectOf, wholeWords } from './pipeline-rule';
+import { identifiersError, identifiersOf, PipelineRule, scheduledIn, subjectOf, wholeWords } from './pipeline-rule';
 
 /**
  * Variables the schedule removes, each with the variable to use instead. A use is any mention in a
@@ -14,9 +13,7 @@ function variableRenameRule(rule: string, deprecationId: string, verb: string): 
     prepare(entry: DeprecationEntry) {
       const replacements = new Map<string, string>();
       for (const identifier of identifiersOf(entry, 'variable', rule)) {
-        if (identifier.replacement === null) {
-          throw new CatalogueError(`entry ${entry.id}`, 'identifiers', null, `variable ${identifier.name} needs a replacement for rule ${rule}`);
-        }
+        if (identifier.replacement === null) throw identifiersError(entry, `variable ${identifier.name} needs a replacement for rule ${rule}`);
         replacements.set(identifier.name, identifier.replacement);
       }
       const pattern = wholeWords([...replacements.keys()]);

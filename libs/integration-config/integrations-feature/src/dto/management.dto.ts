@@ -12,7 +12,7 @@ import {
 } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PayloadFieldMappingEntryDto } from './management-responses.dto';
 
 export class CreateUserDto {
@@ -81,31 +81,28 @@ export class UpdateIntegrationDto implements Omit<IntegrationChanges, 'type' | '
   @IsBoolean()
   active?: boolean;
 
-  /** A JSON text (spec 2.1); null means none. */
   @ApiPropertyOptional({ type: 'string', nullable: true, description: 'Premium: a JSON text. Changing it clears the mapping unless the same request sets one.' })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsOptional()
   @IsString({ message: 'sample_payload must be a string holding JSON' })
   sample_payload?: string | null;
 
   @ApiPropertyOptional({ type: [PayloadFieldMappingEntryDto], nullable: true, description: 'Premium: paths must exist in the sample payload.' })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsOptional()
   @IsArray()
   payload_field_mapping?: unknown[] | null;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 2048, description: 'external_link only: base URL of the external tool\'s alert list.' })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsOptional()
   @IsString()
   @MaxLength(2048)
   api_url?: string | null;
 
-  /** Requests per minute the gateway takes for this HTTP Endpoint; null: the gateway's default. */
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: "Requests per minute the gateway takes for this HTTP Endpoint; null: the gateway's default." })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsOptional()
   @IsInt()
   @Min(1)
   rate_limit_per_minute?: number | null;
 
-  /** HTTP Endpoint: the secret every request must be signed with (HMAC-SHA256 of the body); null removes it. */
   @ApiPropertyOptional({
     type: 'string',
     nullable: true,
@@ -114,12 +111,12 @@ export class UpdateIntegrationDto implements Omit<IntegrationChanges, 'type' | '
     description:
       'HTTP Endpoint: the webhook signing secret. While set, every request must carry X-Grafana-Alerting-Signature or X-Hub-Signature-256 (HMAC-SHA256 of the body); null removes it.',
   })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsOptional()
   @IsString()
   @Length(SIGNING_SECRET_MIN_LENGTH, SIGNING_SECRET_MAX_LENGTH)
   signing_secret?: string | null;
 
-  /** A request is expected at least this often (HTTP Endpoint), else a heartbeat alert is raised; null: off. The range is the domain's rule. */
+  /** Only the type is checked here: the range is the domain's rule. */
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 1,
@@ -127,7 +124,7 @@ export class UpdateIntegrationDto implements Omit<IntegrationChanges, 'type' | '
     nullable: true,
     description: 'HTTP Endpoint: a request is expected at least every this many minutes, else a heartbeat alert is raised; null: no heartbeat.',
   })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsOptional()
   @IsInt()
   heartbeat_interval_minutes?: number | null;
 }
@@ -166,7 +163,6 @@ export class ParseSamplePayloadDto {
 }
 
 export class TestAlertDto {
-  /** The test payload as JSON text (spec 4.2). A JSON value given directly is taken as its text. */
   @ApiProperty({
     description: 'The test payload as JSON text; a JSON object or array given directly is taken as its text.',
     oneOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: {} }],
@@ -178,7 +174,6 @@ export class TestAlertDto {
 
 /** `POST .../preview`: a payload, as the test payload is given, and optionally a mapping to try. */
 export class PreviewDto extends TestAlertDto {
-  /** A proposed payload field mapping; without it the integration's own applies. */
   @ApiPropertyOptional({ type: [PayloadFieldMappingEntryDto], description: "A proposed payload field mapping; without it the integration's own applies." })
   @IsOptional()
   @IsArray()

@@ -1,23 +1,11 @@
 import { heartbeatStatus } from '@alert-ingestion/alerts-domain';
 import { Integration, IntegrationListItem, integrationUrl, PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
-import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, IntegrationType, previousKeyStillValid } from '@alert-ingestion/integrations-domain';
+import { AlertIntegration } from '@alert-ingestion/database';
+import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, previousKeyStillValid } from '@alert-ingestion/integrations-domain';
 
-/** An integration row as the presenter needs it. */
-export interface IntegrationRow {
-  id: bigint;
-  type: IntegrationType;
-  name: string;
-  active: boolean;
-  url_token: string;
-  authorization_key_encrypted: string;
-  previous_authorization_key_encrypted: string | null;
-  previous_authorization_key_expires_at: Date | null;
-  signing_secret_encrypted: string | null;
-  sample_payload: string | null;
-  payload_field_mapping: unknown;
-  api_url: string | null;
-  rate_limit_per_minute: number | null;
-  heartbeat_interval_minutes: number | null;
+/** The mapping column holds only entries validatePayloadFieldMapping accepted. */
+export function storedMapping(row: Pick<AlertIntegration, 'payload_field_mapping'>): PayloadFieldMappingEntry[] {
+  return row.payload_field_mapping as unknown as PayloadFieldMappingEntry[];
 }
 
 /** How the presenter reads secrets: authorization keys at rest, and signing secrets (signingSecretCipher). */
@@ -35,7 +23,7 @@ export interface HeartbeatReading {
 }
 
 /** An integration as maintainers see it, credentials included, at `heartbeat.now` (an expired previous key is not shown). */
-export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string, ciphers: IntegrationCiphers, heartbeat: HeartbeatReading): Integration {
+export function presentIntegration(row: AlertIntegration, gatewayPublicUrl: string, ciphers: IntegrationCiphers, heartbeat: HeartbeatReading): Integration {
   const receives = row.type === 'http';
   const previousExpiresAt = row.previous_authorization_key_expires_at;
   return {
@@ -51,7 +39,7 @@ export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string
         : null,
     signing_secret: receives && row.signing_secret_encrypted !== null ? ciphers.signingSecrets.decrypt(row.signing_secret_encrypted) : null,
     sample_payload: row.sample_payload,
-    payload_field_mapping: row.payload_field_mapping as PayloadFieldMappingEntry[],
+    payload_field_mapping: storedMapping(row),
     api_url: row.api_url,
     rate_limit_per_minute: row.rate_limit_per_minute,
     heartbeat_interval_minutes: row.heartbeat_interval_minutes,
@@ -66,6 +54,6 @@ export function presentIntegration(row: IntegrationRow, gatewayPublicUrl: string
   };
 }
 
-export function presentListItem(row: Pick<IntegrationRow, 'id' | 'name' | 'type' | 'active'>): IntegrationListItem {
+export function presentListItem(row: Pick<AlertIntegration, 'id' | 'name' | 'type' | 'active'>): IntegrationListItem {
   return { id: Number(row.id), name: row.name, type: row.type, active: row.active };
 }

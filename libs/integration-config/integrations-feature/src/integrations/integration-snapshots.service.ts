@@ -78,12 +78,9 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
  * highest outbox id written.
  */
 export async function writeIntegrationSnapshots(query: SqlQuery, ids: readonly bigint[] | 'all'): Promise<bigint | null> {
+  const from = `SELECT ${SNAPSHOT_COLUMNS} FROM alert_integrations i JOIN projects p ON p.id = i.project_id`;
   const rows =
-    ids === 'all'
-      ? await query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM alert_integrations i JOIN projects p ON p.id = i.project_id ORDER BY i.id`, [])
-      : await query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM alert_integrations i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::bigint[])`, [
-          ids.map(String),
-        ]);
+    ids === 'all' ? await query<SnapshotRow>(`${from} ORDER BY i.id`, []) : await query<SnapshotRow>(`${from} WHERE i.id = ANY($1::bigint[])`, [ids.map(String)]);
   const snapshots = new Map(rows.map((row) => [row.id.toString(), toSnapshot(row)]));
   const keys = ids === 'all' ? [...snapshots.keys()] : ids.map(String);
   const records: OutboxRecord[] = keys.map((key) => {

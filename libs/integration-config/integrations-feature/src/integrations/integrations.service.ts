@@ -1,7 +1,7 @@
-import { Integration, IntegrationListItem, PayloadAlertField, PayloadFieldMappingEntry, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
+import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
 import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
-import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
-import { ConflictError, ForbiddenError, NotFoundError } from '@alert-ingestion/http';
+import { AlertIntegration, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
+import { ConflictError, ForbiddenError } from '@alert-ingestion/http';
 import {
   AuthorizationKeyCipher,
   generateAuthorizationKey,
@@ -20,9 +20,10 @@ import {
   signingSecretChange,
 } from '@alert-ingestion/integrations-domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { applyRules, isUniqueViolation } from '../errors';
+import { applyRules, integrationNotFound, isUniqueViolation } from '../errors';
+import { lockProject } from '../projects/project-lock';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
-import { IntegrationCiphers, IntegrationRow, presentIntegration, presentListItem } from './integration-presenter';
+import { IntegrationCiphers, presentIntegration, presentListItem, storedMapping } from './integration-presenter';
 import { IntegrationChange, IntegrationMetrics } from './integration-metrics';
 import { IntegrationSnapshotsService } from './integration-snapshots.service';
 import { previewAlerts } from './alert-preview';
@@ -43,10 +44,6 @@ function settingsColumns(settings: IntegrationSettings) {
     rate_limit_per_minute: settings.rate_limit_per_minute,
     heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
   };
-}
-
-function integrationNotFound(): NotFoundError {
-  return new NotFoundError('Integration not found.', 'integration_not_found');
 }
 
 /**
@@ -89,8 +86,8 @@ export class IntegrationsService {
   }
 
   async create(projectId: bigint, request: IntegrationCreateRequest): Promise<Integration> {
-    const created = await this.write('created', async (tx) => {
-      const tier = await this.lockProject(tx, projectId);
+    return this.writeIntegration('created', async (tx) => {
+      const tier = await lockProject(tx, projectId);
       const existing = await this.projectIntegrations(tx, projectId);
       const settings = applyRules(() => planIntegrationCreate(tier, request, existing));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, settings.type));
@@ -106,49 +103,27 @@ export class IntegrationsService {
           signing_secret_encrypted: this.encryptSigningSecret(signingSecret) ?? null,
         },
       });
-    }, (integration) => [integration.id]);
-    return this.present(created);
+    });
   }
 
   async update(projectId: bigint, integrationId: bigint, request: IntegrationUpdateRequest): Promise<Integration> {
-    const updated = await this.write('updated', async (tx) => {
-      const tier = await this.lockProject(tx, projectId);
+    return this.writeIntegration('updated', async (tx) => {
+      const tier = await lockProject(tx, projectId);
       const current = await this.find(tx, projectId, integrationId);
       const others = (await this.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
-      const settings = applyRules(() =>
-        planIntegrationUpdate(
-          tier,
-          {
-            id: current.id.toString(),
-            type: current.type,
-            name: current.name,
-            active: current.active,
-            sample_payload: current.sample_payload,
-            payload_field_mapping: current.payload_field_mapping as unknown as Integration['payload_field_mapping'],
-            api_url: current.api_url,
-            rate_limit_per_minute: current.rate_limit_per_minute,
-            heartbeat_interval_minutes: current.heartbeat_interval_minutes,
-          },
-          request,
-          others,
-        ),
-      );
+      const stored = { ...current, id: current.id.toString(), payload_field_mapping: storedMapping(current) };
+      const settings = applyRules(() => planIntegrationUpdate(tier, stored, request, others));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, current.type));
-      return tx.alertIntegration.update({
-        where: { id: current.id },
-        data: {
-          ...settingsColumns(settings),
-          ...(signingSecret === undefined ? {} : { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) }),
-          version: { increment: 1 },
-        },
+      return this.changeRow(tx, current.id, {
+        ...settingsColumns(settings),
+        ...(signingSecret === undefined ? {} : { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) }),
       });
-    }, (integration) => [integration.id]);
-    return this.present(updated);
+    });
   }
 
   async delete(projectId: bigint, integrationId: bigint): Promise<void> {
     await this.write('deleted', async (tx) => {
-      await this.lockProject(tx, projectId);
+      await lockProject(tx, projectId);
       const { count } = await tx.alertIntegration.deleteMany({ where: { id: integrationId, project_id: projectId } });
       if (count === 0) throw integrationNotFound();
     }, () => [integrationId]);
@@ -162,36 +137,27 @@ export class IntegrationsService {
    */
   async resetAuthorizationKey(projectId: bigint, integrationId: bigint, gracePeriod?: number): Promise<Integration> {
     const graceMinutes = applyRules(() => gracePeriodMinutes(gracePeriod));
-    const updated = await this.write('key_reset', async (tx) => {
+    return this.writeIntegration('key_reset', async (tx) => {
       const current = await this.find(tx, projectId, integrationId);
       const authorizationKey = generateAuthorizationKey();
       const previous = previousKeyAfterReset({ encrypted: current.authorization_key_encrypted, sha256: current.authorization_key_sha256.trim() }, graceMinutes, new Date());
-      return tx.alertIntegration.update({
-        where: { id: current.id },
-        data: {
-          authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
-          authorization_key_sha256: sha256Hex(authorizationKey),
-          previous_authorization_key_encrypted: previous?.encrypted ?? null,
-          previous_authorization_key_sha256: previous?.sha256 ?? null,
-          previous_authorization_key_expires_at: previous?.expires_at ?? null,
-          version: { increment: 1 },
-        },
+      return this.changeRow(tx, current.id, {
+        authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
+        authorization_key_sha256: sha256Hex(authorizationKey),
+        previous_authorization_key_encrypted: previous?.encrypted ?? null,
+        previous_authorization_key_sha256: previous?.sha256 ?? null,
+        previous_authorization_key_expires_at: previous?.expires_at ?? null,
       });
-    }, (integration) => [integration.id]);
-    return this.present(updated);
+    });
   }
 
   /** Gives an HTTP Endpoint a new random signing secret; from the answer on, its requests must be signed with it. */
   async resetSigningSecret(projectId: bigint, integrationId: bigint): Promise<Integration> {
-    const updated = await this.write('updated', async (tx) => {
+    return this.writeIntegration('updated', async (tx) => {
       const current = await this.find(tx, projectId, integrationId);
       const signingSecret = applyRules(() => signingSecretChange(generateSigningSecret(), current.type));
-      return tx.alertIntegration.update({
-        where: { id: current.id },
-        data: { signing_secret_encrypted: this.encryptSigningSecret(signingSecret), version: { increment: 1 } },
-      });
-    }, (integration) => [integration.id]);
-    return this.present(updated);
+      return this.changeRow(tx, current.id, { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) });
+    });
   }
 
   /** "Parse payload for custom mapping" (spec 2.1); custom mapping is a Premium feature (spec 1.4). */
@@ -204,14 +170,11 @@ export class IntegrationsService {
 
   /** What a payload would become under the integration's mapping or a proposed one; stores nothing. */
   async preview(project: { projectId: bigint; tier: ProjectTier }, integrationId: bigint, payload: string, proposedMapping: unknown): Promise<{ alerts: PreviewAlert[] }> {
-    const integration = await this.find(this.prisma, project.projectId, integrationId);
-    if (integration.type !== 'http') {
-      throw new ConflictError('The external link integration receives no alerts; preview an HTTP Endpoint.', 'not_applicable');
-    }
+    const integration = await this.findReceiving(project.projectId, integrationId, 'preview an HTTP Endpoint');
     const samplePayload = integration.sample_payload === null ? null : parseSamplePayload(integration.sample_payload);
     const alerts = previewAlerts(
       payloadFromText(payload, 'payload'),
-      { tier: project.tier, payloadFieldMapping: integration.payload_field_mapping as unknown as PayloadFieldMappingEntry[], samplePayload },
+      { tier: project.tier, payloadFieldMapping: storedMapping(integration), samplePayload },
       proposedMapping,
       new Date(),
     );
@@ -219,10 +182,7 @@ export class IntegrationsService {
   }
 
   async sendTestAlert(projectId: bigint, integrationId: bigint, payload: string, requestId?: string): Promise<TestAlertResult> {
-    const integration = await this.find(this.prisma, projectId, integrationId);
-    if (integration.type !== 'http') {
-      throw new ConflictError('The external link integration receives no alerts; send test alerts to an HTTP Endpoint.', 'not_applicable');
-    }
+    const integration = await this.findReceiving(projectId, integrationId, 'send test alerts to an HTTP Endpoint');
     return this.testAlerts.send(
       { url_token: integration.url_token, active: integration.active, authorization_key: this.cipher.decrypt(integration.authorization_key_encrypted) },
       payload,
@@ -235,7 +195,7 @@ export class IntegrationsService {
    * last request is alert-processor's record, read through the read-only view
    * integration_last_requests (README "Data ownership").
    */
-  private async present(row: IntegrationRow & { id: bigint }): Promise<Integration> {
+  private async present(row: AlertIntegration): Promise<Integration> {
     const rows = await this.prisma.$queryRaw<Array<{ last_request_at: Date }>>`
       SELECT last_request_at FROM integration_last_requests WHERE integration_id = ${row.id}`;
     const lastRequestAt = rows.length === 0 ? null : new Date(rows[0].last_request_at);
@@ -244,6 +204,16 @@ export class IntegrationsService {
 
   private encryptSigningSecret(secret: string | null | undefined): string | null | undefined {
     return typeof secret === 'string' ? this.ciphers.signingSecrets.encrypt(secret) : secret;
+  }
+
+  /** A write of one integration, answered with the integration as the API shows it. */
+  private async writeIntegration(change: IntegrationChange, work: (tx: Tx) => Promise<AlertIntegration>): Promise<Integration> {
+    return this.present(await this.write(change, work, (integration) => [integration.id]));
+  }
+
+  /** Changes columns of an integration and gives it a new version, which its snapshot carries. */
+  private changeRow(tx: Tx, id: bigint, data: Prisma.AlertIntegrationUpdateInput): Promise<AlertIntegration> {
+    return tx.alertIntegration.update({ where: { id }, data: { ...data, version: { increment: 1 } } });
   }
 
   /**
@@ -273,13 +243,6 @@ export class IntegrationsService {
     }
   }
 
-  /** Locks the project row for the rest of the transaction and returns its tier. */
-  private async lockProject(tx: Tx, projectId: bigint): Promise<ProjectTier> {
-    const rows = await tx.$queryRaw<Array<{ tier: ProjectTier }>>`SELECT tier::text AS tier FROM projects WHERE id = ${projectId} FOR UPDATE`;
-    if (rows.length === 0) throw new NotFoundError('Project not found.', 'project_not_found');
-    return rows[0].tier;
-  }
-
   private async projectIntegrations(tx: Tx, projectId: bigint): Promise<ProjectIntegration[]> {
     const rows = await tx.alertIntegration.findMany({
       where: { project_id: projectId },
@@ -293,5 +256,12 @@ export class IntegrationsService {
     const row = await db.alertIntegration.findFirst({ where: { id: integrationId, project_id: projectId } });
     if (!row) throw integrationNotFound();
     return row;
+  }
+
+  /** An HTTP Endpoint: the external link receives no alerts, so `instead` says what to do. */
+  private async findReceiving(projectId: bigint, integrationId: bigint, instead: string) {
+    const integration = await this.find(this.prisma, projectId, integrationId);
+    if (integration.type !== 'http') throw new ConflictError(`The external link integration receives no alerts; ${instead}.`, 'not_applicable');
+    return integration;
   }
 }

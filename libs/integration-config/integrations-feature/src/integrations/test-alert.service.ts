@@ -96,12 +96,8 @@ export class TestAlertService {
       throw new ServiceUnavailableError('The test alert could not be sent: the alert gateway did not answer.', 5, 'gateway_unavailable');
     }
     const text = await response.text();
-    let body: unknown = undefined;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    // A body that is not JSON (or none) says nothing the outcome reads.
+    const body: unknown = await Promise.resolve(text).then(JSON.parse).catch(() => undefined);
     return { status: response.status, body, retryAfter: Number(response.headers.get('retry-after') ?? 5) || 5 };
   }
 

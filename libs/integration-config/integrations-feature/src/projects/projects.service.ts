@@ -4,7 +4,8 @@ import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database
 import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
 import { likePattern } from '@alert-ingestion/sql';
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation } from '../errors';
+import { isUniqueViolation, memberNotFound } from '../errors';
+import { lockProject } from './project-lock';
 import { IntegrationSnapshotsService } from '../integrations/integration-snapshots.service';
 
 export interface ProjectListQuery {
@@ -16,8 +17,8 @@ export interface ProjectListQuery {
 
 type Tx = Prisma.TransactionClient;
 
-function memberNotFound(userId: bigint): NotFoundError {
-  return new NotFoundError(`User ${userId} is not a member of the project.`, 'member_not_found');
+function presentProject(row: { id: bigint; path: string; tier: ProjectTier }): Project {
+  return { id: Number(row.id), path: row.path, tier: row.tier };
 }
 
 @Injectable()
@@ -29,8 +30,7 @@ export class ProjectsService {
 
   async createProject(path: string, tier: ProjectTier): Promise<Project> {
     try {
-      const project = await this.prisma.project.create({ data: { path, tier } });
-      return { id: Number(project.id), path: project.path, tier: project.tier };
+      return presentProject(await this.prisma.project.create({ data: { path, tier } }));
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(`A project with the path "${path}" exists.`, 'path_taken');
       throw error;
@@ -57,7 +57,7 @@ export class ProjectsService {
       this.prisma.$queryRawUnsafe<Array<{ total: bigint }>>(`SELECT count(*) AS total ${from} WHERE ${where}`, userId, search),
     ]);
     return {
-      projects: rows.map((row) => ({ id: Number(row.id), path: row.path, tier: row.tier, access_level: row.access_level })),
+      projects: rows.map((row) => ({ ...presentProject(row), access_level: row.access_level })),
       page: pageInfo(Number(counted[0].total), query.page, query.perPage),
     };
   }
@@ -65,7 +65,7 @@ export class ProjectsService {
   async getProject(access: ProjectAccess): Promise<ProjectWithAccess> {
     const project = await this.prisma.project.findUnique({ where: { id: access.projectId } });
     if (!project) throw new NotFoundError('Project not found.', 'project_not_found');
-    return { id: Number(project.id), path: project.path, tier: project.tier, access_level: access.accessLevel };
+    return { ...presentProject(project), access_level: access.accessLevel };
   }
 
   /**
@@ -74,20 +74,14 @@ export class ProjectsService {
    */
   async updateTier(projectId: bigint, tier: ProjectTier): Promise<Project> {
     const { project, outboxId } = await this.prisma.$transaction(async (tx) => {
-      await this.lockProject(tx, projectId);
+      await lockProject(tx, projectId);
       const updated = await tx.project.update({ where: { id: projectId }, data: { tier } });
       await tx.alertIntegration.updateMany({ where: { project_id: projectId }, data: { version: { increment: 1 } } });
       const integrations = await tx.alertIntegration.findMany({ where: { project_id: projectId }, select: { id: true } });
-      return {
-        project: updated,
-        outboxId: await this.snapshots.record(
-          prismaSqlQuery(tx),
-          integrations.map((integration) => integration.id),
-        ),
-      };
+      return { project: updated, outboxId: await this.snapshots.record(prismaSqlQuery(tx), integrations.map((integration) => integration.id)) };
     });
     await this.snapshots.published(outboxId);
-    return { id: Number(project.id), path: project.path, tier: project.tier };
+    return presentProject(project);
   }
 
   /** Members by role (highest first), then username. */
@@ -117,7 +111,7 @@ export class ProjectsService {
   /** Changes a member's role (admin or owner). A project that has an owner keeps at least one. */
   async updateMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<Member> {
     return this.prisma.$transaction(async (tx) => {
-      await this.lockProject(tx, projectId);
+      await lockProject(tx, projectId);
       const member = await this.findMember(tx, projectId, userId);
       if (member.access_level === 'owner' && accessLevel !== 'owner') await this.keepAnOwner(tx, projectId, 'demoted');
       const updated = await tx.projectMember.update({
@@ -131,17 +125,11 @@ export class ProjectsService {
   /** Removes a member (admin or owner). A project that has an owner keeps at least one. */
   async removeMember(projectId: bigint, userId: bigint): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
-      await this.lockProject(tx, projectId);
+      await lockProject(tx, projectId);
       const member = await this.findMember(tx, projectId, userId);
       if (member.access_level === 'owner') await this.keepAnOwner(tx, projectId, 'removed');
       await tx.projectMember.delete({ where: { project_id_user_id: { project_id: projectId, user_id: userId } } });
     });
-  }
-
-  /** Serialises membership changes of a project, so two of them cannot remove its last two owners at once. */
-  private async lockProject(tx: Tx, projectId: bigint): Promise<void> {
-    const locked = await tx.$queryRaw<Array<{ id: bigint }>>`SELECT id FROM projects WHERE id = ${projectId} FOR UPDATE`;
-    if (locked.length === 0) throw new NotFoundError('Project not found.', 'project_not_found');
   }
 
   private async findMember(tx: Tx, projectId: bigint, userId: bigint) {
@@ -153,6 +141,7 @@ export class ProjectsService {
     return member;
   }
 
+  /** Called under the project's lock, so two changes cannot remove its last two owners at once. */
   private async keepAnOwner(tx: Tx, projectId: bigint, change: 'demoted' | 'removed'): Promise<void> {
     const owners = await tx.projectMember.count({ where: { project_id: projectId, access_level: 'owner' } });
     if (owners <= 1) throw new ConflictError(`The last owner of a project cannot be ${change}; make another member owner first.`, 'last_owner');

@@ -6,7 +6,6 @@ import { Injectable } from '@nestjs/common';
 import { AccessTokenService } from '../auth/access-token.service';
 import { isUniqueViolation } from '../errors';
 
-
 /** The name shown for the administrator token, which belongs to no user record. */
 export const ADMINISTRATOR_USERNAME = 'administrator';
 

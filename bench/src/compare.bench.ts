@@ -22,6 +22,7 @@ import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
 import { LoadResult, percentile, postDistinctAlerts } from './load-generator';
 import { createIntegration, processorBatches, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
+import { measurePostgresSessions } from './postgres-sessions';
 import { clientCpu, CpuSource, measureCpu } from './process-cpu';
 
 const env = process.env;
@@ -57,6 +58,8 @@ interface Round {
   cpuPerAlert: Map<string, number>;
   /** Write system calls per accepted alert, by process (those measured one by one). */
   writesPerAlert: Map<string, number>;
+  /** PostgreSQL's CPU per alert by session or server process (the pipeline only). */
+  postgresPerAlert?: Map<string, number>;
   /** Raw alert messages per processor transaction during the measured load (the pipeline only). */
   messagesPerBatch?: number;
 }
@@ -77,6 +80,7 @@ async function measure(
     cpuSources: CpuSource[];
     stored: () => Promise<number>;
     batches?: () => Promise<{ batches: number; messages: number }>;
+    postgresSessions?: () => () => Promise<Map<string, number>>;
   },
   round: number,
 ): Promise<Round> {
@@ -85,6 +89,7 @@ async function measure(
   const storedBefore = await target.stored();
   const batchesBefore = await target.batches?.();
   const cpu = measureCpu([...target.cpuSources, clientCpu]);
+  const postgresSessions = target.postgresSessions?.();
   const result: LoadResult = await postDistinctAlerts(target.url, target.headers, {
     concurrency: CONCURRENCY,
     label,
@@ -93,6 +98,7 @@ async function measure(
     sign: target.sign,
   });
   const { seconds: cpuSeconds, writes } = cpu();
+  const postgresSeconds = await postgresSessions?.();
   const batchesAfter = await target.batches?.();
   const refused = [...result.statuses].filter(([status]) => status !== 200 && status !== 202);
   if (refused.length > 0) log(`${label}: answers other than 200/202 (not counted as alerts): ${refused.map(([status, count]) => `${status}: ${count}`).join(', ')}`);
@@ -105,11 +111,17 @@ async function measure(
     p99: percentile(sorted, 99),
     accepted: result.accepted,
     stored,
-    cpuPerAlert: new Map([...cpuSeconds].map(([name, seconds]) => [name, (seconds * 1e6) / Math.max(1, result.accepted)])),
+    cpuPerAlert: perAlert(cpuSeconds, result.accepted),
+    postgresPerAlert: postgresSeconds && perAlert(postgresSeconds, result.accepted),
     writesPerAlert: new Map([...writes].map(([name, count]) => [name, count / Math.max(1, result.accepted)])),
     messagesPerBatch:
       batchesBefore && batchesAfter ? (batchesAfter.messages - batchesBefore.messages) / Math.max(1, batchesAfter.batches - batchesBefore.batches) : undefined,
   };
+}
+
+/** Seconds per name as microseconds per accepted alert. */
+function perAlert(seconds: Map<string, number>, accepted: number): Map<string, number> {
+  return new Map([...seconds].map(([name, value]) => [name, (value * 1e6) / Math.max(1, accepted)]));
 }
 
 function cpuText(cpuPerAlert: Map<string, number>): string {
@@ -122,7 +134,15 @@ function roundLine(index: number, round: Round): string {
   const storedText = round.stored === round.accepted ? 'all stored' : `STORED ${round.stored} OF ${round.accepted}`;
   const writesText = `   writes/alert: ${[...round.writesPerAlert].map(([name, perAlert]) => `${name} ${perAlert.toFixed(2)}`).join(', ')}`;
   const batchText = round.messagesPerBatch === undefined ? '' : `   ${round.messagesPerBatch.toFixed(1)} alerts per processor batch`;
-  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${writesText}${batchText}`;
+  const postgresText =
+    round.postgresPerAlert === undefined
+      ? ''
+      : `   PostgreSQL µs/alert by session: ${[...round.postgresPerAlert]
+          .filter(([, micros]) => micros >= 0.5)
+          .sort(([, a], [, b]) => b - a)
+          .map(([name, micros]) => `${name} ${micros.toFixed(0)}`)
+          .join(', ')}`;
+  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${writesText}${batchText}${postgresText}`;
 }
 
 function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: number; p50: number; p99: number; allStored: boolean; cpu: Map<string, number> } {
@@ -189,6 +209,7 @@ async function main(): Promise<void> {
           cpuSources: stack.cpuSources,
           stored: () => storedAlerts(stack, projectId),
           batches: () => processorBatches(stack),
+          postgresSessions: stack.databaseUrl === undefined ? undefined : () => measurePostgresSessions(stack.databaseUrl!),
         },
         round,
       );

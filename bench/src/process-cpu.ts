@@ -77,3 +77,26 @@ export const clientCpu: CpuSource = {
     return (usage.user + usage.system) / 1e6;
   },
 };
+
+/**
+ * CPU seconds of every PostgreSQL process so far, by pid (own time only), and what processes that
+ * ended left in the postmaster's counters of reaped children: the parts of namedProcessesCpuSeconds.
+ */
+export function postgresProcessSeconds(): { byPid: Map<number, number>; ended: number } {
+  const byPid = new Map<number, number>();
+  let ended = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const pid = Number(entry);
+      const own = processCpuSeconds(pid);
+      byPid.set(pid, own);
+      ended += processCpuSeconds(pid, { reapedChildren: true }) - own;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { byPid, ended };
+}

@@ -1,9 +1,10 @@
-import { ChangeEvent, FormEvent, useId, useRef, useState } from 'react';
+import { ChangeEvent, FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelineCheck } from '../../api/queries';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage, ErrorNotice } from '../../components/error-message';
-import { entryLink } from './deprecation-labels';
+import { Field } from '../../components/field';
+import { entryLink, MILESTONE } from './deprecation-labels';
 
 const EXAMPLE = `types:
   - build
@@ -21,8 +22,6 @@ coverage:
     reports:
       cobertura: coverage.xml
 `;
-
-const MILESTONE = /^\d+\.\d+$/;
 
 /** Offsets of line `line` (1-based) in `text`. */
 function lineRange(text: string, line: number): [number, number] {
@@ -44,7 +43,6 @@ export function PipelineCheckerPanel() {
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ content: string; target: string } | null>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
-  const ids = { content: useId(), file: useId(), target: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,37 +81,16 @@ export function PipelineCheckerPanel() {
   const findings = check.data?.findings ?? [];
   return (
     <form onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={ids.content}>Pipeline configuration (.gitlab-ci.yml)</label>
-        <textarea
-          id={ids.content}
-          ref={editor}
-          className="code"
-          rows={16}
-          spellCheck={false}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-        />
-      </div>
+      <Field label="Pipeline configuration (.gitlab-ci.yml)">
+        {(id) => <textarea id={id} ref={editor} className="code" rows={16} spellCheck={false} value={content} onChange={(event) => setContent(event.target.value)} />}
+      </Field>
       <div className="filters">
-        <div className="field">
-          <label htmlFor={ids.file}>Or upload a file</label>
-          <input id={ids.file} type="file" accept=".yml,.yaml,text/yaml,application/x-yaml" onChange={upload} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.target}>Target release (optional)</label>
-          <input
-            id={ids.target}
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
-            placeholder="16.0"
-            inputMode="decimal"
-            aria-describedby={`${ids.target}-hint`}
-          />
-          <div className="hint" id={`${ids.target}-hint`}>
-            Only what is removed or changed by this release. Empty: everything scheduled.
-          </div>
-        </div>
+        <Field label="Or upload a file">{(id) => <input id={id} type="file" accept=".yml,.yaml,text/yaml,application/x-yaml" onChange={upload} />}</Field>
+        <Field label="Target release (optional)" hint="Only what is removed or changed by this release. Empty: everything scheduled.">
+          {(id, { hintId }) => (
+            <input id={id} value={target} onChange={(event) => setTarget(event.target.value)} placeholder="16.0" inputMode="decimal" aria-describedby={hintId} />
+          )}
+        </Field>
         <div className="field field-button">
           <button type="submit" className="button button-primary" disabled={check.isPending}>
             {check.isPending ? 'Checking…' : 'Check'}

@@ -25,14 +25,10 @@ coverage:
 
 /** Offsets of line `line` (1-based) in `text`. */
 function lineRange(text: string, line: number): [number, number] {
-  let start = 0;
-  for (let current = 1; current < line; current++) {
-    const next = text.indexOf('\n', start);
-    if (next === -1) return [text.length, text.length];
-    start = next + 1;
-  }
-  const end = text.indexOf('\n', start);
-  return [start, end === -1 ? text.length : end];
+  const lines = text.split('\n');
+  if (line > lines.length) return [text.length, text.length];
+  const start = lines.slice(0, line - 1).reduce((offset, before) => offset + before.length + 1, 0);
+  return [start, start + lines[line - 1].length];
 }
 
 /** The pipeline checker (POST /deprecations/check): findings by line, each linked to its catalogue entry. */

@@ -34,8 +34,3 @@ export function Field({ label, className, error, hint, children }: FieldProps) {
     </div>
   );
 }
-
-/** The ids a control's `aria-describedby` names, or undefined when there are none. */
-export function describedBy(...ids: Array<string | undefined>): string | undefined {
-  return ids.filter(Boolean).join(' ') || undefined;
-}

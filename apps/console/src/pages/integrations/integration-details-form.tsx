@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client';
 import { useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
 import { Integration, IntegrationChanges, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
 import { ErrorMessage, errorText } from '../../components/error-message';
-import { describedBy, Field } from '../../components/field';
+import { Field } from '../../components/field';
 import { JsonField } from '../../components/json-field';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { checkJsonText, isJsonObject } from '../../lib/json-text';
@@ -281,7 +281,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
               placeholder="https://incidents.example.com/alerts"
               required
               aria-invalid={errors.apiUrl !== undefined}
-              aria-describedby={describedBy(errorId, hintId)}
+              aria-describedby={errorId ? `${errorId} ${hintId}` : hintId}
             />
           )}
         </Field>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
-import { Alert, AlertStatus, AlertStatusCounts } from '../../api/types';
+import { Alert, AlertStatus } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
 import { HiddenLabelSelect } from '../../components/options';
@@ -18,12 +18,12 @@ import { SilencedBadge } from '../silences/silence-badge';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
 import { testAlertPath } from './send-test-alert.page';
 
-const TABS: Array<{ id: AlertTab; label: string; count: keyof AlertStatusCounts }> = [
-  { id: 'open', label: 'Open', count: 'open' },
-  { id: 'triggered', label: 'Triggered', count: 'triggered' },
-  { id: 'acknowledged', label: 'Acknowledged', count: 'acknowledged' },
-  { id: 'resolved', label: 'Resolved', count: 'resolved' },
-  { id: 'all', label: 'All', count: 'all' },
+const TABS: Array<{ id: AlertTab; label: string }> = [
+  { id: 'open', label: 'Open' },
+  { id: 'triggered', label: 'Triggered' },
+  { id: 'acknowledged', label: 'Acknowledged' },
+  { id: 'resolved', label: 'Resolved' },
+  { id: 'all', label: 'All' },
 ];
 
 const SILENCED_FILTERS: Record<SilencedFilter, string> = {
@@ -127,7 +127,7 @@ export function AlertsPage() {
           label: (
             <>
               {item.label}{' '}
-              <span className="count">{counts.data?.[item.count] ?? '–'}</span>
+              <span className="count">{counts.data?.[item.id] ?? '–'}</span>
             </>
           ),
         }))}

@@ -55,12 +55,15 @@ export function PipelineCheckerPanel() {
     check.mutate(request, { onSuccess: () => setChecked(request) });
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setContent(await file.text());
+  /** New content (a file, the example): the findings of the old one no longer apply. */
+  const load = (text: string) => {
+    setContent(text);
     check.reset();
     setChecked(null);
+  };
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) load(await file.text());
   };
 
   const showLine = (line: number) => {
@@ -91,15 +94,7 @@ export function PipelineCheckerPanel() {
           <button type="submit" className="button button-primary" disabled={check.isPending}>
             {check.isPending ? 'Checking…' : 'Check'}
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setContent(EXAMPLE);
-              check.reset();
-              setChecked(null);
-            }}
-          >
+          <button type="button" className="button" onClick={() => load(EXAMPLE)}>
             Load an example
           </button>
         </div>

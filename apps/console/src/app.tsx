@@ -17,17 +17,11 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * A data router around the console's routes, so that a page with unsaved changes can hold a
- * navigation until the user confirms it (useBlocker needs one).
- */
-export function createConsoleRouter() {
-  return createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
-}
-
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createConsoleRouter);
+  // A data router around the console's routes, so that a page with unsaved changes can hold a
+  // navigation until the user confirms it (useBlocker needs one).
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoutes /> }]));
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

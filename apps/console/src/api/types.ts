@@ -53,9 +53,7 @@ export {
   DEPRECATION_AREAS,
   type DeprecationArea,
   type DeprecationEntry,
-  type DeprecationIdentifier,
   type LinkedPipelineFinding as PipelineFinding,
-  type ScheduledChange,
   type UpgradeReport,
 } from '@alert-ingestion/contracts/deprecations';
 

@@ -3,6 +3,9 @@ import { Ref, useId } from 'react';
 /** A number setting as typed: empty is null (off, or a default), else the number; or why it is refused. */
 export type NumberSettingCheck = { ok: true; value: number | null } | { ok: false; message: string };
 
+/** The props a particular number setting leaves to its form. */
+export type NumberSettingProps = { value: string; onChange(value: string): void; error?: string | null; inputRef?: Ref<HTMLInputElement> };
+
 /**
  * A short numeric setting checked while typing: its hint says what the value does, or why it is
  * refused. `error` is a refusal of the API, shown in place of the hint until the value changes.
@@ -16,13 +19,9 @@ export function NumberSettingField({
   inputRef,
   check: checkText,
   hint,
-}: {
+}: NumberSettingProps & {
   label: string;
   placeholder: string;
-  value: string;
-  onChange(value: string): void;
-  error?: string | null;
-  inputRef?: Ref<HTMLInputElement>;
   check(text: string): NumberSettingCheck;
   /** The hint for an accepted value. */
   hint(value: number | null): string;
@@ -51,6 +50,3 @@ export function NumberSettingField({
     </div>
   );
 }
-
-/** The props a particular number setting leaves to its form. */
-export type NumberSettingProps = { value: string; onChange(value: string): void; error?: string | null; inputRef?: Ref<HTMLInputElement> };

@@ -253,16 +253,6 @@ function shown(text: string, at: number): string {
 }
 
 function positionOf(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text[i] === '\n') {
-      line++;
-      lineStart = i + 1;
-    } else if (text[i] === '\r' && text[i + 1] !== '\n') {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
 }

@@ -4,12 +4,13 @@ import { PER_PAGE, useChangeTier, useCreateProject, useCreateUser, useProjects }
 import { CreatedUser, Project, PROJECT_TIERS, ProjectTier } from '../api/types';
 import { CopyButton } from '../components/copy-button';
 import { DataTable } from '../components/data-table';
+import { Field } from '../components/field';
 import { ErrorMessage, ErrorNotice, SuccessMessage } from '../components/error-message';
 import { Pagination } from '../components/pagination';
 import { usePageTitle } from '../lib/use-page-title';
 import { tierLabel } from '../session/roles';
 import { useSession } from '../session/session';
-import { Options } from '../components/options';
+import { HiddenLabelSelect, Options } from '../components/options';
 
 /** The administrator's page: users (with their token, shown once), projects and their tiers. */
 export function AdminPage() {
@@ -39,7 +40,7 @@ function CreateUser() {
   const createUser = useCreateUser();
   const [username, setUsername] = useState('');
   const [created, setCreated] = useState<CreatedUser | null>(null);
-  const usernameId = useId();
+  const titleId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,12 +53,11 @@ function CreateUser() {
     });
   };
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={`${usernameId}-title`}>
-      <h2 id={`${usernameId}-title`}>New user</h2>
-      <div className="field">
-        <label htmlFor={usernameId}>Username</label>
-        <input id={usernameId} value={username} onChange={(event) => setUsername(event.target.value)} required autoComplete="off" />
-      </div>
+    <form className="card" onSubmit={submit} aria-labelledby={titleId}>
+      <h2 id={titleId}>New user</h2>
+      <Field label="Username">
+        {(id) => <input id={id} value={username} onChange={(event) => setUsername(event.target.value)} required autoComplete="off" />}
+      </Field>
       <ErrorMessage error={createUser.error} />
       <button type="submit" className="button button-primary" disabled={createUser.isPending || username.trim() === ''}>
         Create user
@@ -83,8 +83,7 @@ function CreateProject() {
   const [path, setPath] = useState('');
   const [tier, setTier] = useState<ProjectTier>('premium');
   const [created, setCreated] = useState<Project | null>(null);
-  const pathId = useId();
-  const tierId = useId();
+  const titleId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,26 +99,18 @@ function CreateProject() {
     );
   };
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={`${pathId}-title`}>
-      <h2 id={`${pathId}-title`}>New project</h2>
-      <div className="field">
-        <label htmlFor={pathId}>Path</label>
-        <input
-          id={pathId}
-          value={path}
-          onChange={(event) => setPath(event.target.value)}
-          placeholder="group/project"
-          required
-          autoComplete="off"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={tierId}>Tier</label>
-        <select id={tierId} value={tier} onChange={(event) => setTier(event.target.value as ProjectTier)}>
-          <Options values={PROJECT_TIERS} label={tierLabel} />
-        </select>
-        <div className="hint">Free: one HTTP Endpoint. Premium: several named endpoints, custom mapping, grouping, the external link.</div>
-      </div>
+    <form className="card" onSubmit={submit} aria-labelledby={titleId}>
+      <h2 id={titleId}>New project</h2>
+      <Field label="Path">
+        {(id) => <input id={id} value={path} onChange={(event) => setPath(event.target.value)} placeholder="group/project" required autoComplete="off" />}
+      </Field>
+      <Field label="Tier" hint="Free: one HTTP Endpoint. Premium: several named endpoints, custom mapping, grouping, the external link.">
+        {(id) => (
+          <select id={id} value={tier} onChange={(event) => setTier(event.target.value as ProjectTier)}>
+            <Options values={PROJECT_TIERS} label={tierLabel} />
+          </select>
+        )}
+      </Field>
       <ErrorMessage error={createProject.error} />
       <button type="submit" className="button button-primary" disabled={createProject.isPending || path.trim() === ''}>
         Create project
@@ -171,15 +162,16 @@ function AllProjects() {
 
 function TierSelect({ project }: { project: Project }) {
   const changeTier = useChangeTier(project.id);
-  const id = useId();
   return (
     <>
-      <label htmlFor={id} className="visually-hidden">
-        Tier of {project.path}
-      </label>
-      <select id={id} value={project.tier} disabled={changeTier.isPending} onChange={(event) => changeTier.mutate(event.target.value as ProjectTier)}>
-        <Options values={PROJECT_TIERS} label={tierLabel} />
-      </select>
+      <HiddenLabelSelect
+        label={`Tier of ${project.path}`}
+        values={PROJECT_TIERS}
+        optionLabel={tierLabel}
+        value={project.tier}
+        disabled={changeTier.isPending}
+        onChange={(tier) => changeTier.mutate(tier)}
+      />
       <ErrorMessage error={changeTier.error} />
     </>
   );

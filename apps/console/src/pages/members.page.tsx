@@ -1,13 +1,14 @@
-import { FormEvent, useId, useState } from 'react';
+import { FormEvent, useState } from 'react';
 import { useMemberMutations, useMembers } from '../api/queries';
 import { ACCESS_LEVELS, AccessLevel, Member } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataTable } from '../components/data-table';
+import { Field } from '../components/field';
 import { ErrorMessage, ErrorNotice } from '../components/error-message';
 import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel } from '../session/roles';
 import { useCurrentProject } from './project-layout';
-import { Options } from '../components/options';
+import { HiddenLabelSelect, Options } from '../components/options';
 
 /** Project members (maintainer+ sees them; the owner and the administrator change them). */
 export function MembersPage() {
@@ -38,8 +39,10 @@ export function MembersPage() {
             <td>{member.user_id}</td>
             <td>
               {manage ? (
-                <RoleSelect
+                <HiddenLabelSelect
                   label={`Role of ${member.username}`}
+                  values={ACCESS_LEVELS}
+                  optionLabel={roleLabel}
                   value={member.access_level}
                   disabled={mutations.change.isPending}
                   onChange={(accessLevel) => mutations.change.mutate({ userId: member.user_id, accessLevel })}
@@ -75,26 +78,10 @@ export function MembersPage() {
   );
 }
 
-function RoleSelect({ label, value, disabled, onChange }: { label: string; value: AccessLevel; disabled?: boolean; onChange(value: AccessLevel): void }) {
-  const id = useId();
-  return (
-    <>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as AccessLevel)}>
-        <Options values={ACCESS_LEVELS} label={roleLabel} />
-      </select>
-    </>
-  );
-}
-
 function AddMember({ projectId }: { projectId: number }) {
   const { add } = useMemberMutations(projectId);
   const [userId, setUserId] = useState('');
   const [role, setRole] = useState<AccessLevel>('developer');
-  const userIdId = useId();
-  const roleId = useId();
   const valid = /^[1-9][0-9]*$/.test(userId.trim());
 
   const submit = (event: FormEvent) => {
@@ -104,19 +91,16 @@ function AddMember({ projectId }: { projectId: number }) {
   return (
     <form className="card inline-form" onSubmit={submit}>
       <h2>Add a member</h2>
-      <div className="field">
-        <label htmlFor={userIdId}>User ID</label>
-        <input id={userIdId} inputMode="numeric" value={userId} onChange={(event) => setUserId(event.target.value)} aria-describedby={`${userIdId}-hint`} />
-        <div className="hint" id={`${userIdId}-hint`}>
-          Shown to the administrator when the user is created.
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={roleId}>Role</label>
-        <select id={roleId} value={role} onChange={(event) => setRole(event.target.value as AccessLevel)}>
-          <Options values={ACCESS_LEVELS} label={roleLabel} />
-        </select>
-      </div>
+      <Field label="User ID" hint="Shown to the administrator when the user is created.">
+        {(id, { hintId }) => <input id={id} inputMode="numeric" value={userId} onChange={(event) => setUserId(event.target.value)} aria-describedby={hintId} />}
+      </Field>
+      <Field label="Role">
+        {(id) => (
+          <select id={id} value={role} onChange={(event) => setRole(event.target.value as AccessLevel)}>
+            <Options values={ACCESS_LEVELS} label={roleLabel} />
+          </select>
+        )}
+      </Field>
       <button type="submit" className="button button-primary" disabled={!valid || add.isPending}>
         Add member
       </button>

@@ -1,19 +1,13 @@
 import { hasAccessLevel, REQUIRED_ACCESS_LEVEL, type ProjectAction } from '@alert-ingestion/contracts/access';
 import { AccessLevel, Project } from '../api/types';
 
-export type { ProjectAction };
-
-/** The administrator has no membership (`access_level` null) and may do what an owner may. */
-export function effectiveRole(project: Pick<Project, 'access_level'>): AccessLevel {
-  return project.access_level ?? 'owner';
-}
-
 /**
  * Whether the caller's role may do `action` (the contract's table of who may do what, spec 1.7 and
  * 5.2): the console offers a control only to roles that may use it; the API decides anyway.
  */
 export function can(project: Pick<Project, 'access_level'>, action: ProjectAction): boolean {
-  return hasAccessLevel(effectiveRole(project), REQUIRED_ACCESS_LEVEL[action]);
+  // The administrator has no membership (`access_level` null) and may do what an owner may.
+  return hasAccessLevel(project.access_level ?? 'owner', REQUIRED_ACCESS_LEVEL[action]);
 }
 
 export function roleLabel(level: AccessLevel | null): string {

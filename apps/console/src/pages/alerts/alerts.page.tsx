@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
-import { Alert, AlertStatus, AlertStatusCounts } from '../../api/types';
+import { Alert, AlertStatus } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
+import { HiddenLabelSelect } from '../../components/options';
 import { SearchField } from '../../components/search-field';
 import { Pagination } from '../../components/pagination';
 import { SeverityLabel } from '../../components/severity';
@@ -17,19 +18,19 @@ import { SilencedBadge } from '../silences/silence-badge';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
 import { testAlertPath } from './send-test-alert.page';
 
-const TABS: Array<{ id: AlertTab; label: string; count: keyof AlertStatusCounts }> = [
-  { id: 'open', label: 'Open', count: 'open' },
-  { id: 'triggered', label: 'Triggered', count: 'triggered' },
-  { id: 'acknowledged', label: 'Acknowledged', count: 'acknowledged' },
-  { id: 'resolved', label: 'Resolved', count: 'resolved' },
-  { id: 'all', label: 'All', count: 'all' },
+const TABS: Array<{ id: AlertTab; label: string }> = [
+  { id: 'open', label: 'Open' },
+  { id: 'triggered', label: 'Triggered' },
+  { id: 'acknowledged', label: 'Acknowledged' },
+  { id: 'resolved', label: 'Resolved' },
+  { id: 'all', label: 'All' },
 ];
 
-const SILENCED_FILTERS: Array<{ id: SilencedFilter; label: string }> = [
-  { id: 'any', label: 'Silenced or not' },
-  { id: 'silenced', label: 'Silenced only' },
-  { id: 'not_silenced', label: 'Not silenced' },
-];
+const SILENCED_FILTERS: Record<SilencedFilter, string> = {
+  any: 'Silenced or not',
+  silenced: 'Silenced only',
+  not_silenced: 'Not silenced',
+};
 
 function silencedFilterOf(value: string | null): SilencedFilter {
   return value === 'true' ? 'silenced' : value === 'false' ? 'not_silenced' : 'any';
@@ -63,7 +64,6 @@ export function AlertsPage() {
   const query = useDebounced(search.trim());
   const silenced = silencedFilterOf(params.get('silenced'));
   const alerts = useAlerts(project.id, tab, query, page, silenced);
-  const silencedId = useId();
   const counts = useAlertCounts(project.id);
   const externalLink = useActiveExternalLink(project.id, can(project, 'manageIntegrations'));
   usePageTitle('Alerts', project.path);
@@ -127,7 +127,7 @@ export function AlertsPage() {
           label: (
             <>
               {item.label}{' '}
-              <span className="count">{counts.data?.[item.count] ?? '–'}</span>
+              <span className="count">{counts.data?.[item.id] ?? '–'}</span>
             </>
           ),
         }))}
@@ -142,23 +142,13 @@ export function AlertsPage() {
             setQuery({ search: text.trim(), page: null });
           }}
         />
-        <label htmlFor={silencedId} className="visually-hidden">
-          Silenced alerts
-        </label>
-        <select
-          id={silencedId}
+        <HiddenLabelSelect
+          label="Silenced alerts"
+          values={Object.keys(SILENCED_FILTERS) as SilencedFilter[]}
+          optionLabel={(filter) => SILENCED_FILTERS[filter]}
           value={silenced}
-          onChange={(event) => {
-            const value = event.target.value as SilencedFilter;
-            setQuery({ silenced: value === 'any' ? null : String(value === 'silenced'), page: null });
-          }}
-        >
-          {SILENCED_FILTERS.map((filter) => (
-            <option key={filter.id} value={filter.id}>
-              {filter.label}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => setQuery({ silenced: value === 'any' ? null : String(value === 'silenced'), page: null })}
+        />
       </div>
       <ErrorMessage error={counts.error} title="Status counts" />
       <ErrorMessage error={alerts.error} />

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DeprecationFilters, useDeprecations } from '../../api/queries';
 import { DEPRECATION_AREAS, DeprecationArea, DeprecationEntry } from '../../api/types';
 import { ErrorMessage, Loading } from '../../components/error-message';
+import { Field } from '../../components/field';
 import { useDebounced } from '../../lib/use-debounced';
 import { AREA_TITLES, compareMilestones, entryLink, kindLabel } from './deprecation-labels';
 import { Options } from '../../components/options';
@@ -20,7 +21,6 @@ export function CataloguePanel() {
   const entries = useDeprecations(entryId ? NO_FILTERS : active);
   const everything = useDeprecations(NO_FILTERS);
   const milestones = [...new Set((everything.data ?? []).map((entry) => entry.removal_milestone))].sort(compareMilestones);
-  const ids = { q: useId(), milestone: useId(), breaking: useId(), area: useId() };
 
   const shown = entryId ? (entries.data ?? []).filter((entry) => entry.id === entryId) : (entries.data ?? []);
   return (
@@ -34,36 +34,34 @@ export function CataloguePanel() {
         </p>
       ) : (
         <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-          <div className="field field-grow">
-            <label htmlFor={ids.q}>Search</label>
-            <input id={ids.q} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. CI_BUILD_ID, cobertura" />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.milestone}>Removal milestone</label>
-            <select id={ids.milestone} value={filters.removal_milestone} onChange={(event) => setFilters({ ...filters, removal_milestone: event.target.value })}>
-              <option value="">Any</option>
-              <Options values={milestones} label={(milestone) => milestone} />
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.breaking}>Breaking</label>
-            <select
-              id={ids.breaking}
-              value={filters.breaking}
-              onChange={(event) => setFilters({ ...filters, breaking: event.target.value as DeprecationFilters['breaking'] })}
-            >
-              <option value="">Any</option>
-              <option value="true">Breaking only</option>
-              <option value="false">Not breaking</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.area}>Area</label>
-            <select id={ids.area} value={filters.area} onChange={(event) => setFilters({ ...filters, area: event.target.value as DeprecationArea | '' })}>
-              <option value="">Any</option>
-              <Options values={DEPRECATION_AREAS} label={(area) => AREA_TITLES[area]} />
-            </select>
-          </div>
+          <Field label="Search" className="field-grow">
+            {(id) => <input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. CI_BUILD_ID, cobertura" />}
+          </Field>
+          <Field label="Removal milestone">
+            {(id) => (
+              <select id={id} value={filters.removal_milestone} onChange={(event) => setFilters({ ...filters, removal_milestone: event.target.value })}>
+                <option value="">Any</option>
+                <Options values={milestones} label={(milestone) => milestone} />
+              </select>
+            )}
+          </Field>
+          <Field label="Breaking">
+            {(id) => (
+              <select id={id} value={filters.breaking} onChange={(event) => setFilters({ ...filters, breaking: event.target.value as DeprecationFilters['breaking'] })}>
+                <option value="">Any</option>
+                <option value="true">Breaking only</option>
+                <option value="false">Not breaking</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Area">
+            {(id) => (
+              <select id={id} value={filters.area} onChange={(event) => setFilters({ ...filters, area: event.target.value as DeprecationArea | '' })}>
+                <option value="">Any</option>
+                <Options values={DEPRECATION_AREAS} label={(area) => AREA_TITLES[area]} />
+              </select>
+            )}
+          </Field>
         </form>
       )}
       <ErrorMessage error={entries.error} />

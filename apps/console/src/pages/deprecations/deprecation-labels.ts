@@ -13,6 +13,9 @@ export function compareMilestones(a: string, b: string): number {
   return aMajor - bMajor || aMinor - bMinor;
 }
 
+/** A release as MAJOR.MINOR (16.0), as the upgrade report and the checker take it. */
+export const MILESTONE = /^\d+\.\d+$/;
+
 export function entryLink(id: string): string {
   return `/deprecations?entry=${encodeURIComponent(id)}`;
 }

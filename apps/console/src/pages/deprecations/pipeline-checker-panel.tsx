@@ -1,9 +1,10 @@
-import { ChangeEvent, FormEvent, useId, useRef, useState } from 'react';
+import { ChangeEvent, FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelineCheck } from '../../api/queries';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage, ErrorNotice } from '../../components/error-message';
-import { entryLink } from './deprecation-labels';
+import { Field } from '../../components/field';
+import { entryLink, MILESTONE } from './deprecation-labels';
 
 const EXAMPLE = `types:
   - build
@@ -22,18 +23,12 @@ coverage:
       cobertura: coverage.xml
 `;
 
-const MILESTONE = /^\d+\.\d+$/;
-
 /** Offsets of line `line` (1-based) in `text`. */
 function lineRange(text: string, line: number): [number, number] {
-  let start = 0;
-  for (let current = 1; current < line; current++) {
-    const next = text.indexOf('\n', start);
-    if (next === -1) return [text.length, text.length];
-    start = next + 1;
-  }
-  const end = text.indexOf('\n', start);
-  return [start, end === -1 ? text.length : end];
+  const lines = text.split('\n');
+  if (line > lines.length) return [text.length, text.length];
+  const start = lines.slice(0, line - 1).reduce((offset, before) => offset + before.length + 1, 0);
+  return [start, start + lines[line - 1].length];
 }
 
 /** The pipeline checker (POST /deprecations/check): findings by line, each linked to its catalogue entry. */
@@ -44,7 +39,6 @@ export function PipelineCheckerPanel() {
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ content: string; target: string } | null>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
-  const ids = { content: useId(), file: useId(), target: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,12 +55,15 @@ export function PipelineCheckerPanel() {
     check.mutate(request, { onSuccess: () => setChecked(request) });
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setContent(await file.text());
+  /** New content (a file, the example): the findings of the old one no longer apply. */
+  const load = (text: string) => {
+    setContent(text);
     check.reset();
     setChecked(null);
+  };
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) load(await file.text());
   };
 
   const showLine = (line: number) => {
@@ -83,50 +80,21 @@ export function PipelineCheckerPanel() {
   const findings = check.data?.findings ?? [];
   return (
     <form onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={ids.content}>Pipeline configuration (.gitlab-ci.yml)</label>
-        <textarea
-          id={ids.content}
-          ref={editor}
-          className="code"
-          rows={16}
-          spellCheck={false}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-        />
-      </div>
+      <Field label="Pipeline configuration (.gitlab-ci.yml)">
+        {(id) => <textarea id={id} ref={editor} className="code" rows={16} spellCheck={false} value={content} onChange={(event) => setContent(event.target.value)} />}
+      </Field>
       <div className="filters">
-        <div className="field">
-          <label htmlFor={ids.file}>Or upload a file</label>
-          <input id={ids.file} type="file" accept=".yml,.yaml,text/yaml,application/x-yaml" onChange={upload} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.target}>Target release (optional)</label>
-          <input
-            id={ids.target}
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
-            placeholder="16.0"
-            inputMode="decimal"
-            aria-describedby={`${ids.target}-hint`}
-          />
-          <div className="hint" id={`${ids.target}-hint`}>
-            Only what is removed or changed by this release. Empty: everything scheduled.
-          </div>
-        </div>
+        <Field label="Or upload a file">{(id) => <input id={id} type="file" accept=".yml,.yaml,text/yaml,application/x-yaml" onChange={upload} />}</Field>
+        <Field label="Target release (optional)" hint="Only what is removed or changed by this release. Empty: everything scheduled.">
+          {(id, { hintId }) => (
+            <input id={id} value={target} onChange={(event) => setTarget(event.target.value)} placeholder="16.0" inputMode="decimal" aria-describedby={hintId} />
+          )}
+        </Field>
         <div className="field field-button">
           <button type="submit" className="button button-primary" disabled={check.isPending}>
             {check.isPending ? 'Checking…' : 'Check'}
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setContent(EXAMPLE);
-              check.reset();
-              setChecked(null);
-            }}
-          >
+          <button type="button" className="button" onClick={() => load(EXAMPLE)}>
             Load an example
           </button>
         </div>

@@ -1,10 +1,9 @@
-import { FormEvent, useId, useState } from 'react';
+import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useUpgradeReport } from '../../api/queries';
 import { ErrorMessage, ErrorNotice, Loading } from '../../components/error-message';
-import { AREA_TITLES, entryLink, kindLabel } from './deprecation-labels';
-
-const MILESTONE = /^\d+\.\d+$/;
+import { Field } from '../../components/field';
+import { AREA_TITLES, entryLink, kindLabel, MILESTONE } from './deprecation-labels';
 
 /** What is removed or changes after one release up to and including another (GET /deprecations/upgrade_report). */
 export function UpgradeReportPanel() {
@@ -13,8 +12,6 @@ export function UpgradeReportPanel() {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const report = useUpgradeReport(range);
-  const fromId = useId();
-  const toId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,14 +27,12 @@ export function UpgradeReportPanel() {
   return (
     <div>
       <form className="filters" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={fromId}>From release</label>
-          <input id={fromId} value={from} onChange={(event) => setFrom(event.target.value)} inputMode="decimal" placeholder="15.9" />
-        </div>
-        <div className="field">
-          <label htmlFor={toId}>To release</label>
-          <input id={toId} value={to} onChange={(event) => setTo(event.target.value)} inputMode="decimal" placeholder="16.0" />
-        </div>
+        <Field label="From release">
+          {(id) => <input id={id} value={from} onChange={(event) => setFrom(event.target.value)} inputMode="decimal" placeholder="15.9" />}
+        </Field>
+        <Field label="To release">
+          {(id) => <input id={id} value={to} onChange={(event) => setTo(event.target.value)} inputMode="decimal" placeholder="16.0" />}
+        </Field>
         <div className="field field-button">
           <button type="submit" className="button button-primary">
             Show upgrade report

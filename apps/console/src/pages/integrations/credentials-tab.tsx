@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useIntegrationMutations } from '../../api/queries';
 import { Integration } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableField } from '../../components/copy-button';
 import { ErrorMessage, SuccessMessage } from '../../components/error-message';
+import { Field } from '../../components/field';
 import { exactTime, relativeTime } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
 
@@ -41,8 +42,6 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
   const [graceChoice, setGraceChoice] = useState('0');
   const [customMinutes, setCustomMinutes] = useState('');
   const now = useNow();
-  const graceId = useId();
-  const customId = useId();
   const url = integration.url ?? '';
   const key = integration.authorization_key ?? '';
   const previous = integration.previous_authorization_key;
@@ -101,31 +100,35 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
             Resetting the authorization key for this endpoint will require updating the authorization key in every alert source it is enabled
             in. With a grace period the current key keeps working until it ends, so no alert is dropped while the senders are updated.
           </p>
-          <div className="field">
-            <label htmlFor={graceId}>Grace period for the current key</label>
-            <select id={graceId} value={graceChoice} onChange={(event) => setGraceChoice(event.target.value)}>
-              {GRACE_PERIOD_CHOICES.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Grace period for the current key">
+            {(id) => (
+              <select id={id} value={graceChoice} onChange={(event) => setGraceChoice(event.target.value)}>
+                {GRACE_PERIOD_CHOICES.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {graceChoice === 'custom' && (
-            <div className="field">
-              <label htmlFor={customId}>Minutes (0 to {MAX_GRACE_PERIOD_MINUTES})</label>
-              <input
-                id={customId}
-                type="number"
-                min={0}
-                max={MAX_GRACE_PERIOD_MINUTES}
-                step={1}
-                value={customMinutes}
-                onChange={(event) => setCustomMinutes(event.target.value)}
-                aria-invalid={grace === null}
-              />
-              {grace === null && <p className="field-error">A whole number of minutes from 0 to {MAX_GRACE_PERIOD_MINUTES} (7 days).</p>}
-            </div>
+            <Field label={`Minutes (0 to ${MAX_GRACE_PERIOD_MINUTES})`}>
+              {(id) => (
+                <>
+                  <input
+                    id={id}
+                    type="number"
+                    min={0}
+                    max={MAX_GRACE_PERIOD_MINUTES}
+                    step={1}
+                    value={customMinutes}
+                    onChange={(event) => setCustomMinutes(event.target.value)}
+                    aria-invalid={grace === null}
+                  />
+                  {grace === null && <p className="field-error">A whole number of minutes from 0 to {MAX_GRACE_PERIOD_MINUTES} (7 days).</p>}
+                </>
+              )}
+            </Field>
           )}
         </ConfirmDialog>
       </div>
@@ -140,7 +143,6 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [removing, setRemoving] = useState(false);
-  const draftId = useId();
   const secret = integration.signing_secret;
   const draftValid = draft.length >= SIGNING_SECRET_MIN && draft.length <= SIGNING_SECRET_MAX;
   const url = integration.url ?? '';
@@ -171,20 +173,16 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
             update.mutate({ id: integration.id, changes: { signing_secret: draft } }, { onSuccess: () => { setEditing(false); setDraft(''); } });
           }}
         >
-          <div className="field">
-            <label htmlFor={draftId}>New signing secret</label>
-            <input
-              id={draftId}
-              className="code"
-              value={draft}
-              autoComplete="off"
-              onChange={(event) => setDraft(event.target.value)}
-              aria-invalid={draft !== '' && !draftValid}
-            />
-            <p className="hint">
-              {SIGNING_SECRET_MIN} to {SIGNING_SECRET_MAX} characters.
-            </p>
-          </div>
+          <Field label="New signing secret">
+            {(id) => (
+              <>
+                <input id={id} className="code" value={draft} autoComplete="off" onChange={(event) => setDraft(event.target.value)} aria-invalid={draft !== '' && !draftValid} />
+                <p className="hint">
+                  {SIGNING_SECRET_MIN} to {SIGNING_SECRET_MAX} characters.
+                </p>
+              </>
+            )}
+          </Field>
           <div className="actions-left">
             <button type="submit" className="button button-primary" disabled={!draftValid || update.isPending}>
               Save secret

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/client';
 import { useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
 import { Integration, IntegrationChanges, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
 import { ErrorMessage, errorText } from '../../components/error-message';
+import { Field } from '../../components/field';
 import { JsonField } from '../../components/json-field';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { checkJsonText, isJsonObject } from '../../lib/json-text';
@@ -61,7 +62,7 @@ interface DetailsValues {
   heartbeat: string;
   samplePayload: string;
   /** The mapping saving would store. */
-  mapping: readonly PayloadFieldMappingEntry[];
+  mapping: PayloadFieldMappingEntry[];
 }
 
 function savedValues(integration: Integration | null): DetailsValues {
@@ -98,22 +99,14 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const save = integration ? update : create;
   // What is saved: the integration as opened (a delivery's draft sample is a change), then each save.
   const [baseline, setBaseline] = useState(() => savedValues(integration));
-  const [name, setName] = useState(baseline.name);
-  const [active, setActive] = useState(baseline.active);
-  const [apiUrl, setApiUrl] = useState(baseline.apiUrl);
-  const [samplePayload, setSamplePayload] = useState(draftSample?.text ?? baseline.samplePayload);
-  const [rateLimit, setRateLimit] = useState(baseline.rateLimit);
-  const [heartbeat, setHeartbeat] = useState(baseline.heartbeat);
-  const [mapping, setMapping] = useState<PayloadFieldMappingEntry[]>(integration?.payload_field_mapping ?? []);
+  // As typed; `mapping` is the one the builder shows, which saving stores only while it is current.
+  const [form, setForm] = useState(() => ({ ...baseline, samplePayload: draftSample?.text ?? baseline.samplePayload }));
+  const { name, active, apiUrl, samplePayload, rateLimit, heartbeat, mapping } = form;
   // The sample payload text the mapping table was parsed from; the saved one is parsed on opening.
   const [parsedText, setParsedText] = useState<string | null>(premium ? (integration?.sample_payload ?? null) : null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const parse = useParsedSamplePayload(project.id, parsedText);
-  const typeId = useId();
-  const nameId = useId();
   const activeId = useId();
-  const apiUrlId = useId();
-  const mappingErrorId = useId();
   const draftNotice = useRef<HTMLDivElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const apiUrlRef = useRef<HTMLInputElement>(null);
@@ -144,12 +137,12 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   /** A field changed: its error no longer applies. */
   const changed = (...fields: DetailsField[]) =>
     setErrors((current) => (fields.some((field) => field in current) ? Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as DetailsField))) : current));
-  /** Sets a value, and clears the errors of the fields it changes. */
+  /** Sets a value, and clears its error and those of the other fields it changes. */
   const edited =
-    <T,>(set: (value: T) => void, ...fields: DetailsField[]) =>
-    (value: T) => {
-      set(value);
-      changed(...fields);
+    <Key extends keyof DetailsValues & DetailsField>(field: Key, ...alsoChanged: DetailsField[]) =>
+    (value: DetailsValues[Key]) => {
+      setForm((current) => ({ ...current, [field]: value }));
+      changed(field, ...alsoChanged);
     };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -172,7 +165,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       showErrors({ samplePayload: sampleCheck?.message ?? 'Enter a sample payload to parse.' });
       return;
     }
-    if (samplePayload !== (integration?.sample_payload ?? null)) setMapping([]);
+    if (samplePayload !== (integration?.sample_payload ?? null)) setForm((current) => ({ ...current, mapping: [] }));
     if (samplePayload === parsedText) void parse.refetch();
     else setParsedText(samplePayload);
   };
@@ -232,72 +225,66 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
 
   return (
     <form className="card integration-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={typeId}>Integration type</label>
-        {integration ? (
-          <input id={typeId} value={INTEGRATION_TYPE_LABELS[integration.type]} readOnly />
-        ) : (
-          <select id={typeId} value={type} onChange={(event) => onTypeChange(event.target.value as IntegrationType)} aria-describedby={`${typeId}-hint`}>
-            <option value="http">{INTEGRATION_TYPE_LABELS.http}</option>
-            <option value="external_link" disabled={!premium}>
-              {INTEGRATION_TYPE_LABELS.external_link}
-              {premium ? '' : ' (Premium)'}
-            </option>
-          </select>
-        )}
-        {!integration && !premium && (
-          <div className="hint" id={`${typeId}-hint`}>
-            {FREE_TIER_REASONS.externalLink}
-          </div>
-        )}
-      </div>
+      <Field label="Integration type" hint={!integration && !premium && FREE_TIER_REASONS.externalLink}>
+        {(id, { hintId }) =>
+          integration ? (
+            <input id={id} value={INTEGRATION_TYPE_LABELS[integration.type]} readOnly />
+          ) : (
+            <select id={id} value={type} onChange={(event) => onTypeChange(event.target.value as IntegrationType)} aria-describedby={hintId}>
+              <option value="http">{INTEGRATION_TYPE_LABELS.http}</option>
+              <option value="external_link" disabled={!premium}>
+                {INTEGRATION_TYPE_LABELS.external_link}
+                {premium ? '' : ' (Premium)'}
+              </option>
+            </select>
+          )
+        }
+      </Field>
 
       {type === 'http' && (
-        <div className="field">
-          <label htmlFor={nameId}>Name</label>
-          <input
-            id={nameId}
-            ref={nameRef}
-            value={premium ? name : (integration?.name ?? INTEGRATION_TYPE_LABELS.http)}
-            onChange={(event) => edited(setName, 'name')(event.target.value)}
-            disabled={!premium}
-            required={premium}
-            maxLength={255}
-            aria-invalid={errors.name !== undefined}
-            aria-describedby={premium ? (errors.name ? `${nameId}-error` : undefined) : `${nameId}-hint`}
-            autoComplete="off"
-          />
-          <FieldError id={`${nameId}-error`} error={errors.name} />
-          {!premium && (
-            <div className="hint" id={`${nameId}-hint`}>
-              The Free tier has a single HTTP Endpoint and asks no name. Named endpoints need Premium.
-            </div>
+        <Field label="Name" error={errors.name} hint={!premium && 'The Free tier has a single HTTP Endpoint and asks no name. Named endpoints need Premium.'}>
+          {(id, { errorId, hintId }) => (
+            <input
+              id={id}
+              ref={nameRef}
+              value={premium ? name : (integration?.name ?? INTEGRATION_TYPE_LABELS.http)}
+              onChange={(event) => edited('name')(event.target.value)}
+              disabled={!premium}
+              required={premium}
+              maxLength={255}
+              aria-invalid={errors.name !== undefined}
+              aria-describedby={premium ? errorId : hintId}
+              autoComplete="off"
+            />
           )}
-        </div>
+        </Field>
       )}
 
       {type === 'external_link' && (
-        <>
-          <div className="field">
-            <label htmlFor={apiUrlId}>API URL</label>
+        <Field
+          label="API URL"
+          error={errors.apiUrl}
+          hint={
+            <>
+              Base URL of the external tool&apos;s alert list. While this integration is active, no other integration of the project may be
+              active. The alert list then shows a &ldquo;View alerts&rdquo; link to it; that direct link is deprecated from release 13.8.
+            </>
+          }
+        >
+          {(id, { errorId, hintId }) => (
             <input
-              id={apiUrlId}
+              id={id}
               ref={apiUrlRef}
               type="url"
               value={apiUrl}
-              onChange={(event) => edited(setApiUrl, 'apiUrl')(event.target.value)}
+              onChange={(event) => edited('apiUrl')(event.target.value)}
               placeholder="https://incidents.example.com/alerts"
               required
               aria-invalid={errors.apiUrl !== undefined}
-              aria-describedby={errors.apiUrl ? `${apiUrlId}-error ${apiUrlId}-hint` : `${apiUrlId}-hint`}
+              aria-describedby={errorId ? `${errorId} ${hintId}` : hintId}
             />
-            <FieldError id={`${apiUrlId}-error`} error={errors.apiUrl} />
-            <div className="hint" id={`${apiUrlId}-hint`}>
-              Base URL of the external tool&apos;s alert list. While this integration is active, no other integration of the project may be
-              active. The alert list then shows a &ldquo;View alerts&rdquo; link to it; that direct link is deprecated from release 13.8.
-            </div>
-          </div>
-        </>
+          )}
+        </Field>
       )}
 
       <div className="field field-switch">
@@ -309,93 +296,93 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           checked={active}
           aria-invalid={errors.active !== undefined}
           aria-describedby={errors.active ? `${activeId}-error ${activeId}-hint` : `${activeId}-hint`}
-          onChange={(event) => edited(setActive, 'active')(event.target.checked)}
+          onChange={(event) => edited('active')(event.target.checked)}
         />
         <label htmlFor={activeId}>Active</label>
-        <FieldError id={`${activeId}-error`} error={errors.active} />
+        {errors.active && (
+          <div className="field-error" id={`${activeId}-error`}>
+            {errors.active}
+          </div>
+        )}
         <div className="hint" id={`${activeId}-hint`}>
           {type === 'http' ? 'Alerts sent to the URL are accepted only while the integration is active.' : 'Shows the link on the alerts list.'}
         </div>
       </div>
 
       {type === 'http' && (
-        <RateLimitField value={rateLimit} onChange={edited(setRateLimit, 'rateLimit')} error={errors.rateLimit} inputRef={rateLimitRef} />
-      )}
-
-      {type === 'http' && (
-        <HeartbeatField value={heartbeat} onChange={edited(setHeartbeat, 'heartbeat')} error={errors.heartbeat} inputRef={heartbeatRef} />
-      )}
-
-      {type === 'http' && (
-        <fieldset className="mapping-section">
-          <legend>Customize alert payload mapping</legend>
-          {!premium && <div className="notice notice-info">{FREE_TIER_REASONS.mapping}</div>}
-          {draftSample && (
-            <div className="notice notice-info" role="status" ref={draftNotice} tabIndex={-1}>
-              <p>
-                The sample payload below is the body of the delivery of {exactTime(draftSample.receivedAt)}, not saved yet. Parse it for custom
-                mapping, check the preview, then save.
-              </p>
-              {onDiscardDraft && (
-                <button type="button" className="button button-small" onClick={onDiscardDraft}>
-                  Discard it and keep the saved sample payload
-                </button>
+        <>
+          <RateLimitField value={rateLimit} onChange={edited('rateLimit')} error={errors.rateLimit} inputRef={rateLimitRef} />
+          <HeartbeatField value={heartbeat} onChange={edited('heartbeat')} error={errors.heartbeat} inputRef={heartbeatRef} />
+          <fieldset className="mapping-section">
+            <legend>Customize alert payload mapping</legend>
+            {!premium && <div className="notice notice-info">{FREE_TIER_REASONS.mapping}</div>}
+            {draftSample && (
+              <div className="notice notice-info" role="status" ref={draftNotice} tabIndex={-1}>
+                <p>
+                  The sample payload below is the body of the delivery of {exactTime(draftSample.receivedAt)}, not saved yet. Parse it for custom
+                  mapping, check the preview, then save.
+                </p>
+                {onDiscardDraft && (
+                  <button type="button" className="button button-small" onClick={onDiscardDraft}>
+                    Discard it and keep the saved sample payload
+                  </button>
+                )}
+              </div>
+            )}
+            <JsonField
+              label="Sample alert payload"
+              value={samplePayload}
+              onChange={edited('samplePayload', 'mapping')}
+              check={(text) => checkJsonText(text, { object: true })}
+              error={errors.samplePayload}
+              fieldRef={samplePayloadRef}
+              optional
+              disabled={!premium}
+              rows={premium ? 12 : 3}
+              hint="One alert as your monitoring tool sends it (a JSON object). Parse it, then choose which of its values fill each platform alert key."
+            />
+            <div className="actions-left">
+              <button type="button" className="button" onClick={parseSample} disabled={!premium || parse.isFetching}>
+                {parse.isFetching ? 'Parsing…' : 'Parse payload for custom mapping'}
+              </button>
+            </div>
+            <ErrorMessage error={parse.error} title="Sample payload not parsed" />
+            {errors.mapping && (
+              <div className="field-error" ref={mappingRef} tabIndex={-1}>
+                {errors.mapping}
+              </div>
+            )}
+            {premium && parsedText !== null && parsedText !== samplePayload && (
+              <div className="notice notice-warning" role="status">
+                The sample payload changed: parse it again to redo the mapping. Saving now clears the mapping.
+              </div>
+            )}
+            <div className={showBuilder ? 'mapping-workbench' : undefined}>
+              {showBuilder && parse.data && parsedSample && (
+                <MappingBuilder
+                  fields={parse.data.payload_alert_fields}
+                  sample={parsedSample}
+                  mapping={mapping}
+                  onChange={edited('mapping')}
+                />
+              )}
+              {premium && (
+                <MappingPreview
+                  projectId={project.id}
+                  integrationId={integration?.id ?? null}
+                  payload={sampleCheck?.ok ? samplePayload : null}
+                  mapping={savedMapping}
+                  noPayload="Enter a valid sample payload to preview the alert it becomes."
+                  description={
+                    savedMapping.length > 0
+                      ? 'The sample payload as an alert under the mapping above, before it is saved. Nothing is stored.'
+                      : 'The sample payload as an alert without a mapping: each platform alert key is read from the payload property of its own name. Nothing is stored.'
+                  }
+                />
               )}
             </div>
-          )}
-          <JsonField
-            label="Sample alert payload"
-            value={samplePayload}
-            onChange={edited(setSamplePayload, 'samplePayload', 'mapping')}
-            check={(text) => checkJsonText(text, { object: true })}
-            error={errors.samplePayload}
-            fieldRef={samplePayloadRef}
-            optional
-            disabled={!premium}
-            rows={premium ? 12 : 3}
-            hint="One alert as your monitoring tool sends it (a JSON object). Parse it, then choose which of its values fill each platform alert key."
-          />
-          <div className="actions-left">
-            <button type="button" className="button" onClick={parseSample} disabled={!premium || parse.isFetching}>
-              {parse.isFetching ? 'Parsing…' : 'Parse payload for custom mapping'}
-            </button>
-          </div>
-          <ErrorMessage error={parse.error} title="Sample payload not parsed" />
-          {errors.mapping && (
-            <div className="field-error" id={mappingErrorId} ref={mappingRef} tabIndex={-1}>
-              {errors.mapping}
-            </div>
-          )}
-          {premium && parsedText !== null && parsedText !== samplePayload && (
-            <div className="notice notice-warning" role="status">
-              The sample payload changed: parse it again to redo the mapping. Saving now clears the mapping.
-            </div>
-          )}
-          <div className={showBuilder ? 'mapping-workbench' : undefined}>
-            {showBuilder && parse.data && parsedSample && (
-              <MappingBuilder
-                fields={parse.data.payload_alert_fields}
-                sample={parsedSample}
-                mapping={mapping}
-                onChange={edited(setMapping, 'mapping')}
-              />
-            )}
-            {premium && (
-              <MappingPreview
-                projectId={project.id}
-                integrationId={integration?.id ?? null}
-                payload={sampleCheck?.ok ? samplePayload : null}
-                mapping={savedMapping}
-                noPayload="Enter a valid sample payload to preview the alert it becomes."
-                description={
-                  savedMapping.length > 0
-                    ? 'The sample payload as an alert under the mapping above, before it is saved. Nothing is stored.'
-                    : 'The sample payload as an alert without a mapping: each platform alert key is read from the payload property of its own name. Nothing is stored.'
-                }
-              />
-            )}
-          </div>
-        </fieldset>
+          </fieldset>
+        </>
       )}
 
       <ErrorMessage error={saveErrorAtField ? null : save.error} title="Not saved" />
@@ -407,15 +394,5 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       </div>
       {guard.dialog}
     </form>
-  );
-}
-
-/** A field's own error, which the field names in its `aria-describedby`. */
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  if (!error) return null;
-  return (
-    <div className="field-error" id={id}>
-      {error}
-    </div>
   );
 }

@@ -47,7 +47,8 @@ export function IntegrationPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const integrationId = params.integrationId === undefined ? null : Number(params.integrationId);
-  const tab: TabId = TABS.find((candidate) => candidate.id === params.tab)?.id ?? 'details';
+  const tabRow = TABS.find((candidate) => candidate.id === params.tab) ?? TABS[0];
+  const tab: TabId = tabRow.id;
   const manage = can(project, 'manageIntegrations');
   // Below maintainer the integration's settings are not read (the API would answer 403).
   const integration = useIntegration(project.id, manage ? integrationId : null);
@@ -56,6 +57,7 @@ export function IntegrationPage() {
   // until the details are saved or it is discarded.
   const [draftSample, setDraftSample] = useState<DraftSample | null>(null);
   const base = `/projects/${project.id}/settings/alerts`;
+  const tabPath = (id: number, tabId: TabId) => (tabId === 'details' ? `${base}/${id}` : `${base}/${id}/${tabId}`);
   const routedSaved = (location.state as SavedState | null)?.saved;
   const [notice, setNotice] = useState<SavedNotice | null>(null);
   if (routedSaved && notice?.key !== location.key) setNotice({ key: location.key, path: location.pathname, saved: routedSaved });
@@ -67,7 +69,7 @@ export function IntegrationPage() {
   }, [routedSaved, location.pathname, navigate]);
   const saved = notice?.path === location.pathname ? notice.saved : undefined;
   usePageTitle(
-    integrationId === null ? 'Add new integration' : TABS.find((candidate) => candidate.id === tab)?.label,
+    integrationId === null ? 'Add new integration' : tabRow.label,
     integration.data?.name,
     project.path,
   );
@@ -92,7 +94,7 @@ export function IntegrationPage() {
   }
   const current = integration.data ?? null;
   const type = current?.type ?? newType;
-  if (params.tab !== undefined && (tab !== params.tab || !TABS.find((candidate) => candidate.id === tab)?.types.some((t) => t === type))) {
+  if (params.tab !== undefined && (tab !== params.tab || !tabRow.types.some((t) => t === type))) {
     return <Navigate to={`${base}/${integrationId}`} replace />;
   }
 
@@ -100,13 +102,13 @@ export function IntegrationPage() {
     setDraftSample(null);
     const next = created && savedIntegration.type === 'http' ? 'credentials' : 'details';
     const state: SavedState = { saved: created ? 'created' : 'updated' };
-    navigate(next === 'details' ? `${base}/${savedIntegration.id}` : `${base}/${savedIntegration.id}/${next}`, { state, replace: !created });
+    navigate(tabPath(savedIntegration.id, next), { state, replace: !created });
   };
 
   const tabs: TabLink[] = TABS.filter((candidate) => candidate.types.some((t) => t === type)).map((candidate) => ({
     id: candidate.id,
     label: candidate.label,
-    to: current ? (candidate.id === 'details' ? `${base}/${current.id}` : `${base}/${current.id}/${candidate.id}`) : `${base}/new`,
+    to: current ? tabPath(current.id, candidate.id) : `${base}/new`,
     active: candidate.id === tab,
     disabledReason: candidate.needsSaved && !current ? 'Save the integration first' : undefined,
   }));

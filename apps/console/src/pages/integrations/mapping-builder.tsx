@@ -11,14 +11,13 @@ interface MappingBuilderProps {
   sample: JsonObject;
   mapping: readonly PayloadFieldMappingEntry[];
   onChange(mapping: PayloadFieldMappingEntry[]): void;
-  disabled?: boolean;
 }
 
 /**
  * The payload field mapping (spec 2.1): every platform alert key with the types it takes, and a
  * "Payload alert key" dropdown of the sample payload's values that fit it.
  */
-export function MappingBuilder({ fields, sample, mapping, onChange, disabled }: MappingBuilderProps) {
+export function MappingBuilder({ fields, sample, mapping, onChange }: MappingBuilderProps) {
   const mapped = mapping.length;
   return (
     <div className="mapping">
@@ -34,7 +33,6 @@ export function MappingBuilder({ fields, sample, mapping, onChange, disabled }: 
             fields={fields}
             sample={sample}
             entry={mapping.find((candidate) => candidate.field_name === key.name)}
-            disabled={disabled}
             onSelect={(field, type) => onChange(withMapping(mapping, key, field, type))}
           />
         )}
@@ -48,11 +46,10 @@ interface MappingRowProps {
   fields: readonly PayloadAlertField[];
   sample: JsonObject;
   entry: PayloadFieldMappingEntry | undefined;
-  disabled?: boolean;
   onSelect(field: PayloadAlertField | null, type: PayloadFieldMappingEntry['type'] | null): void;
 }
 
-function MappingRow({ platformKey, fields, sample, entry, disabled, onSelect }: MappingRowProps) {
+function MappingRow({ platformKey, fields, sample, entry, onSelect }: MappingRowProps) {
   const id = useId();
   const options = fields
     .map((field) => {
@@ -76,7 +73,7 @@ function MappingRow({ platformKey, fields, sample, entry, disabled, onSelect }: 
         <select
           id={id}
           value={selected}
-          disabled={disabled || (options.length === 0 && !entry)}
+          disabled={options.length === 0 && !entry}
           onChange={(event) => {
             const option = options.find((candidate) => pathKey(candidate.field.path) === event.target.value);
             onSelect(option?.field ?? null, option?.type ?? null);

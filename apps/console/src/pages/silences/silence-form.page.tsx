@@ -1,8 +1,9 @@
-import { FormEvent, useId, useState } from 'react';
+import { FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAlert, useSilence, useSilenceMutations } from '../../api/queries';
 import { Silence, SILENCE_MATCHER_FIELDS, SILENCE_MATCHER_OPERATORS, SilenceMatcher, SilenceMatcherField, SilenceMatcherOperator } from '../../api/types';
 import { ErrorMessage, ErrorNotice, ErrorPage, Loading } from '../../components/error-message';
+import { Field } from '../../components/field';
 import {
   emptyRow,
   fromLocalInput,
@@ -63,7 +64,6 @@ function SilenceForm({ projectId, silence, initialMatchers, fromAlert }: Silence
   const [endsAt, setEndsAt] = useState(() => toLocalInput(silence?.ends_at ?? new Date(Date.now() + DEFAULT_DURATION_MS).toISOString()));
   const [comment, setComment] = useState(silence?.comment ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { starts: useId(), ends: useId(), comment: useId() };
   const mutation = silence ? update : create;
 
   const change = (index: number, changes: Partial<MatcherRow>) => setRows((current) => current.map((row, at) => (at === index ? { ...row, ...changes } : row)));
@@ -124,22 +124,17 @@ function SilenceForm({ projectId, silence, initialMatchers, fromAlert }: Silence
               <span className="inline-label">Starts</span> {exactTime(silence.starts_at)}
             </div>
           ) : (
-            <div className="field">
-              <label htmlFor={ids.starts}>Starts</label>
-              <input id={ids.starts} type="datetime-local" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />
-              <div className="hint">Empty: now.</div>
-            </div>
+            <Field label="Starts" hint="Empty: now.">
+              {(id) => <input id={id} type="datetime-local" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />}
+            </Field>
           )}
-          <div className="field">
-            <label htmlFor={ids.ends}>Ends</label>
-            <input id={ids.ends} type="datetime-local" required value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />
-          </div>
+          <Field label="Ends">
+            {(id) => <input id={id} type="datetime-local" required value={endsAt} onChange={(event) => setEndsAt(event.target.value)} />}
+          </Field>
         </div>
-        <div className="field">
-          <label htmlFor={ids.comment}>Comment</label>
-          <textarea id={ids.comment} required maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
-          <div className="hint">Why alerts are silenced, e.g. the maintenance or the ticket.</div>
-        </div>
+        <Field label="Comment" hint="Why alerts are silenced, e.g. the maintenance or the ticket.">
+          {(id) => <textarea id={id} required maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />}
+        </Field>
         {problem && <ErrorNotice>{problem}</ErrorNotice>}
         <ErrorMessage error={mutation.error} />
         <div className="actions-left">
@@ -156,33 +151,38 @@ function SilenceForm({ projectId, silence, initialMatchers, fromAlert }: Silence
 }
 
 function MatcherRowEditor({ index, row, onChange, onRemove }: { index: number; row: MatcherRow; onChange(changes: Partial<MatcherRow>): void; onRemove?: () => void }) {
-  const id = useId();
   const n = index + 1;
   return (
     <div className="matcher-row" role="group" aria-label={`Matcher ${n}`}>
-      <div className="field">
-        <label htmlFor={`${id}-target`}>On</label>
-        <select id={`${id}-target`} value={row.target === 'path' ? '__path' : row.field} onChange={(event) => onChange(event.target.value === '__path' ? { target: 'path' } : { target: 'field', field: event.target.value as SilenceMatcherField })}>
-          <Options values={SILENCE_MATCHER_FIELDS} label={(field) => MATCHER_FIELD_LABELS[field]} />
-          <option value="__path">Payload path…</option>
-        </select>
-      </div>
+      <Field label="On">
+        {(id) => (
+          <select
+            id={id}
+            value={row.target === 'path' ? '__path' : row.field}
+            onChange={(event) => onChange(event.target.value === '__path' ? { target: 'path' } : { target: 'field', field: event.target.value as SilenceMatcherField })}
+          >
+            <Options values={SILENCE_MATCHER_FIELDS} label={(field) => MATCHER_FIELD_LABELS[field]} />
+            <option value="__path">Payload path…</option>
+          </select>
+        )}
+      </Field>
       {row.target === 'path' && (
-        <div className="field">
-          <label htmlFor={`${id}-path`}>Path</label>
-          <input id={`${id}-path`} className="code" placeholder="labels.team" value={row.path} onChange={(event) => onChange({ path: event.target.value })} />
-        </div>
+        <Field label="Path">
+          {(id) => <input id={id} className="code" placeholder="labels.team" value={row.path} onChange={(event) => onChange({ path: event.target.value })} />}
+        </Field>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-operator`}>Operator</label>
-        <select id={`${id}-operator`} value={row.operator} onChange={(event) => onChange({ operator: event.target.value as SilenceMatcherOperator })}>
-          <Options values={SILENCE_MATCHER_OPERATORS} label={(operator) => OPERATOR_LABELS[operator]} />
-        </select>
-      </div>
-      <div className="field field-grow">
-        <label htmlFor={`${id}-value`}>Value</label>
-        <input id={`${id}-value`} className={row.operator.includes('~') ? 'code' : undefined} value={row.value} maxLength={1024} onChange={(event) => onChange({ value: event.target.value })} />
-      </div>
+      <Field label="Operator">
+        {(id) => (
+          <select id={id} value={row.operator} onChange={(event) => onChange({ operator: event.target.value as SilenceMatcherOperator })}>
+            <Options values={SILENCE_MATCHER_OPERATORS} label={(operator) => OPERATOR_LABELS[operator]} />
+          </select>
+        )}
+      </Field>
+      <Field label="Value" className="field-grow">
+        {(id) => (
+          <input id={id} className={row.operator.includes('~') ? 'code' : undefined} value={row.value} maxLength={1024} onChange={(event) => onChange({ value: event.target.value })} />
+        )}
+      </Field>
       {onRemove && (
         <div className="field-button">
           <button type="button" className="button button-small button-danger-outline" onClick={onRemove}>

@@ -25,7 +25,10 @@ export function measurePostgresSessions(databaseUrl: string): () => Promise<Map<
     const seconds = new Map<string, number>();
     const add = (label: string, value: number) => seconds.set(label, (seconds.get(label) ?? 0) + value);
     for (const [pid, total] of after.byPid) add(labels.get(pid) ?? 'postmaster', total - (before.byPid.get(pid) ?? 0));
-    add('ended processes', after.ended - before.ended);
+    // A process that ended moved its whole life's CPU into the postmaster's counters: only what it
+    // used after `before` was taken belongs to the measurement.
+    const endedBefore = [...before.byPid].filter(([pid]) => !after.byPid.has(pid)).reduce((sum, [, total]) => sum + total, 0);
+    add('ended processes', after.ended - before.ended - endedBefore);
     return seconds;
   };
 }

@@ -1,5 +1,5 @@
 import { ApiErrorResponses, RequestId } from '@alert-ingestion/http';
-import { CurrentProject, parsePathId, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
+import { CurrentProject, PathId, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
 import { AccessLevel, Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import {
   CreateIntegrationDto,
@@ -18,21 +18,12 @@ import {
   TestAlertResultDto,
   UpdateIntegrationDto,
 } from '@alert-ingestion/integrations-feature';
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
-/** `:iid` is an integration id; anything that is not one names no integration (404). */
-class IntegrationIdPipe implements PipeTransform<string, bigint> {
-  transform(value: string): bigint {
-    const id = parsePathId(value);
-    if (id === undefined) throw integrationNotFound();
-    return id;
-  }
-}
-
-/** The integration `:iid` of the project, read with IntegrationIdPipe. */
-const IntegrationId = () => Param('iid', IntegrationIdPipe);
+/** The integration `:iid` of the project; anything that is not an id names no integration (404). */
+const IntegrationId = () => PathId('iid', integrationNotFound);
 
 /** A route of one integration: ProjectRoute(level), and 404 also for an id that names no integration of the project. */
 const IntegrationRoute = (level: AccessLevel) =>

@@ -4,7 +4,7 @@ import {
   AuthenticatedRoute,
   CurrentPrincipal,
   CurrentProject,
-  parsePathId,
+  PathId,
   Principal,
   ProjectAccess,
   ProjectRoute,
@@ -23,21 +23,12 @@ import {
   UpdateMemberDto,
   UpdateProjectDto,
 } from '@alert-ingestion/integrations-feature';
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, PipeTransform, Post, Put, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
-/** `:user_id` of a member; anything that is not an id names no member (404). */
-class MemberIdPipe implements PipeTransform<string, bigint> {
-  transform(value: string): bigint {
-    const id = parsePathId(value);
-    if (id === undefined) throw memberNotFound(value);
-    return id;
-  }
-}
-
-/** The member `:user_id`, read with MemberIdPipe. */
-const MemberUserId = () => Param('user_id', MemberIdPipe);
+/** The member `:user_id`; anything that is not an id names no member (404). */
+const MemberUserId = () => PathId('user_id', memberNotFound);
 
 /** A route of one member: admin or owner (ProjectRoute). */
 const MemberRoute = () =>

@@ -1,7 +1,8 @@
 import { AccessLevel } from '@alert-ingestion/contracts';
 import { ApiErrorResponses, BEARER_TOKEN_SCHEME, PRIVATE_TOKEN_SCHEME } from '@alert-ingestion/http';
-import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, Param, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiParam, ApiSecurity } from '@nestjs/swagger';
+import { parsePathId } from '../access-rules';
 import { Principal, ProjectAccess } from '../principal';
 import { AccessRequest } from './access-request';
 import { AuthenticationGuard, ProjectAccessGuard, RequiresAdmin, RequiresProjectAccess } from './access.guards';
@@ -67,3 +68,16 @@ export const CurrentProject = createParamDecorator((_data: unknown, context: Exe
   if (!access) throw new Error('CurrentProject used on a route without ProjectAccessGuard');
   return access;
 });
+
+/**
+ * The path parameter `name` as an id (parsePathId); anything that is not one names nothing, so the
+ * error `notFound` builds from the text (a 404) is thrown.
+ */
+export const PathId = (name: string, notFound: (text: string) => Error) =>
+  Param(name, {
+    transform(text: string): bigint {
+      const id = parsePathId(text);
+      if (id === undefined) throw notFound(text);
+      return id;
+    },
+  });

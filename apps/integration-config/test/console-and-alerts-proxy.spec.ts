@@ -204,7 +204,15 @@ describe('the web console and the alerts proxy on integration-config', () => {
     it('forwards nothing but GET and PUT of the alerts paths', async () => {
       const post = await fetch(`${api.url}/api/v4/projects/5/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(post.status).toBe(404);
-      for (const path of ['/api/v4/projects/5/alerts/%2e%2e/%2e%2e/%2e%2e/users', '/api/v4/projects/5/alerts/../../../users']) {
+      const escapes = [
+        '/api/v4/projects/5/alerts/%2e%2e/%2e%2e/%2e%2e/users',
+        '/api/v4/projects/5/alerts/../../../users',
+        // Each matches a forwarded route as sent, and names another path once its dot segment is resolved.
+        '/api/v4/projects/5/alerts/%2e%2e',
+        '/api/v4/projects/%2e%2e/alerts',
+        '/api/v4/projects/5/silences/%2E%2e/expire',
+      ];
+      for (const path of escapes) {
         const escaped = await rawGet(api.url, path);
         expect(escaped.status).toBe(404);
         expect(JSON.parse(escaped.body)).toEqual({ error: 'not_found', message: expect.any(String) });

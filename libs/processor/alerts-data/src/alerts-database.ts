@@ -71,6 +71,18 @@ export class AlertsDatabase {
     }
   }
 
+  /**
+   * One page of rows, `SELECT columns FROM source page`, and how many rows `source` (tables and
+   * conditions, on `parameters`) holds in all: two queries sent at once.
+   */
+  async page<R extends QueryResultRow>(columns: string, source: string, page: string, parameters: unknown[]): Promise<{ rows: R[]; total: number }> {
+    const [rows, counted] = await Promise.all([
+      this.pool.query<R>(`SELECT ${columns} FROM ${source} ${page}`, parameters),
+      this.pool.query<{ total: string }>(`SELECT count(*) AS total FROM ${source}`, parameters),
+    ]);
+    return { rows: rows.rows, total: Number(counted.rows[0].total) };
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }

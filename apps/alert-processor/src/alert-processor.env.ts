@@ -1,4 +1,4 @@
-import { BaseEnv, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
+import { BaseEnv, HEARTBEAT_MINUTE_MS_DEFAULT, HeartbeatMinuteSetting, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { MAX_MESSAGE_BYTES } from '@alert-ingestion/contracts';
 import { IsString } from 'class-validator';
 
@@ -88,12 +88,8 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 100 })
   HEARTBEAT_CHECK_INTERVAL_MS = 15_000;
 
-  /**
-   * For tests only: the length of the minute that heartbeat intervals count in, so that a
-   * one-minute heartbeat expires in a test's seconds. Leave it at 60000 in any real deployment.
-   */
-  @IntegerSetting({ min: 1 })
-  HEARTBEAT_MINUTE_MS = 60_000;
+  @HeartbeatMinuteSetting()
+  HEARTBEAT_MINUTE_MS = HEARTBEAT_MINUTE_MS_DEFAULT;
 
   /** Outbox rows published per Kafka transaction. */
   @IntegerSetting({ min: 1, max: 10_000 })

@@ -1,4 +1,4 @@
-import { IntegerSetting, IntegrationKeyEnv, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
+import { HEARTBEAT_MINUTE_MS_DEFAULT, HeartbeatMinuteSetting, IntegerSetting, IntegrationKeyEnv, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
 
 /** An absolute http(s) URL; a host without a top-level domain (localhost, a service name) is fine. */
@@ -43,10 +43,6 @@ export class IntegrationConfigEnv extends IntegrationKeyEnv {
   @IntegerSetting({ min: 0, max: 60_000 })
   SNAPSHOT_PUBLISH_TIMEOUT_MS = 5_000;
 
-  /**
-   * For tests only: the length of the minute that heartbeat intervals count in when an
-   * integration's heartbeat status is told (the same as alert-processor's). Leave it at 60000.
-   */
-  @IntegerSetting({ min: 1 })
-  HEARTBEAT_MINUTE_MS = 60_000;
+  @HeartbeatMinuteSetting()
+  HEARTBEAT_MINUTE_MS = HEARTBEAT_MINUTE_MS_DEFAULT;
 }

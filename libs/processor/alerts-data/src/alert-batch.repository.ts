@@ -38,17 +38,8 @@ export class AlertBatchRepository {
    * deadlock, or a race lost to another transaction (lostRace), rolls back and runs `work` again,
    * which then reads what the winner committed.
    */
-  async transaction<T>(work: (transaction: AlertBatchTransaction) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const transaction = await this.database.begin();
-      try {
-        return await work(new AlertBatchTransaction(transaction));
-      } catch (error) {
-        if (!this.database.mayRunAgain(error, attempt, lostRace(error))) throw error;
-      } finally {
-        await transaction.rollback();
-      }
-    }
+  transaction<T>(work: (transaction: AlertBatchTransaction) => Promise<T>): Promise<T> {
+    return this.database.scriptedTransaction((transaction) => work(new AlertBatchTransaction(transaction)), lostRace);
   }
 }
 

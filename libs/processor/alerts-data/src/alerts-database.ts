@@ -42,34 +42,45 @@ export class AlertsDatabase {
    * Runs `work` in one transaction (READ COMMITTED). Deadlocks and serialization failures, which
    * concurrent batches of several processor instances can cause, roll back and run `work` again.
    */
-  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.scriptedTransaction(async (transaction) => {
+      await transaction.step([]);
+      const result = await work(transaction.client);
+      await transaction.commit([]);
+      return result;
+    });
+  }
+
+  /**
+   * Runs `work` on a transaction of its own, sent in steps (see ScriptedTransaction), which `work`
+   * commits; otherwise it is rolled back. After a deadlock or serialization failure, or a failure the
+   * caller knows running again cures (`cured`, such as a race lost to another transaction), it is
+   * rolled back and `work` runs again, up to the configured attempts.
+   */
+  async scriptedTransaction<T>(work: (transaction: ScriptedTransaction) => Promise<T>, cured: (error: unknown) => boolean = () => false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const transaction = await this.begin();
+      const transaction = new ScriptedTransaction(await this.pool.connect());
       try {
-        await transaction.step([]);
-        const result = await work(transaction.client);
-        await transaction.commit([]);
-        return result;
+        return await work(transaction);
       } catch (error) {
-        if (!this.mayRunAgain(error, attempt)) throw error;
+        const retryable = cured(error) || RETRYABLE_SQLSTATES.has(sqlState(error) ?? '');
+        if (attempt >= this.transactionAttempts || !retryable) throw error;
       } finally {
         await transaction.rollback();
       }
     }
   }
 
-  /** A transaction on a connection of its own, sent in steps (see ScriptedTransaction); the caller ends it. */
-  async begin(): Promise<ScriptedTransaction> {
-    return new ScriptedTransaction(await this.pool.connect());
-  }
-
   /**
-   * Whether a transaction that failed with `error` in its `attempt`-th run, and was rolled back, runs
-   * again: after a deadlock or serialization failure, or a failure the caller knows running again
-   * cures (`cured`, such as a race lost to another transaction), up to the configured attempts.
+   * One page of rows, `SELECT columns FROM source page`, and how many rows `source` (tables and
+   * conditions, on `parameters`) holds in all: two queries sent at once.
    */
-  mayRunAgain(error: unknown, attempt: number, cured = false): boolean {
-    return attempt < this.transactionAttempts && (cured || RETRYABLE_SQLSTATES.has(sqlState(error) ?? ''));
+  async page<R extends QueryResultRow>(columns: string, source: string, page: string, parameters: unknown[]): Promise<{ rows: R[]; total: number }> {
+    const [rows, counted] = await Promise.all([
+      this.pool.query<R>(`SELECT ${columns} FROM ${source} ${page}`, parameters),
+      this.pool.query<{ total: string }>(`SELECT count(*) AS total FROM ${source}`, parameters),
+    ]);
+    return { rows: rows.rows, total: Number(counted.rows[0].total) };
   }
 
   async ping(): Promise<void> {

@@ -76,14 +76,9 @@ export class AlertsQueryRepository {
     }
     const where = conditions.join(' AND ');
     const offset = (query.page - 1) * query.perPage;
-    const [rows, count] = await Promise.all([
-      this.database.pool.query<AlertRow>(
-        `SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE ${where} ORDER BY a.iid DESC LIMIT ${query.perPage} OFFSET ${offset}`,
-        parameters,
-      ),
-      this.database.pool.query<{ total: string }>(`SELECT count(*) AS total FROM ${ALERTS_WITH_SILENCE} WHERE ${where}`, parameters),
-    ]);
-    return { alerts: rows.rows.map(storedAlert), total: Number(count.rows[0].total) };
+    const page = `ORDER BY a.iid DESC LIMIT ${query.perPage} OFFSET ${offset}`;
+    const { rows, total } = await this.database.page<AlertRow>(ALERT_COLUMNS, `${ALERTS_WITH_SILENCE} WHERE ${where}`, page, parameters);
+    return { alerts: rows.map(storedAlert), total };
   }
 
   async countByStatus(projectId: string): Promise<Map<AlertStatus, number>> {

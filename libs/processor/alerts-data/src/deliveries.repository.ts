@@ -44,18 +44,13 @@ export class DeliveriesRepository {
 
   /** The latest deliveries of an integration, newest first. */
   async list(integrationId: string, limit: number, offset: number): Promise<{ deliveries: Delivery[]; total: number }> {
-    const [rows, counted] = await Promise.all([
-      this.database.pool.query<Delivery & { id: string; received_at: Date }>(
-        `SELECT id, received_at, request_id, status, error, alerts, body, body_size, body_truncated, authorization_key
-         FROM alert_deliveries WHERE integration_id = $1 ORDER BY received_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [integrationId, limit, offset],
-      ),
-      this.database.pool.query<{ total: string }>('SELECT count(*) AS total FROM alert_deliveries WHERE integration_id = $1', [integrationId]),
-    ]);
-    return {
-      deliveries: rows.rows.map((row) => ({ ...row, id: Number(row.id), received_at: new Date(row.received_at).toISOString() })),
-      total: Number(counted.rows[0].total),
-    };
+    const { rows, total } = await this.database.page<Delivery & { id: string; received_at: Date }>(
+      'id, received_at, request_id, status, error, alerts, body, body_size, body_truncated, authorization_key',
+      'alert_deliveries WHERE integration_id = $1',
+      `ORDER BY received_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      [integrationId],
+    );
+    return { deliveries: rows.map((row) => ({ ...row, id: Number(row.id), received_at: new Date(row.received_at).toISOString() })), total };
   }
 
   /**

@@ -81,11 +81,9 @@ export class SilencesRepository {
     const where = `project_id = $1${query.state ? ` AND ${STATE_CONDITIONS[query.state]}` : ' AND $2::timestamptz IS NOT NULL'}`;
     const parameters = [query.projectId, query.now];
     const offset = (query.page - 1) * query.perPage;
-    const [rows, count] = await Promise.all([
-      this.database.pool.query<SilenceRow>(`SELECT ${SILENCE_COLUMNS} FROM silences WHERE ${where} ORDER BY id DESC LIMIT ${query.perPage} OFFSET ${offset}`, parameters),
-      this.database.pool.query<{ total: string }>(`SELECT count(*) AS total FROM silences WHERE ${where}`, parameters),
-    ]);
-    return { silences: rows.rows.map(storedSilence), total: Number(count.rows[0].total) };
+    const page = `ORDER BY id DESC LIMIT ${query.perPage} OFFSET ${offset}`;
+    const { rows, total } = await this.database.page<SilenceRow>(SILENCE_COLUMNS, `silences WHERE ${where}`, page, parameters);
+    return { silences: rows.map(storedSilence), total };
   }
 
   async find(projectId: string, id: string): Promise<StoredSilence | undefined> {

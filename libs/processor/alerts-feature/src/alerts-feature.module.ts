@@ -1,4 +1,4 @@
-import { DynamicModule, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
   AlertBatchRepository,
   AlertsDatabase,
@@ -13,7 +13,7 @@ import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
 import { DeliveriesService } from './deliveries.service';
-import { INTEGRATION_LOOKUP } from './integration-lookup';
+import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
@@ -22,7 +22,6 @@ import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
 import { KafkaNames } from '@alert-ingestion/kafka';
 import { Topic } from '@alert-ingestion/contracts';
-import { IntegrationLookup } from './integration-lookup';
 
 /** Closes the pool last, after consumers and the relay have finished their work (onModuleDestroy). */
 @Injectable()
@@ -32,6 +31,11 @@ class AlertsDatabaseShutdown implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.database.close();
   }
+}
+
+/** A repository of the processor's database: built on its AlertsDatabase. */
+function onDatabase<T>(repository: new (database: AlertsDatabase) => T): FactoryProvider<T> {
+  return { provide: repository, useFactory: (database: AlertsDatabase) => new repository(database), inject: [AlertsDatabase] };
 }
 
 /**
@@ -49,8 +53,8 @@ export class AlertsFeatureModule {
         { provide: ALERTS_FEATURE_OPTIONS, useValue: options },
         { provide: AlertsDatabase, useFactory: () => new AlertsDatabase(options.databaseUrl, { maxConnections: options.databasePoolSize }) },
         AlertsDatabaseShutdown,
-        { provide: AlertBatchRepository, useFactory: (database: AlertsDatabase) => new AlertBatchRepository(database), inject: [AlertsDatabase] },
-        { provide: AlertsQueryRepository, useFactory: (database: AlertsDatabase) => new AlertsQueryRepository(database), inject: [AlertsDatabase] },
+        onDatabase(AlertBatchRepository),
+        onDatabase(AlertsQueryRepository),
         IntegrationRegistryService,
         { provide: INTEGRATION_LOOKUP, useExisting: IntegrationRegistryService },
         { provide: ProcessorMetrics, useFactory: (registry: Registry) => new ProcessorMetrics(registry), inject: [Registry] },
@@ -65,18 +69,14 @@ export class AlertsFeatureModule {
             }),
         },
         AlertEventRelayService,
-        {
-          provide: ProcessedRawAlertsRetention,
-          useFactory: (database: AlertsDatabase) => new ProcessedRawAlertsRetention(database),
-          inject: [AlertsDatabase],
-        },
+        onDatabase(ProcessedRawAlertsRetention),
         RetentionService,
-        { provide: DeliveriesRepository, useFactory: (database: AlertsDatabase) => new DeliveriesRepository(database), inject: [AlertsDatabase] },
+        onDatabase(DeliveriesRepository),
         AlertsQueryService,
         DeliveriesService,
-        { provide: HeartbeatsRepository, useFactory: (database: AlertsDatabase) => new HeartbeatsRepository(database), inject: [AlertsDatabase] },
+        onDatabase(HeartbeatsRepository),
         HeartbeatCheckerService,
-        { provide: SilencesRepository, useFactory: (database: AlertsDatabase) => new SilencesRepository(database), inject: [AlertsDatabase] },
+        onDatabase(SilencesRepository),
         SilencesService,
       ],
       exports: [
@@ -88,9 +88,6 @@ export class AlertsFeatureModule {
         AlertEventRelayService,
         AlertsDatabase,
         AlertsQueryService,
-        HeartbeatsRepository,
-        HeartbeatCheckerService,
-        SilencesRepository,
         SilencesService,
       ],
     };

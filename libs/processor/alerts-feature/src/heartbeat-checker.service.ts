@@ -1,9 +1,10 @@
 import { AlertBatchRepository, HeartbeatsRepository, HeartbeatWatch } from '@alert-ingestion/alerts-data';
-import { ExpiredHeartbeat, heartbeatIntake, planHeartbeatAlerts, stateKeys } from '@alert-ingestion/alerts-domain';
+import { AdmittedRawAlert, ExpiredHeartbeat, heartbeatIntake, planHeartbeatAlerts, stateKeys } from '@alert-ingestion/alerts-domain';
 import { IntegrationSnapshot } from '@alert-ingestion/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { IntegrationRegistryService } from './integration-registry.service';
+import { RecurringJob } from './recurring-job';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
 
@@ -25,25 +26,26 @@ const RAISED_PER_TRANSACTION = 100;
  */
 @Injectable()
 export class HeartbeatCheckerService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(HeartbeatCheckerService.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly job: RecurringJob;
 
   constructor(
     private readonly repository: AlertBatchRepository,
     private readonly heartbeats: HeartbeatsRepository,
     private readonly integrations: IntegrationRegistryService,
     @Inject(ALERTS_FEATURE_OPTIONS) private readonly options: AlertsFeatureOptions,
-  ) {}
+  ) {
+    this.job = new RecurringJob(options.heartbeat.checkIntervalMs, new Logger(HeartbeatCheckerService.name), 'Checking heartbeats failed', async () => {
+      const raised = await this.check();
+      return raised > 0 ? `Raised ${raised} heartbeat ${raised === 1 ? 'alert' : 'alerts'}` : undefined;
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.options.heartbeat.checkIntervalMs);
-    this.timer.unref();
+    this.job.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.job.stop();
   }
 
   /** Raises the alerts of the heartbeats expired at `now`; resolves how many this instance raised. */
@@ -71,27 +73,16 @@ export class HeartbeatCheckerService implements OnApplicationBootstrap, OnModule
           lastRequestAt,
         };
       });
+      const intake = new Map(chunk.map((expired) => [expired.integrationId, heartbeatIntake(expired, minuteMs)]));
       raised += await this.repository.transaction(async (transaction) => {
-        const state = await transaction.readState(stateKeys(chunk.map((expired) => heartbeatIntake(expired, minuteMs))));
+        const state = await transaction.readState(stateKeys([...intake.values()]));
         const claimed = await transaction.claimHeartbeats(chunk);
         const mine = chunk.filter((expired) => claimed.has(expired.integrationId));
-        const plan = planHeartbeatAlerts(mine, state, now, minuteMs);
+        const plan = planHeartbeatAlerts(mine, state, now, minuteMs, mine.map((expired) => intake.get(expired.integrationId) as AdmittedRawAlert));
         await transaction.write(plan.writes, now);
         return plan.writes.alertInserts.length;
       });
     }
     return raised;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.check()
-      .then((raised) => {
-        if (raised > 0) this.logger.log(`Raised ${raised} heartbeat ${raised === 1 ? 'alert' : 'alerts'}`);
-      })
-      .catch((error: unknown) => this.logger.warn(`Checking heartbeats failed (tried again later): ${String(error)}`))
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 }

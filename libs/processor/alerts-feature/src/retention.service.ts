@@ -1,16 +1,7 @@
 import { DeliveriesRepository, ProcessedRawAlertsRetention } from '@alert-ingestion/alerts-data';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
-
-/** One kind of row swept on a timer. */
-interface Sweep {
-  name: string;
-  intervalMs: number;
-  /** Removes what is due; resolves with how many rows went. */
-  run(now: Date): Promise<number>;
-  timer?: NodeJS.Timeout;
-  running?: Promise<void>;
-}
+import { RecurringJob } from './recurring-job';
 
 /**
  * Removes what the processor keeps only for a while, at start-up and then on a timer: idempotency
@@ -21,47 +12,32 @@ interface Sweep {
  */
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(RetentionService.name);
-  private readonly sweeps: Sweep[];
+  private readonly sweeps: RecurringJob[];
 
   constructor(processed: ProcessedRawAlertsRetention, deliveries: DeliveriesRepository, @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions) {
+    const logger = new Logger(RetentionService.name);
+    /** One kind of row swept on a timer; `remove` resolves with how many rows went. */
+    const sweep = (name: string, intervalMs: number, remove: (now: Date) => Promise<number>) =>
+      new RecurringJob(intervalMs, logger, `Sweeping ${name} failed`, async () => {
+        const removed = await remove(new Date());
+        return removed > 0 ? `Removed ${removed} ${name}` : undefined;
+      });
     this.sweeps = [
-      {
-        name: 'idempotency records',
-        intervalMs: options.processedRetention.sweepIntervalMs,
-        run: (now) => processed.removeProcessedBefore(new Date(now.getTime() - options.processedRetention.retentionMs)),
-      },
-      {
-        name: 'deliveries',
-        intervalMs: options.deliveries.sweepIntervalMs,
-        run: (now) => deliveries.prune(now, options.deliveries.retentionMs, options.deliveries.keepPerIntegration),
-      },
+      sweep('idempotency records', options.processedRetention.sweepIntervalMs, (now) =>
+        processed.removeProcessedBefore(new Date(now.getTime() - options.processedRetention.retentionMs)),
+      ),
+      sweep('deliveries', options.deliveries.sweepIntervalMs, (now) => deliveries.prune(now, options.deliveries.retentionMs, options.deliveries.keepPerIntegration)),
     ];
   }
 
   onApplicationBootstrap(): void {
     for (const sweep of this.sweeps) {
-      this.sweep(sweep);
-      sweep.timer = setInterval(() => this.sweep(sweep), sweep.intervalMs);
-      sweep.timer.unref();
+      sweep.run();
+      sweep.start();
     }
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const sweep of this.sweeps) clearInterval(sweep.timer);
-    await Promise.all(this.sweeps.map((sweep) => sweep.running));
-  }
-
-  private sweep(sweep: Sweep): void {
-    if (sweep.running) return;
-    sweep.running = sweep
-      .run(new Date())
-      .then((removed) => {
-        if (removed > 0) this.logger.log(`Removed ${removed} ${sweep.name}`);
-      })
-      .catch((error: unknown) => this.logger.warn(`Sweeping ${sweep.name} failed (tried again later): ${String(error)}`))
-      .finally(() => {
-        sweep.running = undefined;
-      });
+    await Promise.all(this.sweeps.map((sweep) => sweep.stop()));
   }
 }

@@ -1,5 +1,5 @@
 import { PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
-import { isJsonObject, JsonValue } from '@alert-ingestion/json';
+import { isJsonObject, JsonObject, JsonValue } from '@alert-ingestion/json';
 import { AlertSource } from './alert-source';
 import { alertSourceFromAlertmanagerElement, isAlertmanagerBody } from './alertmanager';
 import { alertSourceFromPayload } from './payload-field-mapping';
@@ -13,22 +13,18 @@ export type AlertPayloadsResult = { ok: true; sources: AlertSource[] } | { ok: f
  * the whole request is refused (its caller gets an error, nothing is stored).
  */
 export function splitAlertPayloads(body: JsonValue, mapping: readonly PayloadFieldMappingEntry[]): AlertPayloadsResult {
-  if (isAlertmanagerBody(body)) {
-    const sources: AlertSource[] = [];
-    for (const [index, element] of body.alerts.entries()) {
-      if (!isJsonObject(element)) return { ok: false, reason: `alerts[${index}] is not a JSON object` };
-      sources.push(alertSourceFromAlertmanagerElement(element));
-    }
-    return { ok: true, sources };
-  }
-  if (Array.isArray(body)) {
-    const sources: AlertSource[] = [];
-    for (const [index, element] of body.entries()) {
-      if (!isJsonObject(element)) return { ok: false, reason: `element ${index} of the array is not a JSON object` };
-      sources.push(alertSourceFromPayload(element, mapping));
-    }
-    return { ok: true, sources };
-  }
+  if (isAlertmanagerBody(body)) return sourcesOf(body.alerts, (index) => `alerts[${index}]`, alertSourceFromAlertmanagerElement);
+  if (Array.isArray(body)) return sourcesOf(body, (index) => `element ${index} of the array`, (element) => alertSourceFromPayload(element, mapping));
   if (isJsonObject(body)) return { ok: true, sources: [alertSourceFromPayload(body, mapping)] };
   return { ok: false, reason: 'the payload is not a JSON object or array' };
+}
+
+/** One source per element, read by `read`; refused at the first element (`named`) that is not a JSON object. */
+function sourcesOf(elements: readonly JsonValue[], named: (index: number) => string, read: (element: JsonObject) => AlertSource): AlertPayloadsResult {
+  const sources: AlertSource[] = [];
+  for (const [index, element] of elements.entries()) {
+    if (!isJsonObject(element)) return { ok: false, reason: `${named(index)} is not a JSON object` };
+    sources.push(read(element));
+  }
+  return { ok: true, sources };
 }

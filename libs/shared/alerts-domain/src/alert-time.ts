@@ -18,12 +18,7 @@ function parseIsoText(text: string): number | null {
   const match = ISO_8601.exec(text.trim());
   if (!match) return null;
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
   if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
   let offsetMinutes = 0;

@@ -35,13 +35,16 @@ export function heartbeatIntake(expired: ExpiredHeartbeat, minuteMs = MINUTE_MS)
  * (grouping into an open heartbeat alert of the integration, iids, the `alert.created` event in the
  * outbox, the idempotency record of the silence's request id, so raising it again changes nothing),
  * and each heartbeat marked expired for its last request, so it is raised once per silence.
+ * `intake`: their heartbeatIntake in the same order, when the caller has built it already.
  */
-export function planHeartbeatAlerts(expired: readonly ExpiredHeartbeat[], state: BatchState, now: Date, minuteMs = MINUTE_MS): AlertBatchPlan {
-  const plan = planAlertBatch(
-    expired.map((heartbeat) => heartbeatIntake(heartbeat, minuteMs)),
-    state,
-    now,
-  );
+export function planHeartbeatAlerts(
+  expired: readonly ExpiredHeartbeat[],
+  state: BatchState,
+  now: Date,
+  minuteMs = MINUTE_MS,
+  intake: readonly AdmittedRawAlert[] = expired.map((heartbeat) => heartbeatIntake(heartbeat, minuteMs)),
+): AlertBatchPlan {
+  const plan = planAlertBatch(intake, state, now);
   return {
     ...plan,
     writes: {

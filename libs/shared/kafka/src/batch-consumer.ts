@@ -76,7 +76,6 @@ interface PartitionPipeline {
   settling: Promise<void>;
 }
 
-
 /**
  * The one way the services consume Kafka: kafkajs `eachBatch` (not one message at a time), with
  * - crash handling: kafkajs restarts a crashed consumer while it runs (restartWhile); a consumer

@@ -18,7 +18,6 @@ export interface TopicViewOptions {
   apply(message: KafkaMessage): void;
 }
 
-
 /**
  * An in-memory view of a topic (a compacted topic's latest state per key): reads it from the
  * beginning, `start()` resolves once it has read up to the end offsets the topic had when start()

@@ -52,7 +52,6 @@ function isRetriable(error: unknown): boolean {
   return error instanceof KafkaJSError && error.retriable;
 }
 
-
 /**
  * Retries a metadata request while the cluster reports a transient state. kafkajs fails a whole
  * metadata response when any topic in it is mid-creation or mid-deletion (e.g. "This server does

@@ -1,5 +1,5 @@
 import { withClient } from '@alert-ingestion/database';
-import { postgresProcessSeconds } from './process-cpu';
+import { namedProcessesCpu } from './process-cpu';
 
 /**
  * Where PostgreSQL's CPU goes, by session: client sessions by their application_name (the
@@ -8,9 +8,9 @@ import { postgresProcessSeconds } from './process-cpu';
  * before the load; the function it returns gives CPU seconds per label since then.
  */
 export function measurePostgresSessions(databaseUrl: string): () => Promise<Map<string, number>> {
-  const before = postgresProcessSeconds();
+  const before = namedProcessesCpu('postgres');
   return async () => {
-    const after = postgresProcessSeconds();
+    const after = namedProcessesCpu('postgres');
     const labels = await withClient(databaseUrl, async (client) => {
       const result = await client.query<{ pid: number; backend_type: string; application_name: string; datname: string | null }>(
         'SELECT pid, backend_type, application_name, datname FROM pg_stat_activity',

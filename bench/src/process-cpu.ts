@@ -22,21 +22,32 @@ export function processCpuSeconds(pid: number, options: { reapedChildren?: boole
 
 /**
  * CPU seconds of every process whose command name is `name` (PostgreSQL's server and backends,
- * say), counting the children they reaped: a backend that ends moves its CPU into the postmaster's
- * cutime instead of leaving the sum, so the total only grows while the server runs.
+ * say) so far: each one's own time by pid, and what the ones that ended left in their parents'
+ * counters of reaped children (a backend that ends moves its CPU into the postmaster's cutime).
  */
-export function namedProcessesCpuSeconds(name: string): number {
-  let total = 0;
+export function namedProcessesCpu(name: string): { byPid: Map<number, number>; ended: number } {
+  const byPid = new Map<number, number>();
+  let ended = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name) total += processCpuSeconds(Number(entry), { reapedChildren: true });
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
+      const pid = Number(entry);
+      const own = processCpuSeconds(pid);
+      byPid.set(pid, own);
+      ended += processCpuSeconds(pid, { reapedChildren: true }) - own;
     } catch {
       // The process ended meanwhile.
     }
   }
-  return total;
+  return { byPid, ended };
+}
+
+/** The total of namedProcessesCpu: it only grows while the processes' parent runs. */
+export function namedProcessesCpuSeconds(name: string): number {
+  const { byPid, ended } = namedProcessesCpu(name);
+  return [...byPid.values()].reduce((sum, seconds) => sum + seconds, ended);
 }
 
 /**
@@ -77,26 +88,3 @@ export const clientCpu: CpuSource = {
     return (usage.user + usage.system) / 1e6;
   },
 };
-
-/**
- * CPU seconds of every PostgreSQL process so far, by pid (own time only), and what processes that
- * ended left in the postmaster's counters of reaped children: the parts of namedProcessesCpuSeconds.
- */
-export function postgresProcessSeconds(): { byPid: Map<number, number>; ended: number } {
-  const byPid = new Map<number, number>();
-  let ended = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const pid = Number(entry);
-      const own = processCpuSeconds(pid);
-      byPid.set(pid, own);
-      ended += processCpuSeconds(pid, { reapedChildren: true }) - own;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return { byPid, ended };
-}

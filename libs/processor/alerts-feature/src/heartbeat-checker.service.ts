@@ -1,5 +1,5 @@
 import { AlertBatchRepository, HeartbeatsRepository, HeartbeatWatch } from '@alert-ingestion/alerts-data';
-import { AdmittedRawAlert, ExpiredHeartbeat, heartbeatIntake, planHeartbeatAlerts, stateKeys } from '@alert-ingestion/alerts-domain';
+import { ExpiredHeartbeat, planHeartbeatAlerts, raisedHeartbeat, stateKeys } from '@alert-ingestion/alerts-domain';
 import { IntegrationSnapshot } from '@alert-ingestion/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
@@ -73,12 +73,11 @@ export class HeartbeatCheckerService implements OnApplicationBootstrap, OnModule
           lastRequestAt,
         };
       });
-      const intake = new Map(chunk.map((expired) => [expired.integrationId, heartbeatIntake(expired, minuteMs)]));
+      const raising = chunk.map((expired) => raisedHeartbeat(expired, minuteMs));
       raised += await this.repository.transaction(async (transaction) => {
-        const state = await transaction.readState(stateKeys([...intake.values()]));
+        const state = await transaction.readState(stateKeys(raising.map(({ intake }) => intake)));
         const claimed = await transaction.claimHeartbeats(chunk);
-        const mine = chunk.filter((expired) => claimed.has(expired.integrationId));
-        const plan = planHeartbeatAlerts(mine, state, now, minuteMs, mine.map((expired) => intake.get(expired.integrationId) as AdmittedRawAlert));
+        const plan = planHeartbeatAlerts(raising.filter(({ expired }) => claimed.has(expired.integrationId)), state, now);
         await transaction.write(plan.writes, now);
         return plan.writes.alertInserts.length;
       });

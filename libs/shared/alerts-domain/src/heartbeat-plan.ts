@@ -30,26 +30,29 @@ export function heartbeatIntake(expired: ExpiredHeartbeat, minuteMs = MINUTE_MS)
   };
 }
 
+/** An expired heartbeat with the raw alert it raises (heartbeatIntake). */
+export interface RaisedHeartbeat {
+  expired: ExpiredHeartbeat;
+  intake: AdmittedRawAlert;
+}
+
+export function raisedHeartbeat(expired: ExpiredHeartbeat, minuteMs = MINUTE_MS): RaisedHeartbeat {
+  return { expired, intake: heartbeatIntake(expired, minuteMs) };
+}
+
 /**
  * What raising the alerts of expired heartbeats writes: the same plan as a batch of raw alerts
  * (grouping into an open heartbeat alert of the integration, iids, the `alert.created` event in the
  * outbox, the idempotency record of the silence's request id, so raising it again changes nothing),
  * and each heartbeat marked expired for its last request, so it is raised once per silence.
- * `intake`: their heartbeatIntake in the same order, when the caller has built it already.
  */
-export function planHeartbeatAlerts(
-  expired: readonly ExpiredHeartbeat[],
-  state: BatchState,
-  now: Date,
-  minuteMs = MINUTE_MS,
-  intake: readonly AdmittedRawAlert[] = expired.map((heartbeat) => heartbeatIntake(heartbeat, minuteMs)),
-): AlertBatchPlan {
-  const plan = planAlertBatch(intake, state, now);
+export function planHeartbeatAlerts(raised: readonly RaisedHeartbeat[], state: BatchState, now: Date): AlertBatchPlan {
+  const plan = planAlertBatch(raised.map(({ intake }) => intake), state, now);
   return {
     ...plan,
     writes: {
       ...plan.writes,
-      expiredHeartbeats: expired.map(({ integrationId, lastRequestAt }) => ({ integration_id: integrationId, last_request_at: lastRequestAt.toISOString() })),
+      expiredHeartbeats: raised.map(({ expired }) => ({ integration_id: expired.integrationId, last_request_at: expired.lastRequestAt.toISOString() })),
     },
   };
 }

@@ -9,7 +9,7 @@ import {
   heartbeatStatus,
   MINUTE_MS,
 } from './heartbeat';
-import { heartbeatIntake, planHeartbeatAlerts } from './heartbeat-plan';
+import { heartbeatIntake, planHeartbeatAlerts, raisedHeartbeat } from './heartbeat-plan';
 import { StoredAlert } from './stored-alert';
 
 const lastRequestAt = new Date('2026-11-21T10:00:00.000Z');
@@ -87,7 +87,7 @@ describe('planHeartbeatAlerts', () => {
   const empty: BatchState = { lastIids: new Map([['1', 4]]), answers: new Map(), openAlerts: [], silences: [] };
 
   it('creates the alert with its event and idempotency record, marks the heartbeat expired, and counts no request', () => {
-    const plan = planHeartbeatAlerts([expired], empty, now);
+    const plan = planHeartbeatAlerts([raisedHeartbeat(expired)], empty, now);
     expect(plan.writes.alertInserts).toHaveLength(1);
     expect(plan.writes.alertInserts[0]).toMatchObject({ project_id: '1', iid: 5, integration_id: '9', status: 'triggered', monitoring_tool: 'heartbeat' });
     expect(plan.writes.events.map((event) => [event.value.type, event.value.alert.title])).toEqual([['alert.created', 'No alerts received from Prometheus for 5 minutes']]);
@@ -99,16 +99,16 @@ describe('planHeartbeatAlerts', () => {
 
   it('raised again for the same silence (another instance got there first) changes nothing but the mark', () => {
     const stored = new Map([[heartbeatRequestId('9', lastRequestAt), { alerts: [{ iid: 5, title: 'x' }], processedAt: now }]]);
-    const plan = planHeartbeatAlerts([expired], { ...empty, answers: stored }, now);
+    const plan = planHeartbeatAlerts([raisedHeartbeat(expired)], { ...empty, answers: stored }, now);
     expect(plan.writes.alertInserts).toEqual([]);
     expect(plan.writes.events).toEqual([]);
     expect(plan.writes.expiredHeartbeats).toHaveLength(1);
   });
 
   it('groups into the integration’s heartbeat alert that is still open instead of opening a second one', () => {
-    const open = { ...planHeartbeatAlerts([expired], empty, now).writes.alertInserts[0], id: '77', created_at: now, updated_at: now } as StoredAlert;
+    const open = { ...planHeartbeatAlerts([raisedHeartbeat(expired)], empty, now).writes.alertInserts[0], id: '77', created_at: now, updated_at: now } as StoredAlert;
     const later = { ...expired, lastRequestAt: minutes(1) };
-    const plan = planHeartbeatAlerts([later], { ...empty, openAlerts: [open] }, minutes(7));
+    const plan = planHeartbeatAlerts([raisedHeartbeat(later)], { ...empty, openAlerts: [open] }, minutes(7));
     expect(plan.writes.alertInserts).toEqual([]);
     expect(plan.writes.alertUpdates).toEqual([{ id: '77', grouped: 1, ended_at: null, silence_id: null }]);
   });

@@ -1,11 +1,14 @@
-import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
+import { CurrentPrincipal, CurrentProject, PathId, Principal, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
 import { ApiCreateSilence, ApiExpireSilence, ApiGetSilence, ApiListSilences, ApiUpdateSilence, CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from '@alert-ingestion/alerts-api';
-import { SilencesService } from '@alert-ingestion/alerts-feature';
+import { silenceNotFound, SilencesService } from '@alert-ingestion/alerts-feature';
 import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import { paginationHeaders } from '@alert-ingestion/http';
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+
+/** `:silence_id`; anything that is not an id names no silence (404). */
+const SilenceId = () => PathId('silence_id', silenceNotFound);
 
 /**
  * Silences (maintenance windows) of a project, as Alertmanager users know them (README.md
@@ -36,22 +39,22 @@ export class SilencesController {
   @Get(':silence_id')
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.readSilences)
   @ApiGetSilence()
-  find(@CurrentProject() project: ProjectAccess, @Param('silence_id') id: string): Promise<SilenceDto> {
-    return this.silences.find(project.projectId.toString(), id);
+  find(@CurrentProject() project: ProjectAccess, @SilenceId() id: bigint): Promise<SilenceDto> {
+    return this.silences.find(project.projectId.toString(), id.toString());
   }
 
   @Put(':silence_id')
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
   @ApiUpdateSilence()
-  update(@CurrentProject() project: ProjectAccess, @Param('silence_id') id: string, @Body() body: UpdateSilenceDto): Promise<SilenceDto> {
-    return this.silences.update(project.projectId.toString(), id, body);
+  update(@CurrentProject() project: ProjectAccess, @SilenceId() id: bigint, @Body() body: UpdateSilenceDto): Promise<SilenceDto> {
+    return this.silences.update(project.projectId.toString(), id.toString(), body);
   }
 
   @Post(':silence_id/expire')
   @HttpCode(200)
   @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageSilences)
   @ApiExpireSilence()
-  expire(@CurrentProject() project: ProjectAccess, @Param('silence_id') id: string): Promise<SilenceDto> {
-    return this.silences.expire(project.projectId.toString(), id);
+  expire(@CurrentProject() project: ProjectAccess, @SilenceId() id: bigint): Promise<SilenceDto> {
+    return this.silences.expire(project.projectId.toString(), id.toString());
   }
 }

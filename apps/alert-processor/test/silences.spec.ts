@@ -112,6 +112,10 @@ describe('silences (maintenance windows) through the stack', () => {
       expect((await call('POST', `/projects/${project.id}/silences/${created.body.id}/expire`, tokens.developer)).status).toBe(403);
       expect((await call('POST', `/projects/${project.id}/silences/${created.body.id}/expire`, tokens.maintainer)).status).toBe(200);
       expect((await call('GET', `/projects/${project.id}/silences/987654`, tokens.developer)).body).toEqual({ error: 'silence_not_found', message: 'Silence 987654 not found.' });
+      const notAnId = { error: 'silence_not_found', message: 'Silence 0x1 not found.' };
+      expect((await call('GET', `/projects/${project.id}/silences/0x1`, tokens.developer)).body).toEqual(notAnId);
+      expect((await call('PUT', `/projects/${project.id}/silences/0x1`, tokens.maintainer, { comment: 'y' })).body).toEqual(notAnId);
+      expect((await call('POST', `/projects/${project.id}/silences/0x1/expire`, tokens.maintainer)).body).toEqual(notAnId);
     });
   });
 

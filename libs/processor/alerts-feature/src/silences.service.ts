@@ -1,4 +1,4 @@
-import { parsePathId, Principal } from '@alert-ingestion/access';
+import { Principal } from '@alert-ingestion/access';
 import { ListSilencesQueryDto, CreateSilenceDto, UpdateSilenceDto } from '@alert-ingestion/alerts-api';
 import { checkSilenceWindow, parseSilenceMatchers, silenceState } from '@alert-ingestion/alerts-domain';
 import { SilenceChanges, SilencesRepository, StoredSilence } from '@alert-ingestion/alerts-data';
@@ -40,20 +40,19 @@ export class SilencesService {
     return { silences: result.silences.map((silence) => silenceView(silence, now)), page: pageInfo(result.total, page, perPage) };
   }
 
-  async find(projectId: string, idText: string, now = new Date()): Promise<SilenceView> {
-    const silence = parsePathId(idText) !== undefined ? await this.repository.find(projectId, idText) : undefined;
-    if (!silence) throw silenceNotFound(idText);
+  async find(projectId: string, id: string, now = new Date()): Promise<SilenceView> {
+    const silence = await this.repository.find(projectId, id);
+    if (!silence) throw silenceNotFound(id);
     return silenceView(silence, now);
   }
 
   /** Changes the comment, the end or the matchers of a silence that has not expired (an expired one is history). */
-  async update(projectId: string, idText: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
-    if (parsePathId(idText) === undefined) throw silenceNotFound(idText);
+  async update(projectId: string, id: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
     const matchers: SilenceMatcher[] | undefined = body.matchers === undefined ? undefined : valid(parseSilenceMatchers(body.matchers));
     const endsAt = body.ends_at === undefined ? undefined : new Date(body.ends_at);
     if (endsAt && endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future; to end a silence now, expire it.');
-    const result = await this.repository.update(projectId, idText, now, (current) => {
-      if (silenceState(current, now) === 'expired') return { error: new ConflictError(`Silence ${idText} has expired; create a new one.`, 'silence_expired') };
+    const result = await this.repository.update(projectId, id, now, (current) => {
+      if (silenceState(current, now) === 'expired') return { error: new ConflictError(`Silence ${id} has expired; create a new one.`, 'silence_expired') };
       if (endsAt) {
         const window = checkSilenceWindow(current.starts_at, endsAt);
         if (!window.ok) return { error: invalid(window.message) };
@@ -61,14 +60,14 @@ export class SilencesService {
       const changes: SilenceChanges = { matchers, endsAt, comment: body.comment };
       return { changes: Object.values(changes).some((value) => value !== undefined) ? changes : null };
     });
-    if (!result) throw silenceNotFound(idText);
+    if (!result) throw silenceNotFound(id);
     if ('error' in result) throw result.error;
     return silenceView(result.silence, now);
   }
 
-  async expire(projectId: string, idText: string, now = new Date()): Promise<SilenceView> {
-    const silence = parsePathId(idText) !== undefined ? await this.repository.expire(projectId, idText, now) : undefined;
-    if (!silence) throw silenceNotFound(idText);
+  async expire(projectId: string, id: string, now = new Date()): Promise<SilenceView> {
+    const silence = await this.repository.expire(projectId, id, now);
+    if (!silence) throw silenceNotFound(id);
     return silenceView(silence, now);
   }
 }
@@ -96,6 +95,7 @@ function invalid(message: string): BadRequestError {
   return new BadRequestError('validation_failed', message);
 }
 
-function silenceNotFound(id: string): NotFoundError {
+/** The 404 of a silence id the project does not have (or text that is no id). */
+export function silenceNotFound(id: string): NotFoundError {
   return new NotFoundError(`Silence ${id} not found.`, 'silence_not_found');
 }

@@ -39,6 +39,15 @@ const FORWARDED_RESPONSE_HEADERS = [
   'link',
   'retry-after',
 ];
+/**
+ * The only paths forwarded, checked after dot segments are resolved (so `alerts/../../users` is
+ * not): the alerts API, the silences and the deliveries of an integration, all answered by alert-processor.
+ */
+const FORWARDED_PATHS = [
+  /^\/api\/v4\/projects\/[^/]+\/alerts(\/[^/]+)*\/?$/,
+  /^\/api\/v4\/projects\/[^/]+\/silences(\/[^/]+(\/expire)?)?\/?$/,
+  /^\/api\/v4\/projects\/[^/]+\/alert_integrations\/[^/]+\/deliveries\/?$/,
+];
 const TIMEOUT_MS = 15_000;
 /** Failures to reach the processor at all (nothing was sent): 503, worth a retry. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
@@ -136,9 +145,7 @@ export class AlertsProxyController {
 
   private async forward(request: Request, response: Response): Promise<void> {
     const { pathname, search } = new URL(request.originalUrl, 'http://proxy.invalid');
-    // The route matched the path as sent; one the URL parser reads differently (dot segments such as
-    // `alerts/%2e%2e`) could name another of the processor's paths, so it is not forwarded.
-    if (pathname !== request.originalUrl.split('?')[0]) throw new NotFoundError(`Cannot ${request.method} ${pathname}`);
+    if (!FORWARDED_PATHS.some((path) => path.test(pathname))) throw new NotFoundError(`Cannot ${request.method} ${pathname}`);
 
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {

@@ -211,6 +211,8 @@ describe('the web console and the alerts proxy on integration-config', () => {
         '/api/v4/projects/5/alerts/%2e%2e',
         '/api/v4/projects/%2e%2e/alerts',
         '/api/v4/projects/5/silences/%2E%2e/expire',
+        // Routed here (routes ignore case), but not a path the processor is asked for.
+        '/api/v4/projects/5/ALERTS',
       ];
       for (const path of escapes) {
         const escaped = await rawGet(api.url, path);

@@ -32,28 +32,36 @@ export interface UnstorableTextFound {
 }
 
 /** The first string or object key within `value` (depth first, in order) that PostgreSQL cannot store. */
-export function findUnstorableText(value: unknown, path: JsonPathStep[] = []): UnstorableTextFound | null {
+export function findUnstorableText(value: unknown): UnstorableTextFound | null {
   // One path, extended and shortened while walking (every request's body and query pass here): it
   // is copied only for what is found.
+  const path: JsonPathStep[] = [];
+  const within = (step: JsonPathStep, child: unknown): UnstorableTextFound | null => {
+    path.push(step);
+    const found = walk(child);
+    path.pop();
+    return found;
+  };
   const walk = (item: unknown): UnstorableTextFound | null => {
     if (typeof item === 'string') {
       const character = firstUnstorableCharacter(item);
       return character === null ? null : { path: [...path], inKey: false, character };
     }
-    if (typeof item !== 'object' || item === null) return null;
-    const entries: Array<[JsonPathStep, unknown]> = Array.isArray(item) ? item.map((element, index) => [index, element]) : Object.entries(item);
-    for (const [step, element] of entries) {
-      if (typeof step === 'string') {
-        const character = firstUnstorableCharacter(step);
-        if (character !== null) return { path: [...path], inKey: true, character };
+    if (Array.isArray(item)) {
+      for (let index = 0; index < item.length; index++) {
+        const found = within(index, item[index]);
+        if (found) return found;
       }
-      path.push(step);
-      const found = walk(element);
-      path.pop();
+      return null;
+    }
+    if (typeof item !== 'object' || item === null) return null;
+    for (const [key, child] of Object.entries(item)) {
+      const character = firstUnstorableCharacter(key);
+      if (character !== null) return { path: [...path], inKey: true, character };
+      const found = within(key, child);
       if (found) return found;
     }
     return null;
   };
-  path = [...path];
   return walk(value);
 }

@@ -1,11 +1,17 @@
 import { heartbeatStatus } from '@alert-ingestion/alerts-domain';
 import { Integration, IntegrationListItem, integrationUrl, PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
 import { AlertIntegration } from '@alert-ingestion/database';
-import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, previousKeyStillValid } from '@alert-ingestion/integrations-domain';
+import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, previousKeyStillValid, StoredIntegration } from '@alert-ingestion/integrations-domain';
 
 /** The mapping column holds only entries validatePayloadFieldMapping accepted. */
 export function storedMapping(row: Pick<AlertIntegration, 'payload_field_mapping'>): PayloadFieldMappingEntry[] {
   return row.payload_field_mapping as unknown as PayloadFieldMappingEntry[];
+}
+
+/** A row as the integration rules read it: its id and settings, never its key, secret or URL token. */
+export function storedIntegration(row: AlertIntegration): StoredIntegration {
+  const { type, name, active, sample_payload, api_url, rate_limit_per_minute, heartbeat_interval_minutes } = row;
+  return { id: row.id.toString(), type, name, active, sample_payload, payload_field_mapping: storedMapping(row), api_url, rate_limit_per_minute, heartbeat_interval_minutes };
 }
 
 /** How the presenter reads secrets: authorization keys at rest, and signing secrets (signingSecretCipher). */

@@ -23,7 +23,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { applyRules, integrationNotFound, isUniqueViolation } from '../errors';
 import { lockProject } from '../projects/project-lock';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
-import { IntegrationCiphers, presentIntegration, presentListItem, storedMapping } from './integration-presenter';
+import { IntegrationCiphers, presentIntegration, presentListItem, storedIntegration, storedMapping } from './integration-presenter';
 import { IntegrationChange, IntegrationMetrics } from './integration-metrics';
 import { IntegrationSnapshotsService } from './integration-snapshots.service';
 import { previewAlerts } from './alert-preview';
@@ -111,8 +111,7 @@ export class IntegrationsService {
       const tier = await lockProject(tx, projectId);
       const current = await this.find(tx, projectId, integrationId);
       const others = (await this.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
-      const stored = { ...current, id: current.id.toString(), payload_field_mapping: storedMapping(current) };
-      const settings = applyRules(() => planIntegrationUpdate(tier, stored, request, others));
+      const settings = applyRules(() => planIntegrationUpdate(tier, storedIntegration(current), request, others));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, current.type));
       return this.changeRow(tx, current.id, {
         ...settingsColumns(settings),

@@ -95,9 +95,8 @@ export class TestAlertService {
       this.logger.warn(`The gateway did not answer a test alert: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableError('The test alert could not be sent: the alert gateway did not answer.', 5, 'gateway_unavailable');
     }
-    const text = await response.text();
     // A body that is not JSON (or none) says nothing the outcome reads.
-    const body: unknown = await Promise.resolve(text).then(JSON.parse).catch(() => undefined);
+    const body: unknown = await response.json().catch(() => undefined);
     return { status: response.status, body, retryAfter: Number(response.headers.get('retry-after') ?? 5) || 5 };
   }
 

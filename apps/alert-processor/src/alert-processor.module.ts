@@ -32,7 +32,6 @@ export class AlertProcessorModule {
         AlertsFeatureModule.forRoot({
           databaseUrl: env.DATABASE_URL,
           databasePoolSize: env.DATABASE_POOL_SIZE,
-          topicPrefix: env.KAFKA_TOPIC_PREFIX,
           integrationLookupTimeoutMs: env.INTEGRATION_LOOKUP_TIMEOUT_MS,
           processedRetention: {
             retentionMs: env.PROCESSED_REQUEST_RETENTION_HOURS * 3_600_000,

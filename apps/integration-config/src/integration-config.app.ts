@@ -47,7 +47,6 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
         gatewayPublicUrl: env.GATEWAY_PUBLIC_URL,
         gatewayInternalUrl: env.GATEWAY_INTERNAL_URL ?? env.GATEWAY_PUBLIC_URL,
         authorizationKeyEncryptionKey: encryptionKey.key,
-        topicPrefix: env.KAFKA_TOPIC_PREFIX,
         testAlertTimeoutMs: env.TEST_ALERT_TIMEOUT_MS,
         databaseUrl: env.DATABASE_URL,
         snapshotPublishTimeoutMs: env.SNAPSHOT_PUBLISH_TIMEOUT_MS,

@@ -6,8 +6,6 @@ export interface IntegrationsFeatureOptions {
   gatewayInternalUrl: string;
   /** AES-256 key for authorization keys at rest (32 bytes). */
   authorizationKeyEncryptionKey: Buffer;
-  /** KAFKA_TOPIC_PREFIX. */
-  topicPrefix: string;
   /** How long a test alert may take at the gateway before the request gives up. */
   testAlertTimeoutMs: number;
   /** DATABASE_URL: the snapshot relay keeps a session of its own. */

@@ -4,7 +4,6 @@ import { OutboxRelaySettings } from '@alert-ingestion/outbox';
 export interface AlertsFeatureOptions {
   databaseUrl: string;
   databasePoolSize: number;
-  topicPrefix: string;
   integrationLookupTimeoutMs: number;
   processedRetention: {
     /** Idempotency records older than this are removed. */

@@ -107,9 +107,9 @@ export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnMo
     prisma: PrismaService,
     @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
     @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
+    private readonly names: KafkaNames,
     registry: Registry,
   ) {
-    const names = new KafkaNames(options.topicPrefix);
     this.relay = new OutboxRelay(kafka, {
       name: 'integration snapshots',
       databaseUrl: options.databaseUrl,
@@ -135,7 +135,7 @@ export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnMo
 
   async onApplicationBootstrap(): Promise<void> {
     // Every service creates the topics it needs up front (idempotent); kafkajs cannot use a missing topic.
-    await ensureTopics(this.kafka, this.options.topicPrefix);
+    await ensureTopics(this.kafka, this.names.prefix);
     this.relay.start();
   }
 

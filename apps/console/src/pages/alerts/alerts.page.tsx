@@ -193,7 +193,7 @@ export function AlertsPage() {
       {alerts.data && (
         <Pagination
           page={page}
-          total={alerts.data.total ?? alerts.data.items.length}
+          total={alerts.data.total}
           perPage={PER_PAGE}
           onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })}
         />

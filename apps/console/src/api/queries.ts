@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../session/session';
+import { ListPage } from './client';
 import {
   Alert,
   AlertStatus,
@@ -232,6 +233,14 @@ export type AlertTab = 'open' | 'triggered' | 'acknowledged' | 'resolved' | 'all
 /** The alert list's silence filter: every alert, only those an active silence covers, or only the others. */
 export type SilencedFilter = 'any' | 'silenced' | 'not_silenced';
 
+/**
+ * A page of a list paged by number (alerts, silences) with the total its pagination shows: without
+ * `X-Total`, the items of this page are all there are.
+ */
+function withTotal<T>(page: ListPage<T>): ListPage<T> & { total: number } {
+  return { ...page, total: page.total ?? page.items.length };
+}
+
 export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number, silencedFilter: SilencedFilter = 'any') {
   const api = useApi();
   return useQuery({
@@ -239,7 +248,7 @@ export function useAlerts(projectId: number, tab: AlertTab, search: string, page
     queryFn: () => {
       const status = tab === 'all' ? undefined : tab;
       const silenced = silencedFilter === 'any' ? undefined : silencedFilter === 'silenced';
-      return api.list<Alert>(`/projects/${projectId}/alerts`, { status, search, silenced, page, per_page: PER_PAGE });
+      return api.list<Alert>(`/projects/${projectId}/alerts`, { status, search, silenced, page, per_page: PER_PAGE }).then(withTotal);
     },
     placeholderData: keepPreviousData,
     refetchInterval: pollAlerts,
@@ -291,7 +300,7 @@ export function useSilences(projectId: number, state: SilenceState | 'all', page
   const api = useApi();
   return useQuery({
     queryKey: [...queryKeys.silences(projectId), 'list', state, page],
-    queryFn: () => api.list<Silence>(`/projects/${projectId}/silences`, { state: state === 'all' ? undefined : state, page, per_page: PER_PAGE }),
+    queryFn: () => api.list<Silence>(`/projects/${projectId}/silences`, { state: state === 'all' ? undefined : state, page, per_page: PER_PAGE }).then(withTotal),
     placeholderData: keepPreviousData,
     // A silence turns from pending to active to expired with time alone.
     refetchInterval: pollAlerts,

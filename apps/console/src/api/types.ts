@@ -36,6 +36,9 @@ export {
 } from '@alert-ingestion/contracts/alert';
 export {
   HEARTBEAT_INTERVAL_MINUTES,
+  MAX_KEY_GRACE_PERIOD_MINUTES,
+  SIGNING_SECRET_MAX_LENGTH,
+  SIGNING_SECRET_MIN_LENGTH,
   type CreatedUser,
   type CurrentUser,
   type Integration,

@@ -1,8 +1,9 @@
-import { FormEvent, useId, useState } from 'react';
+import { FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiClient, messageOf } from '../api/client';
 import { CurrentUser } from '../api/types';
 import { ErrorNotice } from '../components/error-message';
+import { Field } from '../components/field';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSession } from '../session/session';
 
@@ -14,7 +15,6 @@ export function SignInPage() {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const tokenId = useId();
   usePageTitle('Sign in');
 
   if (current) return <Navigate to={from} replace />;
@@ -51,22 +51,27 @@ export function SignInPage() {
             {signedOutReason}
           </div>
         )}
-        <div className="field">
-          <label htmlFor={tokenId}>Access token</label>
-          <input
-            id={tokenId}
-            type="password"
-            autoComplete="current-password"
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            aria-describedby={`${tokenId}-hint`}
-            aria-invalid={error !== null}
-            autoFocus
-          />
-          <div className="hint" id={`${tokenId}-hint`}>
-            A personal access token, or the administrator token (<code>ADMIN_TOKEN</code>). It is kept for this browser tab only.
-          </div>
-        </div>
+        <Field
+          label="Access token"
+          hint={
+            <>
+              A personal access token, or the administrator token (<code>ADMIN_TOKEN</code>). It is kept for this browser tab only.
+            </>
+          }
+        >
+          {(id, { hintId }) => (
+            <input
+              id={id}
+              type="password"
+              autoComplete="current-password"
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+              aria-describedby={hintId}
+              aria-invalid={error !== null}
+              autoFocus
+            />
+          )}
+        </Field>
         {error && <ErrorNotice>{error}</ErrorNotice>}
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

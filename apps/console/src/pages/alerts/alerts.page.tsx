@@ -32,6 +32,9 @@ const SILENCED_FILTERS: Record<SilencedFilter, string> = {
   not_silenced: 'Not silenced',
 };
 
+/** The silenced filter's options in the order shown: the keys of SILENCED_FILTERS, which are exactly the filters. */
+const SILENCED_FILTER_VALUES: readonly SilencedFilter[] = Object.keys(SILENCED_FILTERS) as SilencedFilter[];
+
 function silencedFilterOf(value: string | null): SilencedFilter {
   return value === 'true' ? 'silenced' : value === 'false' ? 'not_silenced' : 'any';
 }
@@ -144,7 +147,7 @@ export function AlertsPage() {
         />
         <HiddenLabelSelect
           label="Silenced alerts"
-          values={Object.keys(SILENCED_FILTERS) as SilencedFilter[]}
+          values={SILENCED_FILTER_VALUES}
           optionLabel={(filter) => SILENCED_FILTERS[filter]}
           value={silenced}
           onChange={(value) => setQuery({ silenced: value === 'any' ? null : String(value === 'silenced'), page: null })}
@@ -190,7 +193,7 @@ export function AlertsPage() {
       {alerts.data && (
         <Pagination
           page={page}
-          total={alerts.data.total ?? alerts.data.items.length}
+          total={alerts.data.total}
           perPage={PER_PAGE}
           onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })}
         />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntegrationMutations } from '../../api/queries';
-import { Integration } from '../../api/types';
+import { Integration, MAX_KEY_GRACE_PERIOD_MINUTES, SIGNING_SECRET_MAX_LENGTH, SIGNING_SECRET_MIN_LENGTH } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableField } from '../../components/copy-button';
 import { ErrorMessage, SuccessMessage } from '../../components/error-message';
@@ -17,20 +17,14 @@ export const GRACE_PERIOD_CHOICES = [
   { value: 'custom', label: 'Custom number of minutes', minutes: null },
 ] as const;
 
-/** The longest grace period (CONTRACT: grace_period_minutes 0..10080). */
-export const MAX_GRACE_PERIOD_MINUTES = 10_080;
-
 /** The minutes a grace choice stands for, or null when the custom number is not a whole number in range. */
 export function gracePeriodMinutes(choice: string, custom: string): number | null {
   const preset = GRACE_PERIOD_CHOICES.find((option) => option.value === choice);
   if (preset && preset.minutes !== null) return preset.minutes;
   if (!/^\d+$/.test(custom.trim())) return null;
   const minutes = Number(custom.trim());
-  return minutes <= MAX_GRACE_PERIOD_MINUTES ? minutes : null;
+  return minutes <= MAX_KEY_GRACE_PERIOD_MINUTES ? minutes : null;
 }
-
-const SIGNING_SECRET_MIN = 16;
-const SIGNING_SECRET_MAX = 256;
 
 /**
  * "View credentials" (spec 2.1, 5): the URL and authorization key the monitoring tool is configured
@@ -112,20 +106,20 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
             )}
           </Field>
           {graceChoice === 'custom' && (
-            <Field label={`Minutes (0 to ${MAX_GRACE_PERIOD_MINUTES})`}>
+            <Field label={`Minutes (0 to ${MAX_KEY_GRACE_PERIOD_MINUTES})`}>
               {(id) => (
                 <>
                   <input
                     id={id}
                     type="number"
                     min={0}
-                    max={MAX_GRACE_PERIOD_MINUTES}
+                    max={MAX_KEY_GRACE_PERIOD_MINUTES}
                     step={1}
                     value={customMinutes}
                     onChange={(event) => setCustomMinutes(event.target.value)}
                     aria-invalid={grace === null}
                   />
-                  {grace === null && <p className="field-error">A whole number of minutes from 0 to {MAX_GRACE_PERIOD_MINUTES} (7 days).</p>}
+                  {grace === null && <p className="field-error">A whole number of minutes from 0 to {MAX_KEY_GRACE_PERIOD_MINUTES} (7 days).</p>}
                 </>
               )}
             </Field>
@@ -144,7 +138,7 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
   const [draft, setDraft] = useState('');
   const [removing, setRemoving] = useState(false);
   const secret = integration.signing_secret;
-  const draftValid = draft.length >= SIGNING_SECRET_MIN && draft.length <= SIGNING_SECRET_MAX;
+  const draftValid = draft.length >= SIGNING_SECRET_MIN_LENGTH && draft.length <= SIGNING_SECRET_MAX_LENGTH;
   const url = integration.url ?? '';
   const key = integration.authorization_key ?? '';
 
@@ -178,7 +172,7 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
               <>
                 <input id={id} className="code" value={draft} autoComplete="off" onChange={(event) => setDraft(event.target.value)} aria-invalid={draft !== '' && !draftValid} />
                 <p className="hint">
-                  {SIGNING_SECRET_MIN} to {SIGNING_SECRET_MAX} characters.
+                  {SIGNING_SECRET_MIN_LENGTH} to {SIGNING_SECRET_MAX_LENGTH} characters.
                 </p>
               </>
             )}

@@ -130,7 +130,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const savedMapping = mappingCurrent ? mapping : [];
   const showBuilder = mappingCurrent && parse.data !== undefined && parsedSample !== null;
 
-  const values: DetailsValues = { name, active, apiUrl, rateLimit, heartbeat, samplePayload, mapping: savedMapping };
+  const values: DetailsValues = { ...form, mapping: savedMapping };
   const dirty = comparable(values, type, premium) !== comparable(baseline, type, premium);
   const guard = useUnsavedChangesGuard(dirty, 'The changes to Configure details');
 

@@ -120,7 +120,7 @@ export function SilencesPage() {
       {silences.data && (
         <Pagination
           page={page}
-          total={silences.data.total ?? silences.data.items.length}
+          total={silences.data.total}
           perPage={PER_PAGE}
           onPage={(next) => {
             const nextParams = new URLSearchParams(params);

@@ -87,8 +87,8 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
       databaseUrl,
       describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
       cpuSources: [
-        { name: 'gateway', ...processSource(stack.gateway.process.pid ?? -1) },
-        { name: 'processor', ...processSource(stack.processor.process.pid ?? -1) },
+        { name: 'gateway', ...processSource(stack.gateway.process.pid) },
+        { name: 'processor', ...processSource(stack.processor.process.pid) },
         ...(brokerPid === undefined ? [] : [{ name: 'kafka', ...processSource(brokerPid) }]),
         { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') },
       ],

@@ -72,7 +72,7 @@ function installExitHook(): void {
   exitHookInstalled = true;
   // Synchronous last chance on a normal exit; the stdin watch covers the abrupt cases.
   process.on('exit', () => {
-    for (const supervised of running) supervised.signalStop();
+    for (const supervised of running) supervised.kill();
   });
 }
 
@@ -158,23 +158,26 @@ export class SupervisedProcess {
     return this.exitInfo.signal ? `killed by ${this.exitInfo.signal}` : `exit code ${this.exitInfo.code}`;
   }
 
-  /** Asks the program to stop without waiting (used from a synchronous exit handler). */
-  signalStop(): void {
+  /**
+   * Sends the program a signal without waiting: by default its stop signal (from a synchronous exit
+   * handler), or another (SIGKILL simulates a crash).
+   */
+  kill(signal: NodeJS.Signals = this.stopSignal): void {
     if (!this.isRunning) return;
     try {
-      process.kill(this.pid, this.stopSignal);
+      process.kill(this.pid, signal);
     } catch {
       // Already gone.
     }
   }
 
-  /** Stops the program: the stop signal, then SIGKILL to the whole group after the timeout. */
-  async stop(): Promise<ProcessExit> {
+  /** Stops the program: the stop signal, then SIGKILL to the whole group after the timeout (by default stopTimeoutMs). */
+  async stop(timeoutMs = this.stopTimeoutMs): Promise<ProcessExit> {
     if (this.exitInfo) return this.exitInfo;
-    this.signalStop();
+    this.kill();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.stopTimeoutMs);
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
     const outcome = await Promise.race([this.exited, timedOut]);
     clearTimeout(timer);

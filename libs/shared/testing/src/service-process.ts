@@ -1,11 +1,10 @@
-import { findFreePort, findRepoRoot } from '@alert-ingestion/local-infra';
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { findFreePort, findRepoRoot, ProcessExit, SupervisedProcess } from '@alert-ingestion/local-infra';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 
 /** The three services, as built by `npm run build` into dist/apps/<name>/src/main.js. */
 export type ServiceName = 'gateway' | 'alert-processor' | 'integration-config';
@@ -15,9 +14,9 @@ export interface ServiceProcess {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
-  process: ChildProcess;
+  process: SupervisedProcess;
   /** Resolves when the process has exited, with how it ended. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  exited: Promise<ProcessExit>;
   /** SIGTERM (graceful shutdown), then SIGKILL after `timeoutMs`. */
   stop(timeoutMs?: number): Promise<void>;
   /** Sends a signal and returns at once (SIGKILL simulates a crash). */
@@ -38,46 +37,36 @@ export interface StartServiceOptions {
 }
 
 const OUTPUT_LINES_KEPT = 200;
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
 
 /**
  * Runs a built service as its own Node process, the way it runs in production, on a free port, and
  * resolves once its `/healthz` answers 200 within 60 s (so Kafka consumers joined, migrations ran).
  * Its output is prefixed with the service name and shown when TEST_VERBOSE is set; otherwise the
  * last lines are kept for the error message when it fails to start.
- * Any service still running when the test process exits is killed.
+ * It runs as a SupervisedProcess, so it is stopped when the test process exits or dies.
  */
 export async function startService(name: ServiceName, env: Record<string, string>, options: StartServiceOptions = {}): Promise<ServiceProcess> {
   const root = findRepoRoot();
   ensureBuilt(root);
-  const main = join(root, 'dist', 'apps', name, 'src', 'main.js');
   const port = options.port ?? (await findFreePort());
-  const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), main], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  installExitHook();
-  running.add(child);
-
   const output: string[] = [];
   const everyLine: string[] = [];
   const verbose = Boolean(process.env['TEST_VERBOSE']);
-  for (const stream of [child.stdout, child.stderr]) {
-    if (!stream) continue;
-    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+  const supervised = SupervisedProcess.start({
+    name,
+    command: process.execPath,
+    args: ['--enable-source-maps', ...(options.nodeArgs ?? []), join(root, 'dist', 'apps', name, 'src', 'main.js')],
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    onLine: (line) => {
       output.push(line);
       if (output.length > OUTPUT_LINES_KEPT) output.shift();
       if (options.keepAllOutput) everyLine.push(line);
       if (verbose) process.stderr.write(`[${name}:${port}] ${line}\n`);
-    });
-  }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    });
+    },
+    stopTimeoutMs: 20_000,
+    // A service the test left running is killed soon after the test process is gone.
+    orphanGraceSeconds: 2,
   });
 
   const url = `http://127.0.0.1:${port}`;
@@ -85,27 +74,19 @@ export async function startService(name: ServiceName, env: Record<string, string
     name,
     url,
     port,
-    process: child,
-    exited,
+    process: supervised,
+    exited: supervised.exited,
     recentOutput: () => output.join('\n'),
     allOutput: () => {
       if (!options.keepAllOutput) throw new Error(`${name} was started without keepAllOutput`);
       return everyLine;
     },
-    kill: (signal) => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    },
-    stop: async (timeoutMs = 20_000) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      await exited;
-      clearTimeout(timer);
-    },
+    kill: (signal) => supervised.kill(signal),
+    stop: async (timeoutMs) => void (await supervised.stop(timeoutMs)),
   };
 
   try {
-    await waitForHealthy(url, exited, 60_000);
+    await waitForHealthy(url, supervised.exited, 60_000);
   } catch (error) {
     await service.stop(2_000);
     const reason = error instanceof Error ? error.message : String(error);
@@ -114,8 +95,8 @@ export async function startService(name: ServiceName, env: Record<string, string
   return service;
 }
 
-async function waitForHealthy(url: string, exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>, timeoutMs: number): Promise<void> {
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+async function waitForHealthy(url: string, exited: Promise<ProcessExit>, timeoutMs: number): Promise<void> {
+  let exit: ProcessExit | undefined;
   void exited.then((value) => (exit = value));
   const deadline = Date.now() + timeoutMs;
   let lastStatus = 'no answer';
@@ -138,14 +119,6 @@ function healthStatus(url: string): Promise<number | null> {
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(null));
     req.end();
-  });
-}
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const child of running) child.kill('SIGKILL');
   });
 }
 

@@ -11,10 +11,9 @@ import { LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { createKafkaConfig, ensureTopics, KafkaLogLine, KafkaLogSink, waitForKafka } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { applyMigrations, redactUrl } from '@alert-ingestion/database';
-import { ensurePostgres, findFreePorts, findRepoRoot, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
+import { ensurePostgres, findFreePorts, findRepoRoot, healthStatus, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { SERVICES, ServiceDefinition } from './services';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/alert_ingestion';
@@ -87,25 +86,13 @@ async function shutdown(reason: string, exitCode: number): Promise<never> {
   process.exit(exitCode);
 }
 
-function healthStatus(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: '/healthz', timeout: 2_000, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? null);
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(null));
-    req.end();
-  });
-}
-
 async function waitForHealthy(services: ServiceDefinition[], ports: StackPorts, started: number): Promise<void> {
   const pending = new Set(services.map((service) => service.name));
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (pending.size > 0 && Date.now() < deadline && !stack.stopping) {
     for (const service of services.filter((candidate) => pending.has(candidate.name))) {
       const port = ports.services.get(service.name)!;
-      if ((await healthStatus(port)) === 200) {
+      if ((await healthStatus(`http://127.0.0.1:${port}`)) === 200) {
         pending.delete(service.name);
         say(`${service.name} is healthy on http://127.0.0.1:${port} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);
       }

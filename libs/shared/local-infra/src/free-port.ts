@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 
 interface HeldPort {
@@ -48,5 +49,18 @@ export function isPortOpen(host: string, port: number, timeoutMs = 1000): Promis
     socket.setTimeout(timeoutMs, () => done(false));
     socket.once('error', () => done(false));
     socket.connect(port, host, () => done(true));
+  });
+}
+
+/** The status of `GET <baseUrl>/healthz` (a service of this stack), null when nothing answers within 2 s. */
+export function healthStatus(baseUrl: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const req = request(`${baseUrl}/healthz`, { method: 'GET', timeout: 2_000, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? null);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+    req.end();
   });
 }

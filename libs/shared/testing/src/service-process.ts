@@ -1,8 +1,7 @@
-import { findFreePort, findRepoRoot, ProcessExit, SupervisedProcess } from '@alert-ingestion/local-infra';
+import { findFreePort, findRepoRoot, healthStatus, ProcessExit, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -108,18 +107,6 @@ async function waitForHealthy(url: string, exited: Promise<ProcessExit>, timeout
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`GET /healthz gave ${lastStatus} after ${timeoutMs} ms`);
-}
-
-function healthStatus(url: string): Promise<number | null> {
-  return new Promise((resolve) => {
-    const req = request(`${url}/healthz`, { method: 'GET', timeout: 2_000, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? null);
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(null));
-    req.end();
-  });
 }
 
 let builtOnce = false;

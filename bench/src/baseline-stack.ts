@@ -7,7 +7,7 @@ import { findFreePorts, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { benchDatabase, Cleanup, log } from './bench-database';
-import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds, processWriteCalls } from './process-cpu';
+import { CpuSource, postgresCpu, processCpu } from './process-cpu';
 
 export interface BaselineStack {
   url: URL;
@@ -48,9 +48,6 @@ export async function startBaseline(cleanups: Cleanup[]): Promise<BaselineStack>
     databaseUrl,
     embedded,
     count: () => withClient(databaseUrl, async (client) => Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM baseline_alerts')).rows[0].n)),
-    cpuSources: [
-      { name: 'receiver', seconds: () => processCpuSeconds(receiver.pid), writes: () => processWriteCalls(receiver.pid) },
-      { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') },
-    ],
+    cpuSources: [processCpu('receiver', receiver.pid), postgresCpu],
   };
 }

@@ -7,14 +7,14 @@
 import { applyMigrations, withClient } from '@alert-ingestion/database';
 import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, RunningKafkaBroker, startKafkaBroker } from '@alert-ingestion/local-infra';
-import { deleteTopicsWithPrefix, ServiceStack, StackClient } from '@alert-ingestion/testing';
+import { deleteTopicsWithPrefix, scrapeMetrics, ServiceStack, StackClient } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchDatabase, Cleanup, log } from './bench-database';
-import { CpuSource, namedProcessesCpuSeconds, processCpuSeconds, processWriteCalls } from './process-cpu';
+import { CpuSource, postgresCpu, processCpu } from './process-cpu';
 
 const env = process.env;
 const DEFAULT_ADMIN_TOKEN = 'local-admin-token';
@@ -87,10 +87,10 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
       databaseUrl,
       describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
       cpuSources: [
-        { name: 'gateway', ...processSource(stack.gateway.process.pid) },
-        { name: 'processor', ...processSource(stack.processor.process.pid) },
-        ...(brokerPid === undefined ? [] : [{ name: 'kafka', ...processSource(brokerPid) }]),
-        { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') },
+        processCpu('gateway', stack.gateway.process.pid),
+        processCpu('processor', stack.processor.process.pid),
+        ...(brokerPid === undefined ? [] : [processCpu('kafka', brokerPid)]),
+        postgresCpu,
       ],
       stop: stopAll,
     };
@@ -98,10 +98,6 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
     await stopAll();
     throw error;
   }
-}
-
-function processSource(pid: number): Omit<CpuSource, 'name'> {
-  return { seconds: () => processCpuSeconds(pid), writes: () => processWriteCalls(pid) };
 }
 
 export async function createIntegration(stack: Stack, tier: 'free' | 'premium'): Promise<{ projectId: number; integrationId: number; url: string; key: string }> {
@@ -126,7 +122,6 @@ export async function storedAlerts(stack: Stack, projectId: number): Promise<num
  * per-batch costs (round trips, produce requests, commits) are shared by.
  */
 export async function processorBatches(stack: Stack): Promise<{ batches: number; messages: number }> {
-  const text = await (await fetch(`${stack.client.urls.processor}/metrics`)).text();
-  const value = (name: string) => Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((line) => line.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
-  return { batches: value('alert_processor_batch_messages_count'), messages: value('alert_processor_batch_messages_sum') };
+  const metrics = await scrapeMetrics(stack.client.urls.processor);
+  return { batches: metrics.value('alert_processor_batch_messages_count'), messages: metrics.value('alert_processor_batch_messages_sum') };
 }

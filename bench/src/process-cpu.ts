@@ -69,6 +69,14 @@ export interface CpuSource {
   writes?(): number;
 }
 
+/** One process of the system under test, by pid: its CPU seconds and its write calls. */
+export function processCpu(name: string, pid: number): CpuSource {
+  return { name, seconds: () => processCpuSeconds(pid), writes: () => processWriteCalls(pid) };
+}
+
+/** PostgreSQL's server and every backend (processes named postgres). */
+export const postgresCpu: CpuSource = { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') };
+
 /** CPU seconds each source used, and write calls each source that counts them made, between start and the returned function's call. */
 export function measureCpu(sources: readonly CpuSource[]): () => { seconds: Map<string, number>; writes: Map<string, number> } {
   const counted = sources.filter((source) => source.writes);

@@ -1,7 +1,7 @@
 import type { AlertView, ProjectTier } from '@alert-ingestion/contracts';
 import { randomBytes } from 'node:crypto';
 import { serviceEnv } from './service-env';
-import { ServiceProcess, startService } from './service-process';
+import { ServiceName, ServiceProcess, startService } from './service-process';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { createTestTopics, TestTopics } from './test-kafka';
 
@@ -133,8 +133,8 @@ export interface StackBase {
  * links to the gateway (GATEWAY_PUBLIC_URL) and the processor (ALERT_PROCESSOR_URL) of the stack.
  */
 export class ServiceStack extends StackClient {
-  private readonly extraGateways: ServiceProcess[] = [];
-  private readonly extraProcessors: ServiceProcess[] = [];
+  /** Gateways and processors started besides the first ones. */
+  private readonly extras: ServiceProcess[] = [];
 
   private constructor(
     private readonly base: StackBase,
@@ -179,77 +179,63 @@ export class ServiceStack extends StackClient {
     // travel encrypted under a key derived from it): one per stack, unless the caller gives one.
     const base: StackBase = { ...given, env: { INTEGRATION_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...given.env } };
     const started: ServiceProcess[] = [];
-    const stopStarted = async () => {
-      await Promise.all(started.map((service) => service.stop()));
-      await base.database?.drop();
-      await base.topics?.drop();
-    };
     // The processor and the gateway do not need each other to start; integration-config links to both.
-    const first = await Promise.allSettled([startPipelineService(base, options, 'alert-processor'), startPipelineService(base, options, 'gateway')]);
+    const first = await Promise.allSettled([startStackService(base, options, 'alert-processor'), startStackService(base, options, 'gateway')]);
     for (const outcome of first) if (outcome.status === 'fulfilled') started.push(outcome.value);
     const failed = first.find((outcome) => outcome.status === 'rejected');
     if (failed) {
-      await stopStarted();
+      await stopAndDrop(base, started);
       throw failed.reason;
     }
     const [processor, gateway] = started;
     try {
-      const integrationConfig = await startService(
-        'integration-config',
-        {
-          ...base.env,
-          GATEWAY_PUBLIC_URL: gateway.url,
-          ALERT_PROCESSOR_URL: processor.url,
-          ...options.all,
-          ...options.integrationConfig,
-        },
-        { keepAllOutput: options.keepAllOutput },
-      );
+      const links = { GATEWAY_PUBLIC_URL: gateway.url, ALERT_PROCESSOR_URL: processor.url };
+      const integrationConfig = await startStackService({ ...base, env: { ...base.env, ...links } }, options, 'integration-config');
       return new ServiceStack(base, options, processor, gateway, integrationConfig);
     } catch (error) {
-      await stopStarted();
+      await stopAndDrop(base, started);
       throw error;
     }
   }
 
   /** Starts the processor again (after a kill) on its address, with the same database and topics. */
   async restartProcessor(): Promise<void> {
-    this.processor = await startPipelineService(this.base, this.options, 'alert-processor', {}, this.processor.port);
+    this.processor = await startStackService(this.base, this.options, 'alert-processor', {}, this.processor.port);
   }
 
   /** Another gateway instance on the same topics (stopped with the stack). */
   async startGateway(env: Record<string, string> = {}): Promise<ServiceProcess> {
-    const gateway = await startPipelineService(this.base, this.options, 'gateway', env);
-    this.extraGateways.push(gateway);
+    const gateway = await startStackService(this.base, this.options, 'gateway', env);
+    this.extras.push(gateway);
     return gateway;
   }
 
   /** Another processor instance on the same database and topics, in the same consumer group (stopped with the stack). */
   async startProcessor(env: Record<string, string> = {}): Promise<ServiceProcess> {
-    const processor = await startPipelineService(this.base, this.options, 'alert-processor', env);
-    this.extraProcessors.push(processor);
+    const processor = await startStackService(this.base, this.options, 'alert-processor', env);
+    this.extras.push(processor);
     return processor;
   }
 
   /** Stops every service, then drops the test database and topics. */
   async stop(): Promise<void> {
-    await Promise.all([
-      this.gateway.stop(),
-      this.integrationConfig.stop(),
-      this.processor.stop(),
-      ...this.extraGateways.map((gateway) => gateway.stop()),
-      ...this.extraProcessors.map((processor) => processor.stop()),
-    ]);
-    await this.base.database?.drop();
-    await this.base.topics?.drop();
+    await stopAndDrop(this.base, [this.gateway, this.integrationConfig, this.processor, ...this.extras]);
   }
 }
 
+/** Stops `services`, then drops the stack's test database and topics (when it has them). */
+async function stopAndDrop(base: StackBase, services: ServiceProcess[]): Promise<void> {
+  await Promise.all(services.map((service) => service.stop()));
+  await base.database?.drop();
+  await base.topics?.drop();
+}
+
 /**
- * Starts the gateway or the processor of a stack, with the stack's environment, then `all`, then the
- * service's own, then `env`.
+ * Starts a service of a stack, with the stack's environment, then `all`, then the service's own, then
+ * `env`; `nodeArgs` go to the gateway and the processor.
  */
-function startPipelineService(base: StackBase, options: ServiceStackOptions, name: 'gateway' | 'alert-processor', env: Record<string, string> = {}, port?: number): Promise<ServiceProcess> {
-  const own = name === 'gateway' ? options.gateway : options.processor;
-  return startService(name, { ...base.env, ...options.all, ...own, ...env }, { keepAllOutput: options.keepAllOutput, nodeArgs: options.nodeArgs, port });
+function startStackService(base: StackBase, options: ServiceStackOptions, name: ServiceName, env: Record<string, string> = {}, port?: number): Promise<ServiceProcess> {
+  const own = { gateway: options.gateway, 'alert-processor': options.processor, 'integration-config': options.integrationConfig }[name];
+  const nodeArgs = name === 'integration-config' ? undefined : options.nodeArgs;
+  return startService(name, { ...base.env, ...options.all, ...own, ...env }, { keepAllOutput: options.keepAllOutput, nodeArgs, port });
 }

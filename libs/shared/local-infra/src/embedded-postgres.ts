@@ -1,3 +1,4 @@
+import { withClient } from '@alert-ingestion/database';
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
@@ -5,7 +6,6 @@ import { access, chmod, chown, cp, lstat, mkdir, readFile, rename, rm, symlink, 
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { readTail, SupervisedProcess } from './supervised-process';
 
 const execFileAsync = promisify(execFile);
@@ -170,22 +170,17 @@ function run(command: string, args: string[], user: OsUser | undefined, env: Nod
   });
 }
 
-async function waitForPostgres(port: number, timeoutMs: number, giveUp: () => string | undefined): Promise<void> {
+async function waitForPostgres(adminUrl: string, port: number, timeoutMs: number, giveUp: () => string | undefined): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no attempt yet';
   for (;;) {
     const reason = giveUp();
     if (reason !== undefined) throw new Error(`Gave up waiting for PostgreSQL on port ${port}: ${reason}`);
-    const client = new Client({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres', connectionTimeoutMillis: 1_000 });
-    client.on('error', () => undefined);
     try {
-      await client.connect();
-      await client.query('SELECT 1');
+      await withClient(adminUrl, (client) => client.query('SELECT 1'), 1_000);
       return;
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
-    } finally {
-      await client.end().catch(() => undefined);
     }
     if (Date.now() >= deadline) throw new Error(`PostgreSQL on port ${port} did not accept connections within ${timeoutMs} ms (${lastError})`);
     await new Promise((done) => setTimeout(done, 100));
@@ -254,15 +249,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     stopSignal: 'SIGINT',
     stopTimeoutMs: 15_000,
   });
+  const adminUrl = `postgresql://${SUPERUSER}@127.0.0.1:${options.port}/postgres`;
   const stop = async () => {
     await server.stop();
   };
   try {
-    await waitForPostgres(options.port, 60_000, () => (server.isRunning ? undefined : `the postgres process exited (${server.exitDescription})`));
+    await waitForPostgres(adminUrl, options.port, 60_000, () => (server.isRunning ? undefined : `the postgres process exited (${server.exitDescription})`));
   } catch (error) {
     await stop();
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${message}\n--- ${logFile} (tail) ---\n${await readTail(logFile)}`);
   }
-  return { adminUrl: `postgresql://${SUPERUSER}@127.0.0.1:${options.port}/postgres`, port: options.port, logFile, binDir, process: server, stop };
+  return { adminUrl, port: options.port, logFile, binDir, process: server, stop };
 }

@@ -29,7 +29,8 @@ export function PipelineCheckerPanel() {
   const [content, setContent] = useState('');
   const [target, setTarget] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [checked, setChecked] = useState<{ content: string; target: string } | null>(null);
+  // What the findings shown are of.
+  const checked = check.isSuccess ? check.variables : null;
   const editor = useRef<HTMLTextAreaElement>(null);
 
   const submit = (event: FormEvent) => {
@@ -43,15 +44,13 @@ export function PipelineCheckerPanel() {
       return;
     }
     setProblem(null);
-    const request = { content, target: target.trim() };
-    check.mutate(request, { onSuccess: () => setChecked(request) });
+    check.mutate({ content, target: target.trim() });
   };
 
   /** New content (a file, the example): the findings of the old one no longer apply. */
   const load = (text: string) => {
     setContent(text);
     check.reset();
-    setChecked(null);
   };
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

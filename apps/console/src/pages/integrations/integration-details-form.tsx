@@ -172,17 +172,10 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
     if (premium && name.trim() === '') found.name = 'Enter a name: each HTTP Endpoint of a Premium project is named.';
     if (premium && sampleCheck && !sampleCheck.ok) found.samplePayload = sampleCheck.message;
     if (Object.keys(found).length > 0 || !limit.ok || !interval.ok) return { errors: found };
-    if (!premium) return { body: { active, rate_limit_per_minute: limit.value, heartbeat_interval_minutes: interval.value } };
-    return {
-      body: {
-        name: name.trim(),
-        active,
-        rate_limit_per_minute: limit.value,
-        heartbeat_interval_minutes: interval.value,
-        sample_payload: samplePayload.trim() === '' ? null : samplePayload,
-        payload_field_mapping: savedMapping,
-      },
-    };
+    const body = { active, rate_limit_per_minute: limit.value, heartbeat_interval_minutes: interval.value };
+    if (!premium) return { body };
+    const sample = samplePayload.trim() === '' ? null : samplePayload;
+    return { body: { name: name.trim(), ...body, sample_payload: sample, payload_field_mapping: savedMapping } };
   };
 
   const submit = (event: FormEvent) => {

@@ -58,14 +58,10 @@ function urlOf(path: string, query: Record<string, QueryValue> = {}): string {
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
-    if (typeof body.message === 'string') {
-      return new ApiError(response.status, typeof body.error === 'string' ? body.error : `http_${response.status}`, body.message);
-    }
-  } catch {
-    // Not JSON (a proxy's error page): fall through to the status line.
+  // A body that is not JSON (a proxy's error page) counts as none: the status line says what happened.
+  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+  if (typeof body?.message === 'string') {
+    return new ApiError(response.status, typeof body.error === 'string' ? body.error : `http_${response.status}`, body.message);
   }
   return new ApiError(response.status, `http_${response.status}`, `The server answered ${response.status} ${response.statusText}`.trim() + '.');
 }

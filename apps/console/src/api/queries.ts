@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, QueryKey, useMutation, useQuery, useQueryClient, UseQueryOptions } from '@tanstack/react-query';
 import { useApi } from '../session/session';
-import { ListPage } from './client';
+import { ApiClient, ListPage } from './client';
 import {
   Alert,
   AlertStatus,
@@ -51,18 +51,22 @@ export const queryKeys = {
   deprecations: ['deprecations'] as const,
 };
 
-export function useProjects(search: string, page: number) {
+type ApiQueryOptions<T> = Omit<UseQueryOptions<T>, 'queryKey' | 'queryFn'>;
+
+/** A query of the API with the session's client, which `read` is given. */
+function useApiQuery<T>(queryKey: QueryKey, read: (api: ApiClient) => Promise<T>, options: ApiQueryOptions<NoInfer<T>> = {}) {
   const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.projects(search, page),
-    queryFn: () => api.list<Project>('/projects', { search, page, per_page: PER_PAGE }),
+  return useQuery({ ...options, queryKey, queryFn: () => read(api) });
+}
+
+export function useProjects(search: string, page: number) {
+  return useApiQuery(queryKeys.projects(search, page), (api) => api.list<Project>('/projects', { search, page, per_page: PER_PAGE }), {
     placeholderData: keepPreviousData,
   });
 }
 
 export function useProject(projectId: number) {
-  const api = useApi();
-  return useQuery({ queryKey: queryKeys.project(projectId), queryFn: () => api.get<Project>(`/projects/${projectId}`) });
+  return useApiQuery(queryKeys.project(projectId), (api) => api.get<Project>(`/projects/${projectId}`));
 }
 
 export function useCreateProject() {
@@ -89,8 +93,7 @@ export function useCreateUser() {
 }
 
 export function useMembers(projectId: number, enabled = true) {
-  const api = useApi();
-  return useQuery({ queryKey: queryKeys.members(projectId), queryFn: () => api.get<Member[]>(`/projects/${projectId}/members`), enabled });
+  return useApiQuery(queryKeys.members(projectId), (api) => api.get<Member[]>(`/projects/${projectId}/members`), { enabled });
 }
 
 export function useMemberMutations(projectId: number) {
@@ -112,23 +115,18 @@ export function useMemberMutations(projectId: number) {
 }
 
 export function useIntegrations(projectId: number, enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.integrations(projectId),
-    queryFn: () => api.get<IntegrationListItem[]>(`/projects/${projectId}/alert_integrations`),
+  return useApiQuery(queryKeys.integrations(projectId), (api) => api.get<IntegrationListItem[]>(`/projects/${projectId}/alert_integrations`), {
     enabled,
   });
 }
 
 export function useIntegration(projectId: number, integrationId: number | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.integration(projectId, integrationId ?? 0),
-    queryFn: () => api.get<Integration>(`/projects/${projectId}/alert_integrations/${integrationId}`),
-    enabled: integrationId !== null,
+  return useApiQuery(
+    queryKeys.integration(projectId, integrationId ?? 0),
+    (api) => api.get<Integration>(`/projects/${projectId}/alert_integrations/${integrationId}`),
     // Keeps the heartbeat status and the last request current while the page is open.
-    refetchInterval: pollAlerts,
-  });
+    { enabled: integrationId !== null, refetchInterval: pollAlerts },
+  );
 }
 
 export function useIntegrationMutations(projectId: number) {
@@ -181,27 +179,23 @@ export function useIntegrationMutations(projectId: number) {
 
 /** "Parse payload for custom mapping" of a sample payload text (null: nothing parsed yet). */
 export function useParsedSamplePayload(projectId: number, samplePayload: string | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['parse_sample_payload', projectId, samplePayload],
-    queryFn: () =>
+  return useApiQuery(
+    ['parse_sample_payload', projectId, samplePayload],
+    (api) =>
       api.post<{ payload_alert_fields: PayloadAlertField[] }>(`/projects/${projectId}/alert_integrations/parse_sample_payload`, {
         sample_payload: samplePayload,
       }),
-    enabled: samplePayload !== null,
-    staleTime: Infinity,
-  });
+    { enabled: samplePayload !== null, staleTime: Infinity },
+  );
 }
 
 /** What was sent to an integration's URL, newest first; read again while shown, like the alert list. */
 export function useDeliveries(projectId: number, integrationId: number, page: number) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.deliveries(projectId, integrationId), page],
-    queryFn: () => api.list<Delivery>(`/projects/${projectId}/alert_integrations/${integrationId}/deliveries`, { page, per_page: DELIVERIES_PER_PAGE }),
-    placeholderData: keepPreviousData,
-    refetchInterval: pollAlerts,
-  });
+  return useApiQuery(
+    [...queryKeys.deliveries(projectId, integrationId), page],
+    (api) => api.list<Delivery>(`/projects/${projectId}/alert_integrations/${integrationId}/deliveries`, { page, per_page: DELIVERIES_PER_PAGE }),
+    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
+  );
 }
 
 export interface PreviewRequest {
@@ -214,17 +208,15 @@ export interface PreviewRequest {
 
 /** What a payload would become (`POST .../preview`, which stores nothing); null: nothing to preview. */
 export function usePreview(projectId: number, request: PreviewRequest | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.previews(projectId), request],
-    queryFn: () =>
+  return useApiQuery(
+    [...queryKeys.previews(projectId), request],
+    (api) =>
       api.post<{ alerts: PreviewAlert[] }>(`/projects/${projectId}/alert_integrations/${request?.integrationId}/preview`, {
         payload: request?.payload,
         ...(request?.mapping === undefined ? {} : { payload_field_mapping: request.mapping }),
       }),
-    enabled: request !== null,
-    placeholderData: keepPreviousData,
-  });
+    { enabled: request !== null, placeholderData: keepPreviousData },
+  );
 }
 
 /** The alert list's tabs: GitLab's, with "open" meaning triggered or acknowledged (the API's `status=open`). */
@@ -242,33 +234,25 @@ function withTotal<T>(page: ListPage<T>): ListPage<T> & { total: number } {
 }
 
 export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number, silencedFilter: SilencedFilter = 'any') {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter],
-    queryFn: () => {
-      const status = tab === 'all' ? undefined : tab;
-      const silenced = silencedFilter === 'any' ? undefined : silencedFilter === 'silenced';
-      return api.list<Alert>(`/projects/${projectId}/alerts`, { status, search, silenced, page, per_page: PER_PAGE }).then(withTotal);
-    },
-    placeholderData: keepPreviousData,
-    refetchInterval: pollAlerts,
-  });
+  const status = tab === 'all' ? undefined : tab;
+  const silenced = silencedFilter === 'any' ? undefined : silencedFilter === 'silenced';
+  return useApiQuery(
+    [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter],
+    (api) => api.list<Alert>(`/projects/${projectId}/alerts`, { status, search, silenced, page, per_page: PER_PAGE }).then(withTotal),
+    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
+  );
 }
 
 export function useAlertCounts(projectId: number) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.alerts(projectId), 'counts'],
-    queryFn: () => api.get<AlertStatusCounts>(`/projects/${projectId}/alerts/status_counts`),
-    refetchInterval: pollAlerts,
-  });
+  return useApiQuery(
+    [...queryKeys.alerts(projectId), 'counts'],
+    (api) => api.get<AlertStatusCounts>(`/projects/${projectId}/alerts/status_counts`),
+    { refetchInterval: pollAlerts },
+  );
 }
 
 export function useAlert(projectId: number, iid: number, enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.alert(projectId, iid),
-    queryFn: () => api.get<Alert>(`/projects/${projectId}/alerts/${iid}`),
+  return useApiQuery(queryKeys.alert(projectId, iid), (api) => api.get<Alert>(`/projects/${projectId}/alerts/${iid}`), {
     refetchInterval: pollAlerts,
     enabled,
   });
@@ -297,21 +281,16 @@ export interface SilenceRequest {
 }
 
 export function useSilences(projectId: number, state: SilenceState | 'all', page: number) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.silences(projectId), 'list', state, page],
-    queryFn: () => api.list<Silence>(`/projects/${projectId}/silences`, { state: state === 'all' ? undefined : state, page, per_page: PER_PAGE }).then(withTotal),
-    placeholderData: keepPreviousData,
+  return useApiQuery(
+    [...queryKeys.silences(projectId), 'list', state, page],
+    (api) => api.list<Silence>(`/projects/${projectId}/silences`, { state: state === 'all' ? undefined : state, page, per_page: PER_PAGE }).then(withTotal),
     // A silence turns from pending to active to expired with time alone.
-    refetchInterval: pollAlerts,
-  });
+    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
+  );
 }
 
 export function useSilence(projectId: number, silenceId: number | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.silence(projectId, silenceId ?? 0),
-    queryFn: () => api.get<Silence>(`/projects/${projectId}/silences/${silenceId}`),
+  return useApiQuery(queryKeys.silence(projectId, silenceId ?? 0), (api) => api.get<Silence>(`/projects/${projectId}/silences/${silenceId}`), {
     enabled: silenceId !== null,
   });
 }
@@ -343,23 +322,18 @@ export interface DeprecationFilters {
 }
 
 export function useDeprecations(filters: DeprecationFilters) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.deprecations, 'list', filters],
-    queryFn: () => api.get<DeprecationEntry[]>('/deprecations', { ...filters }),
+  return useApiQuery([...queryKeys.deprecations, 'list', filters], (api) => api.get<DeprecationEntry[]>('/deprecations', { ...filters }), {
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });
 }
 
 export function useUpgradeReport(range: { from: string; to: string } | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.deprecations, 'upgrade_report', range],
-    queryFn: () => api.get<UpgradeReport>('/deprecations/upgrade_report', range ?? {}),
-    enabled: range !== null,
-    staleTime: Infinity,
-  });
+  return useApiQuery(
+    [...queryKeys.deprecations, 'upgrade_report', range],
+    (api) => api.get<UpgradeReport>('/deprecations/upgrade_report', range ?? {}),
+    { enabled: range !== null, staleTime: Infinity },
+  );
 }
 
 export function usePipelineCheck() {

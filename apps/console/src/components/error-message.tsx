@@ -17,11 +17,11 @@ export function ErrorMessage({ error, title, id, inline }: ErrorMessageProps) {
   if (!error) return null;
   const status = error instanceof ApiError && error.status > 0 ? ` (${error.status})` : '';
   return (
-    <div id={id} className={inline ? 'field-error' : 'notice notice-error'} role="alert">
+    <ErrorNotice id={id} inline={inline}>
       {title && <strong>{title}: </strong>}
       {title ? withoutTitle(messageOf(error), title) : messageOf(error)}
       {status && <span className="muted">{status}</span>}
-    </div>
+    </ErrorNotice>
   );
 }
 
@@ -40,10 +40,10 @@ export function withoutTitle(message: string, title: string): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-/** A refusal the console itself found (a form's problem), or a page the caller may not use. */
-export function ErrorNotice({ children }: { children: React.ReactNode }) {
+/** A refusal the console itself found (a form's problem), or a page the caller may not use; `inline`: under its control. */
+export function ErrorNotice({ children, id, inline }: { children: React.ReactNode; id?: string; inline?: boolean }) {
   return (
-    <div className="notice notice-error" role="alert">
+    <div id={id} className={inline ? 'field-error' : 'notice notice-error'} role="alert">
       {children}
     </div>
   );

@@ -1,7 +1,7 @@
 import { FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PER_PAGE, useChangeTier, useCreateProject, useCreateUser, useProjects } from '../api/queries';
-import { CreatedUser, Project, PROJECT_TIERS, ProjectTier } from '../api/types';
+import { Project, PROJECT_TIERS, ProjectTier } from '../api/types';
 import { CopyButton } from '../components/copy-button';
 import { DataTable } from '../components/data-table';
 import { Field } from '../components/field';
@@ -39,18 +39,13 @@ export function AdminPage() {
 function CreateUser() {
   const createUser = useCreateUser();
   const [username, setUsername] = useState('');
-  const [created, setCreated] = useState<CreatedUser | null>(null);
+  // Shown until the next submit: each one starts without it.
+  const created = createUser.data;
   const titleId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setCreated(null);
-    createUser.mutate(username.trim(), {
-      onSuccess: (user) => {
-        setCreated(user);
-        setUsername('');
-      },
-    });
+    createUser.mutate(username.trim(), { onSuccess: () => setUsername('') });
   };
   return (
     <form className="card" onSubmit={submit} aria-labelledby={titleId}>
@@ -82,21 +77,12 @@ function CreateProject() {
   const createProject = useCreateProject();
   const [path, setPath] = useState('');
   const [tier, setTier] = useState<ProjectTier>('premium');
-  const [created, setCreated] = useState<Project | null>(null);
+  const created = createProject.data;
   const titleId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setCreated(null);
-    createProject.mutate(
-      { path: path.trim(), tier },
-      {
-        onSuccess: (project) => {
-          setCreated(project);
-          setPath('');
-        },
-      },
-    );
+    createProject.mutate({ path: path.trim(), tier }, { onSuccess: () => setPath('') });
   };
   return (
     <form className="card" onSubmit={submit} aria-labelledby={titleId}>

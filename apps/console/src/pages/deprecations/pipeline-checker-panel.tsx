@@ -23,21 +23,14 @@ coverage:
       cobertura: coverage.xml
 `;
 
-/** Offsets of line `line` (1-based) in `text`. */
-function lineRange(text: string, line: number): [number, number] {
-  const lines = text.split('\n');
-  if (line > lines.length) return [text.length, text.length];
-  const start = lines.slice(0, line - 1).reduce((offset, before) => offset + before.length + 1, 0);
-  return [start, start + lines[line - 1].length];
-}
-
 /** The pipeline checker (POST /deprecations/check): findings by line, each linked to its catalogue entry. */
 export function PipelineCheckerPanel() {
   const check = usePipelineCheck();
   const [content, setContent] = useState('');
   const [target, setTarget] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [checked, setChecked] = useState<{ content: string; target: string } | null>(null);
+  // What the findings shown are of.
+  const checked = check.isSuccess ? check.variables : null;
   const editor = useRef<HTMLTextAreaElement>(null);
 
   const submit = (event: FormEvent) => {
@@ -51,32 +44,31 @@ export function PipelineCheckerPanel() {
       return;
     }
     setProblem(null);
-    const request = { content, target: target.trim() };
-    check.mutate(request, { onSuccess: () => setChecked(request) });
+    check.mutate({ content, target: target.trim() });
   };
 
   /** New content (a file, the example): the findings of the old one no longer apply. */
   const load = (text: string) => {
     setContent(text);
     check.reset();
-    setChecked(null);
   };
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (file) load(await file.text());
   };
 
+  const lines = checked?.content.split('\n') ?? [];
   const showLine = (line: number) => {
     const textarea = editor.current;
     if (!textarea || checked === null || textarea.value !== checked.content) return;
-    const [start, end] = lineRange(textarea.value, line);
+    // The line's offsets in the checked text (the textarea's): past its last line, the text's end.
+    const start = Math.min(checked.content.length, lines.slice(0, line - 1).reduce((offset, before) => offset + before.length + 1, 0));
     textarea.focus();
-    textarea.setSelectionRange(start, end);
+    textarea.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
     const lineHeight = parseFloat(getComputedStyle(textarea).lineHeight) || 18;
     textarea.scrollTop = Math.max(0, (line - 3) * lineHeight);
   };
 
-  const lines = checked?.content.split('\n') ?? [];
   const findings = check.data?.findings ?? [];
   return (
     <form onSubmit={submit}>

@@ -1,4 +1,4 @@
-import { FormEvent, RefObject, useEffect, useId, useRef, useState } from 'react';
+import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
 import { Integration, IntegrationChanges, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
@@ -108,13 +108,11 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const parse = useParsedSamplePayload(project.id, parsedText);
   const activeId = useId();
   const draftNotice = useRef<HTMLDivElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const apiUrlRef = useRef<HTMLInputElement>(null);
-  const activeRef = useRef<HTMLInputElement>(null);
-  const rateLimitRef = useRef<HTMLInputElement>(null);
-  const heartbeatRef = useRef<HTMLInputElement>(null);
-  const samplePayloadRef = useRef<HTMLTextAreaElement>(null);
-  const mappingRef = useRef<HTMLDivElement>(null);
+  // Each field's element, where the focus goes when it is the first in error.
+  const [elements] = useState(() => new Map<DetailsField, HTMLElement | null>());
+  const refOf = (field: DetailsField) => (element: HTMLElement | null) => {
+    elements.set(field, element);
+  };
 
   // Arriving from "Use as sample payload", the keyboard continues at the note about it.
   useEffect(() => {
@@ -147,17 +145,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
     const first = FIELDS.find((field) => found[field] !== undefined);
-    if (!first) return;
-    const elements: Record<DetailsField, RefObject<HTMLElement | null>> = {
-      name: nameRef,
-      apiUrl: apiUrlRef,
-      active: activeRef,
-      rateLimit: rateLimitRef,
-      heartbeat: heartbeatRef,
-      samplePayload: samplePayloadRef,
-      mapping: mappingRef,
-    };
-    elements[first].current?.focus();
+    if (first) elements.get(first)?.focus();
   };
 
   const parseSample = () => {
@@ -184,17 +172,10 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
     if (premium && name.trim() === '') found.name = 'Enter a name: each HTTP Endpoint of a Premium project is named.';
     if (premium && sampleCheck && !sampleCheck.ok) found.samplePayload = sampleCheck.message;
     if (Object.keys(found).length > 0 || !limit.ok || !interval.ok) return { errors: found };
-    if (!premium) return { body: { active, rate_limit_per_minute: limit.value, heartbeat_interval_minutes: interval.value } };
-    return {
-      body: {
-        name: name.trim(),
-        active,
-        rate_limit_per_minute: limit.value,
-        heartbeat_interval_minutes: interval.value,
-        sample_payload: samplePayload.trim() === '' ? null : samplePayload,
-        payload_field_mapping: savedMapping,
-      },
-    };
+    const body = { active, rate_limit_per_minute: limit.value, heartbeat_interval_minutes: interval.value };
+    if (!premium) return { body };
+    const sample = samplePayload.trim() === '' ? null : samplePayload;
+    return { body: { name: name.trim(), ...body, sample_payload: sample, payload_field_mapping: savedMapping } };
   };
 
   const submit = (event: FormEvent) => {
@@ -246,7 +227,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           {(id, { errorId, hintId }) => (
             <input
               id={id}
-              ref={nameRef}
+              ref={refOf('name')}
               value={premium ? name : (integration?.name ?? INTEGRATION_TYPE_LABELS.http)}
               onChange={(event) => edited('name')(event.target.value)}
               disabled={!premium}
@@ -274,7 +255,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           {(id, { errorId, hintId }) => (
             <input
               id={id}
-              ref={apiUrlRef}
+              ref={refOf('apiUrl')}
               type="url"
               value={apiUrl}
               onChange={(event) => edited('apiUrl')(event.target.value)}
@@ -290,7 +271,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       <div className="field field-switch">
         <input
           id={activeId}
-          ref={activeRef}
+          ref={refOf('active')}
           type="checkbox"
           role="switch"
           checked={active}
@@ -311,8 +292,8 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
 
       {type === 'http' && (
         <>
-          <RateLimitField value={rateLimit} onChange={edited('rateLimit')} error={errors.rateLimit} inputRef={rateLimitRef} />
-          <HeartbeatField value={heartbeat} onChange={edited('heartbeat')} error={errors.heartbeat} inputRef={heartbeatRef} />
+          <RateLimitField value={rateLimit} onChange={edited('rateLimit')} error={errors.rateLimit} inputRef={refOf('rateLimit')} />
+          <HeartbeatField value={heartbeat} onChange={edited('heartbeat')} error={errors.heartbeat} inputRef={refOf('heartbeat')} />
           <fieldset className="mapping-section">
             <legend>Customize alert payload mapping</legend>
             {!premium && <div className="notice notice-info">{FREE_TIER_REASONS.mapping}</div>}
@@ -335,7 +316,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
               onChange={edited('samplePayload', 'mapping')}
               check={(text) => checkJsonText(text, { object: true })}
               error={errors.samplePayload}
-              fieldRef={samplePayloadRef}
+              fieldRef={refOf('samplePayload')}
               optional
               disabled={!premium}
               rows={premium ? 12 : 3}
@@ -348,7 +329,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
             </div>
             <ErrorMessage error={parse.error} title="Sample payload not parsed" />
             {errors.mapping && (
-              <div className="field-error" ref={mappingRef} tabIndex={-1}>
+              <div className="field-error" ref={refOf('mapping')} tabIndex={-1}>
                 {errors.mapping}
               </div>
             )}

@@ -75,15 +75,13 @@ function SilenceForm({ projectId, silence, initialMatchers, fromAlert }: Silence
     const ends = fromLocalInput(endsAt);
     if (!ends) return setProblem('Give the end of the silence.');
     setProblem(null);
-    const done = () => navigate(`/projects/${projectId}/silences${silence ? (silence.state === 'pending' ? '?state=pending' : '') : ''}`);
+    // Back to the list, on the Pending tab for a silence that has not started.
+    const done = ({ state }: Silence) => navigate(`/projects/${projectId}/silences${state === 'pending' ? '?state=pending' : ''}`);
     if (silence) {
-      update.mutate({ id: silence.id, body: { matchers: checked.matchers, ends_at: ends, comment } }, { onSuccess: done });
+      update.mutate({ id: silence.id, body: { matchers: checked.matchers, ends_at: ends, comment } }, { onSuccess: () => done(silence) });
     } else {
       const starts = fromLocalInput(startsAt);
-      create.mutate(
-        { matchers: checked.matchers, ...(starts ? { starts_at: starts } : {}), ends_at: ends, comment },
-        { onSuccess: (created) => navigate(`/projects/${projectId}/silences${created.state === 'pending' ? '?state=pending' : ''}`) },
-      );
+      create.mutate({ matchers: checked.matchers, ...(starts ? { starts_at: starts } : {}), ends_at: ends, comment }, { onSuccess: done });
     }
   };
 

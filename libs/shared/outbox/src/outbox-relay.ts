@@ -5,7 +5,7 @@ import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { chunksByBytes } from './record-chunks';
-import { RelayHealth, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
+import { RelayHealth, RelayHealthOptions, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
 
 export interface OutboxRelayLogger {
   log(message: string): void;
@@ -19,7 +19,7 @@ export type OutboxRelaySettings = Pick<
   'batchSize' | 'lingerMs' | 'pollIntervalMs' | 'initialRetryMs' | 'maxRetryMs' | 'maxAttempts' | 'stallAfterMs'
 >;
 
-export interface OutboxRelayOptions {
+export interface OutboxRelayOptions extends RelayHealthOptions {
   databaseUrl: string;
   table: OutboxTable;
   /** The physical (prefixed) topic the outbox is published to. */
@@ -40,11 +40,8 @@ export interface OutboxRelayOptions {
   pollIntervalMs: number;
   /** First wait after a failure (doubling up to maxRetryMs), and between attempts to lead. */
   initialRetryMs: number;
-  maxRetryMs: number;
   /** Attempts at a record the broker refuses (too large, malformed) before it is dead-lettered. */
   maxAttempts: number;
-  /** The relay reports itself behind while its oldest unpublished row is older than this. */
-  stallAfterMs: number;
   /** How often the leader measures its backlog. Default 5 s. */
   backlogIntervalMs?: number;
   /** A query outside the relay's session, so awaitPublished also sees another instance's progress. */
@@ -129,7 +126,7 @@ export class OutboxRelay {
     private readonly kafka: Kafka,
     private readonly options: OutboxRelayOptions,
   ) {
-    this.health = new RelayHealth({ initialRetryMs: options.initialRetryMs, maxRetryMs: options.maxRetryMs, stallAfterMs: options.stallAfterMs });
+    this.health = new RelayHealth(options);
   }
 
   start(): void {

@@ -1,20 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Admin, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
 import { firstValueFrom, from, of, switchMap, throwError, timeout } from 'rxjs';
-import { BatchConsumer, BatchConsumerLogger } from './batch-consumer';
+import { BatchConsumer, BatchConsumerOptions } from './batch-consumer';
 
-export interface TopicViewOptions {
-  /** Names the view in log lines. */
-  name: string;
-  /** Physical topic name. */
-  topic: string;
+/** The consumer's name (in log lines), physical topic and logger, and how the view reads. */
+export interface TopicViewOptions extends Pick<BatchConsumerOptions, 'name' | 'topic' | 'logger'> {
   /** A group of this reader alone: every reader needs every record, and nothing is committed. */
   groupId: string;
   /** How long a fetch waits for new records when there are none: how soon a change is seen. */
   maxWaitTimeInMs: number;
   /** start() fails when the topic cannot be read up to its start-time end within this time. */
   startTimeoutMs: number;
-  logger: BatchConsumerLogger;
   /** Applies one record to the view's state, in offset order per partition. */
   apply(message: KafkaMessage): void;
 }

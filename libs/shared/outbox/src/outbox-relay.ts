@@ -2,6 +2,7 @@ import { DeadLetter, MAX_RECORD_BATCH_VALUE_BYTES, OutboxDeadLetter } from '@ale
 import { describeKafkaError, isRecordRejection } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
+import { EventEmitter, once } from 'node:events';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { chunksByBytes } from './record-chunks';
@@ -112,7 +113,8 @@ export class OutboxRelay {
   private readonly health: RelayHealth;
   /** The next outbox id to publish, while this instance leads. */
   private position: bigint | undefined;
-  private readonly progressWaiters = new Set<() => void>();
+  /** Emits `advanced` whenever the position moves (awaitPublished waits for it). */
+  private readonly progress = new EventEmitter().setMaxListeners(0);
   private published = 0;
   private deadLettered = 0;
   /** The rows of the transaction in flight. */
@@ -175,15 +177,7 @@ export class OutboxRelay {
       }
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.progressWaiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, Math.min(left, 25));
-        this.progressWaiters.add(done);
-      });
+      await once(this.progress, 'advanced', { signal: AbortSignal.timeout(Math.min(left, 25)) }).catch(() => undefined);
     }
   }
 
@@ -367,7 +361,7 @@ export class OutboxRelay {
   private async advance(store: OutboxRelayStore, from: bigint, next: bigint, published: number): Promise<void> {
     this.position = next;
     this.published += published;
-    for (const waiter of [...this.progressWaiters]) waiter();
+    this.progress.emit('advanced');
     await store.removePublished(from, next);
   }
 

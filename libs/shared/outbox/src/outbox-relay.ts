@@ -3,6 +3,7 @@ import { describeKafkaError, isRecordRejection } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
 import { EventEmitter, once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { chunksByBytes } from './record-chunks';
@@ -109,7 +110,8 @@ export class OutboxRelay {
   private store: OutboxRelayStore | undefined;
   /** The leader's admin client (positions, last stable offsets): one connection per leadership, not per batch. */
   private admin: Admin | undefined;
-  private wakeSleep: (() => void) | undefined;
+  /** Aborted by stop(), which ends the relay's sleep in progress. */
+  private sleeps = new AbortController();
   private readonly health: RelayHealth;
   /** The next outbox id to publish, while this instance leads. */
   private position: bigint | undefined;
@@ -134,13 +136,14 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.stopping = false;
+    this.sleeps = new AbortController();
     this.running = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     // The batch in flight finishes; the loop then sees `stopping` and gives up leadership.
-    this.wakeSleep?.();
+    this.sleeps.abort();
     this.store?.wake();
     await this.running;
     this.running = undefined;
@@ -397,14 +400,7 @@ export class OutboxRelay {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeSleep = done;
-    });
+    return delay(ms, undefined, { signal: this.sleeps.signal }).catch(() => undefined);
   }
 }
 

@@ -68,6 +68,7 @@ export interface ReceiveAnswer {
 }
 
 export interface AlertReceiveOptions {
+  /** How long a receive request waits for the processor's answer before it gets 202 {request_id}. */
   replyTimeoutMs: number;
   /**
    * How long a request whose URL or key the gateway does not know waits for the integration view

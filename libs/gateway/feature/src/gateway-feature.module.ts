@@ -26,116 +26,100 @@ export class GatewayFeatureModule {
     return {
       module: GatewayFeatureModule,
       providers: [
-    { provide: GATEWAY_FEATURE_OPTIONS, useValue: options },
-    {
-      provide: GatewayMetrics,
-      inject: [Registry, HttpRequestMetrics],
-      useFactory: (registry: Registry, http: HttpRequestMetrics) => new GatewayMetrics(registry, http),
-    },
-    {
-      provide: IntegrationRegistry,
-      inject: [KAFKA_CLIENT, KafkaNames],
-      useFactory: (kafka: Kafka, names: KafkaNames) =>
-        new IntegrationRegistry(kafka, {
-          topicPrefix: names.prefix,
-          consumerName: 'gateway',
-          logger: new Logger('IntegrationRegistry'),
-        }),
-    },
-    {
-      provide: RAW_ALERTS_PUBLISHER,
-      inject: [DurableProducer, KafkaNames, GatewayMetrics],
-      useFactory: (producer: DurableProducer, names: KafkaNames, metrics: GatewayMetrics) =>
-        new BatchingProducer(producer, {
-          topic: names.topic(Topic.RawAlerts),
-          ...options.rawAlertBatching,
-          logger: new Logger('RawAlertPublisher'),
-          onSendFailed: () => metrics.publishFailed(),
-        }),
-    },
-    {
-      provide: AlertReplyWaiter,
-      inject: [KAFKA_CLIENT, KafkaNames],
-      useFactory: (kafka: Kafka, names: KafkaNames) => {
-        return new AlertReplyWaiter(kafka, names, {
-          instanceId: randomUUID(),
-          maxWaitTimeInMs: options.replies.maxWaitTimeInMs,
-          minBytes: options.replies.minBytes,
-          logger: new Logger('AlertReplyWaiter'),
-        });
-      },
-    },
-    {
-      // Delivery records are few and never urgent: batched like raw alerts, on the same producer.
-      provide: DELIVERY_RECORDS_PUBLISHER,
-      inject: [DurableProducer, KafkaNames],
-      useFactory: (producer: DurableProducer, names: KafkaNames) =>
-        new BatchingProducer(producer, {
-          topic: names.topic(Topic.Deliveries),
-          lingerMs: 20,
-          maxMessages: 500,
-          maxBytes: options.rawAlertBatching.maxBytes,
-          maxInFlight: 1,
-          compressAboveBytes: options.rawAlertBatching.compressAboveBytes,
-          logger: new Logger('DeliveryRecords'),
-        }),
-    },
-    {
-      provide: DeliveryRecorder,
-      inject: [DELIVERY_RECORDS_PUBLISHER],
-      useFactory: (publisher: BatchingProducer) =>
-        new DeliveryRecorder(publisher, { maxPerIntegrationPerSecond: options.deliveryRecordsPerSecond, logger: new Logger('DeliveryRecords') }),
-    },
-    {
-      provide: GATEWAY_REDIS,
-      useFactory: (): Redis | null => {
-        const url = options.rateLimit.redisUrl;
-        if (!url) return null;
-        const logger = new Logger('Redis');
-        // Commands fail fast while Redis is away (the rate limit's in-memory stand-in takes over).
-        const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-        let down = false;
-        redis.on('error', (error: Error) => {
-          if (!down) logger.warn(`Redis is unavailable, rate limits count per instance until it answers: ${error.message}`);
-          down = true;
-        });
-        redis.on('ready', () => {
-          if (down) logger.log('Redis answers again: rate limits are shared');
-          down = false;
-        });
-        return redis;
-      },
-    },
-    {
-      provide: IntegrationRateLimit,
-      inject: [GATEWAY_REDIS],
-      useFactory: (redis: Redis | null) =>
-        new IntegrationRateLimit({
-          defaultPerMinute: options.rateLimit.defaultPerMinute,
-          redis: redis ?? undefined,
-          keyPrefix: options.rateLimit.keyPrefix,
-        }),
-    },
-    {
-      provide: AlertReceiveService,
-      inject: [IntegrationRegistry, IntegrationRateLimit, RAW_ALERTS_PUBLISHER, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics],
-      useFactory: (
-        registry: IntegrationRegistry,
-        rateLimit: IntegrationRateLimit,
-        publisher: BatchingProducer,
-        deliveries: DeliveryRecorder,
-        replies: AlertReplyWaiter,
-        metrics: GatewayMetrics,
-      ) =>
-        new AlertReceiveService(registry, rateLimit, publisher, deliveries, replies, metrics, {
-          replyTimeoutMs: options.replyTimeoutMs,
-          integrationWaitMs: options.integrationWaitMs,
-          unavailableRetryAfterSeconds: options.unavailableRetryAfterSeconds,
-          encryptionKey: options.encryptionKey,
-        }),
-    },
-    GatewayLifecycle,
-  ],
+        { provide: GATEWAY_FEATURE_OPTIONS, useValue: options },
+        {
+          provide: GatewayMetrics,
+          inject: [Registry, HttpRequestMetrics],
+          useFactory: (registry: Registry, http: HttpRequestMetrics) => new GatewayMetrics(registry, http),
+        },
+        {
+          provide: IntegrationRegistry,
+          inject: [KAFKA_CLIENT, KafkaNames],
+          useFactory: (kafka: Kafka, names: KafkaNames) =>
+            new IntegrationRegistry(kafka, {
+              topicPrefix: names.prefix,
+              consumerName: 'gateway',
+              logger: new Logger('IntegrationRegistry'),
+            }),
+        },
+        {
+          provide: RAW_ALERTS_PUBLISHER,
+          inject: [DurableProducer, KafkaNames, GatewayMetrics],
+          useFactory: (producer: DurableProducer, names: KafkaNames, metrics: GatewayMetrics) =>
+            new BatchingProducer(producer, {
+              topic: names.topic(Topic.RawAlerts),
+              ...options.rawAlertBatching,
+              logger: new Logger('RawAlertPublisher'),
+              onSendFailed: () => metrics.publishFailed(),
+            }),
+        },
+        {
+          provide: AlertReplyWaiter,
+          inject: [KAFKA_CLIENT, KafkaNames],
+          useFactory: (kafka: Kafka, names: KafkaNames) =>
+            new AlertReplyWaiter(kafka, names, { instanceId: randomUUID(), ...options.replies, logger: new Logger('AlertReplyWaiter') }),
+        },
+        {
+          // Delivery records are few and never urgent: batched like raw alerts, on the same producer.
+          provide: DELIVERY_RECORDS_PUBLISHER,
+          inject: [DurableProducer, KafkaNames],
+          useFactory: (producer: DurableProducer, names: KafkaNames) =>
+            new BatchingProducer(producer, {
+              topic: names.topic(Topic.Deliveries),
+              lingerMs: 20,
+              maxMessages: 500,
+              maxBytes: options.rawAlertBatching.maxBytes,
+              maxInFlight: 1,
+              compressAboveBytes: options.rawAlertBatching.compressAboveBytes,
+              logger: new Logger('DeliveryRecords'),
+            }),
+        },
+        {
+          provide: DeliveryRecorder,
+          inject: [DELIVERY_RECORDS_PUBLISHER],
+          useFactory: (publisher: BatchingProducer) =>
+            new DeliveryRecorder(publisher, { maxPerIntegrationPerSecond: options.deliveryRecordsPerSecond, logger: new Logger('DeliveryRecords') }),
+        },
+        {
+          provide: GATEWAY_REDIS,
+          useFactory: (): Redis | null => {
+            const url = options.rateLimit.redisUrl;
+            if (!url) return null;
+            const logger = new Logger('Redis');
+            // Commands fail fast while Redis is away (the rate limit's in-memory stand-in takes over).
+            const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+            let down = false;
+            redis.on('error', (error: Error) => {
+              if (!down) logger.warn(`Redis is unavailable, rate limits count per instance until it answers: ${error.message}`);
+              down = true;
+            });
+            redis.on('ready', () => {
+              if (down) logger.log('Redis answers again: rate limits are shared');
+              down = false;
+            });
+            return redis;
+          },
+        },
+        {
+          provide: IntegrationRateLimit,
+          inject: [GATEWAY_REDIS],
+          useFactory: (redis: Redis | null) => new IntegrationRateLimit({ ...options.rateLimit, redis: redis ?? undefined }),
+        },
+        {
+          provide: AlertReceiveService,
+          inject: [IntegrationRegistry, IntegrationRateLimit, RAW_ALERTS_PUBLISHER, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics],
+          useFactory: (
+            registry: IntegrationRegistry,
+            rateLimit: IntegrationRateLimit,
+            publisher: BatchingProducer,
+            deliveries: DeliveryRecorder,
+            replies: AlertReplyWaiter,
+            metrics: GatewayMetrics,
+          ) =>
+            new AlertReceiveService(registry, rateLimit, publisher, deliveries, replies, metrics, options),
+        },
+        GatewayLifecycle,
+      ],
       // The registry and reply waiter are exported for GatewayHealthProbe, which HealthModule instantiates.
       exports: [AlertReceiveService, GatewayLifecycle, GatewayMetrics, IntegrationRegistry, AlertReplyWaiter],
     };

@@ -1,16 +1,14 @@
-/** Settings of the gateway's receive pipeline, taken from GatewayEnv by the app. */
-export interface GatewayFeatureOptions {
-  /** How long a receive request waits for the processor's answer before it gets 202 {request_id}. */
-  replyTimeoutMs: number;
-  /** How long a request for an integration the view does not know yet waits for it. */
-  integrationWaitMs: number;
-  unavailableRetryAfterSeconds: number;
-  rawAlertBatching: { lingerMs: number; maxMessages: number; maxBytes: number; maxInFlight: number; compressAboveBytes: number };
-  replies: { maxWaitTimeInMs: number; minBytes: number };
+import type { BatchingProducerOptions } from '@alert-ingestion/kafka';
+import type { AlertReceiveOptions } from './alert-receive.service';
+import type { AlertReplyWaiterOptions } from './alert-reply-waiter';
+import type { IntegrationRateLimitOptions } from './integration-rate-limit';
+
+/** Settings of the gateway's receive pipeline, taken from GatewayEnv by the app: each part as its component takes it. */
+export interface GatewayFeatureOptions extends Omit<AlertReceiveOptions, 'now'> {
+  rawAlertBatching: Pick<BatchingProducerOptions, 'lingerMs' | 'maxMessages' | 'maxBytes' | 'maxInFlight' | 'compressAboveBytes'>;
+  replies: Pick<AlertReplyWaiterOptions, 'maxWaitTimeInMs' | 'minBytes'>;
   deliveryRecordsPerSecond: number;
-  /** INTEGRATION_KEY_ENCRYPTION_KEY (32 bytes): decrypts the signing secrets in integration snapshots. */
-  encryptionKey: Buffer;
-  rateLimit: { defaultPerMinute: number; redisUrl?: string; keyPrefix: string };
+  rateLimit: Pick<IntegrationRateLimitOptions, 'defaultPerMinute' | 'keyPrefix'> & { redisUrl?: string };
 }
 
 export const GATEWAY_FEATURE_OPTIONS = Symbol('GATEWAY_FEATURE_OPTIONS');

@@ -5,6 +5,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { Kafka } from 'kafkajs';
 import type { Server } from 'node:http';
+import { firstValueFrom, from, of, timeout } from 'rxjs';
 import { AlertReceiveService } from './alert-receive.service';
 import { AlertReplyWaiter } from './alert-reply-waiter';
 import { GATEWAY_FEATURE_OPTIONS, GatewayFeatureOptions } from './gateway-feature.options';
@@ -65,9 +66,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     const inFlight = this.receiving.inFlightRequests;
     if (inFlight > 0) this.logger.log(`finishing ${inFlight} receive requests in flight`);
     const limitMs = shutdownDrainLimitMs(this.options.replyTimeoutMs);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.receiving.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
-    clearTimeout(timer);
+    await firstValueFrom(from(this.receiving.idle()).pipe(timeout({ first: limitMs, with: () => of(undefined) })));
     await Promise.all([this.publisher.drain(), this.deliveryRecords.drain()]);
   }
 

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsBoolean } from 'class-validator';
 
@@ -9,11 +10,8 @@ const SPELLINGS: Readonly<Record<string, boolean>> = { true: true, false: false 
  * is what a plain conversion would make of any non-empty text.
  */
 export function BooleanSetting(): PropertyDecorator {
-  const decorators: PropertyDecorator[] = [
+  return applyDecorators(
     Transform(({ value }) => (typeof value === 'string' && value in SPELLINGS ? SPELLINGS[value] : value), { toClassOnly: true }),
     IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
-  ];
-  return (target, propertyKey) => {
-    for (const decorate of decorators) decorate(target, propertyKey);
-  };
+  );
 }

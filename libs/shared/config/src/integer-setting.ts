@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateBy } from 'class-validator';
 
@@ -12,12 +13,12 @@ export interface IntegerSettingBounds {
  * with the variable's name.
  */
 export function IntegerSetting(bounds: IntegerSettingBounds = {}): PropertyDecorator {
-  const decorators: PropertyDecorator[] = [Transform(({ value }) => Number(value)), IsInt()];
-  if (bounds.min !== undefined) decorators.push(Min(bounds.min));
-  if (bounds.max !== undefined) decorators.push(Max(bounds.max));
-  return (target, propertyKey) => {
-    for (const decorate of decorators) decorate(target, propertyKey);
-  };
+  return applyDecorators(
+    Transform(({ value }) => Number(value)),
+    IsInt(),
+    ...(bounds.min === undefined ? [] : [Min(bounds.min)]),
+    ...(bounds.max === undefined ? [] : [Max(bounds.max)]),
+  );
 }
 
 /** A number setting that may not be larger than another setting of the same environment (named in the message). */

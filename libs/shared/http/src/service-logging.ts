@@ -142,18 +142,13 @@ function jsonLogging(service: string, settings: LoggingSettings, { destination, 
   const logger = new PinoNestLogger(pinoHttp({ logger: root }).logger);
   const access: HttpLogger<IdentifiedRequest, ServerResponse> = pinoHttp({ ...accessLogOptions(), logger: root.child({ context: 'HTTP' }) });
   const inRequestContext = <T>(requestId: string, handle: () => T): T => logger.runInContext({ request_id: requestId }, handle);
+  const logAccess: ServiceLogging['handleRequest'] = (request, response, handle) => {
+    access(request, response);
+    handle();
+  };
   return {
     logger,
-    handleRequest: requestContext
-      ? (request, response, handle) =>
-          inRequestContext(request.id, () => {
-            access(request, response);
-            handle();
-          })
-      : (request, response, handle) => {
-          access(request, response);
-          handle();
-        },
+    handleRequest: requestContext ? (request, response, handle) => inRequestContext(request.id, () => logAccess(request, response, handle)) : logAccess,
     requestContext,
     inRequestContext: requestContext ? inRequestContext : (_requestId, handle) => handle(),
   };

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Consumer, ConsumerConfig, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { restartWhile, waitForConsumerReady, waitForGroupJoin } from './consumer-group';
@@ -92,7 +93,8 @@ export class BatchConsumer {
   private crashed: Error | undefined;
   private running = false;
   private readonly positions = new Map<number, bigint>();
-  private readonly positionWaiters = new Set<() => void>();
+  /** Emits `moved` whenever a position moves or the consumer stops (reached() waits for it). */
+  private readonly progress = new EventEmitter().setMaxListeners(0);
   /** Per partition of the current group generation. */
   private partitions = new Map<number, PartitionPipeline>();
   private generation = 0;
@@ -139,7 +141,7 @@ export class BatchConsumer {
       else this.options.logger.debug?.(line);
       if (!payload.restart && this.consumer === consumer) {
         this.crashed = payload.error;
-        for (const check of [...this.positionWaiters]) check();
+        this.progress.emit('moved');
       }
     });
     try {
@@ -172,7 +174,7 @@ export class BatchConsumer {
     await this.settle();
     await this.flush().catch((error: unknown) => this.options.logger.warn(`Offset commit before shutdown failed: ${String(error)}`));
     this.consumer = undefined;
-    for (const check of [...this.positionWaiters]) check();
+    this.progress.emit('moved');
     await consumer.disconnect();
   }
 
@@ -185,25 +187,18 @@ export class BatchConsumer {
    * Resolves once every partition's position has reached its target; rejects when the consumer
    * stops (for good, or by stop()) first.
    */
-  reached(targets: ReadonlyMap<number, bigint>): Promise<void> {
-    const done = () => [...targets].every(([partition, end]) => this.position(partition) >= end);
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const stopped = this.crashed ?? (this.consumer ? undefined : new Error(`The ${this.options.name} consumer has stopped`));
-        if (!done() && !stopped) return;
-        this.positionWaiters.delete(check);
-        if (done()) resolve();
-        else reject(stopped);
-      };
-      this.positionWaiters.add(check);
-      check();
-    });
+  async reached(targets: ReadonlyMap<number, bigint>): Promise<void> {
+    while (![...targets].every(([partition, end]) => this.position(partition) >= end)) {
+      const stopped = this.crashed ?? (this.consumer ? undefined : new Error(`The ${this.options.name} consumer has stopped`));
+      if (stopped) throw stopped;
+      await once(this.progress, 'moved');
+    }
   }
 
   private advance(partition: number, next: bigint): void {
     if (next <= this.position(partition)) return;
     this.positions.set(partition, next);
-    for (const check of [...this.positionWaiters]) check();
+    this.progress.emit('moved');
   }
 
   private pipeline(partition: number): PartitionPipeline {

@@ -1,5 +1,6 @@
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { firstValueFrom, from, switchMap, throwError, timeout } from 'rxjs';
 import { parseBrokers } from './kafka-config';
 
 export interface KafkaPingResult {
@@ -31,18 +32,15 @@ export class KafkaPing {
 
   /** The cluster's answer to describeCluster, within `timeoutMs`. */
   async describeCluster(timeoutMs: number): ReturnType<Admin['describeCluster']> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${timeoutMs} ms`)), timeoutMs);
-    });
+    const described = from(this.connected()).pipe(
+      switchMap((admin) => admin.describeCluster()),
+      timeout({ first: timeoutMs, with: () => throwError(() => new Error(`Kafka did not answer within ${timeoutMs} ms`)) }),
+    );
     try {
-      const admin = await Promise.race([this.connected(), timeout]);
-      return await Promise.race([admin.describeCluster(), timeout]);
+      return await firstValueFrom(described);
     } catch (error) {
       await this.close();
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

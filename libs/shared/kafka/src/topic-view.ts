@@ -1,19 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Admin, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
-import { BatchConsumer, BatchConsumerLogger } from './batch-consumer';
+import { firstValueFrom, from, of, switchMap, throwError, timeout } from 'rxjs';
+import { BatchConsumer, BatchConsumerOptions } from './batch-consumer';
 
-export interface TopicViewOptions {
-  /** Names the view in log lines. */
-  name: string;
-  /** Physical topic name. */
-  topic: string;
+/** The consumer's name (in log lines), physical topic and logger, and how the view reads. */
+export interface TopicViewOptions extends Pick<BatchConsumerOptions, 'name' | 'topic' | 'logger'> {
   /** A group of this reader alone: every reader needs every record, and nothing is committed. */
   groupId: string;
   /** How long a fetch waits for new records when there are none: how soon a change is seen. */
   maxWaitTimeInMs: number;
   /** start() fails when the topic cannot be read up to its start-time end within this time. */
   startTimeoutMs: number;
-  logger: BatchConsumerLogger;
   /** Applies one record to the view's state, in offset order per partition. */
   apply(message: KafkaMessage): void;
 }
@@ -62,18 +59,19 @@ export class TopicView {
     if (this.started) throw new Error(`The ${this.options.name} view is already started`);
     this.started = true;
     const { startTimeoutMs } = this.options;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The topic ${this.options.topic} was not read to its end within ${startTimeoutMs} ms`)), startTimeoutMs);
-    });
+    const notReadInTime = () => new Error(`The topic ${this.options.topic} was not read to its end within ${startTimeoutMs} ms`);
+    const readToEnd = from(this.endOffsets()).pipe(
+      switchMap(async (targets) => {
+        await this.consumer.start();
+        await this.consumer.reached(targets);
+      }),
+      timeout({ first: startTimeoutMs, with: () => throwError(notReadInTime) }),
+    );
     try {
-      const targets = await this.endOffsets();
-      await Promise.race([this.consumer.start().then(() => this.consumer.reached(targets)), timeout]);
+      await firstValueFrom(readToEnd);
     } catch (error) {
       await this.stop();
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -99,14 +97,11 @@ export class TopicView {
       await this.consumer.reached(await this.endOffsets());
     })();
     const round = this.nextRound;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([round.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+      return await firstValueFrom(from(round.then(() => true)).pipe(timeout({ first: timeoutMs, with: () => of(false) })));
     } catch (error) {
       this.options.logger.warn(`Reading the end of ${this.options.topic} failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

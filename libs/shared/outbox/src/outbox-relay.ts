@@ -2,10 +2,12 @@ import { DeadLetter, MAX_RECORD_BATCH_VALUE_BYTES, OutboxDeadLetter } from '@ale
 import { describeKafkaError, isRecordRejection } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
+import { EventEmitter, once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { chunksByBytes } from './record-chunks';
-import { RelayHealth, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
+import { RelayHealth, RelayHealthOptions, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
 
 export interface OutboxRelayLogger {
   log(message: string): void;
@@ -19,7 +21,7 @@ export type OutboxRelaySettings = Pick<
   'batchSize' | 'lingerMs' | 'pollIntervalMs' | 'initialRetryMs' | 'maxRetryMs' | 'maxAttempts' | 'stallAfterMs'
 >;
 
-export interface OutboxRelayOptions {
+export interface OutboxRelayOptions extends RelayHealthOptions {
   databaseUrl: string;
   table: OutboxTable;
   /** The physical (prefixed) topic the outbox is published to. */
@@ -40,11 +42,8 @@ export interface OutboxRelayOptions {
   pollIntervalMs: number;
   /** First wait after a failure (doubling up to maxRetryMs), and between attempts to lead. */
   initialRetryMs: number;
-  maxRetryMs: number;
   /** Attempts at a record the broker refuses (too large, malformed) before it is dead-lettered. */
   maxAttempts: number;
-  /** The relay reports itself behind while its oldest unpublished row is older than this. */
-  stallAfterMs: number;
   /** How often the leader measures its backlog. Default 5 s. */
   backlogIntervalMs?: number;
   /** A query outside the relay's session, so awaitPublished also sees another instance's progress. */
@@ -111,11 +110,13 @@ export class OutboxRelay {
   private store: OutboxRelayStore | undefined;
   /** The leader's admin client (positions, last stable offsets): one connection per leadership, not per batch. */
   private admin: Admin | undefined;
-  private wakeSleep: (() => void) | undefined;
+  /** Aborted by stop(), which ends the relay's sleep in progress. */
+  private sleeps = new AbortController();
   private readonly health: RelayHealth;
   /** The next outbox id to publish, while this instance leads. */
   private position: bigint | undefined;
-  private readonly progressWaiters = new Set<() => void>();
+  /** Emits `advanced` whenever the position moves (awaitPublished waits for it). */
+  private readonly progress = new EventEmitter().setMaxListeners(0);
   private published = 0;
   private deadLettered = 0;
   /** The rows of the transaction in flight. */
@@ -129,19 +130,20 @@ export class OutboxRelay {
     private readonly kafka: Kafka,
     private readonly options: OutboxRelayOptions,
   ) {
-    this.health = new RelayHealth({ initialRetryMs: options.initialRetryMs, maxRetryMs: options.maxRetryMs, stallAfterMs: options.stallAfterMs });
+    this.health = new RelayHealth(options);
   }
 
   start(): void {
     if (this.running) return;
     this.stopping = false;
+    this.sleeps = new AbortController();
     this.running = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     // The batch in flight finishes; the loop then sees `stopping` and gives up leadership.
-    this.wakeSleep?.();
+    this.sleeps.abort();
     this.store?.wake();
     await this.running;
     this.running = undefined;
@@ -178,15 +180,7 @@ export class OutboxRelay {
       }
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.progressWaiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, Math.min(left, 25));
-        this.progressWaiters.add(done);
-      });
+      await once(this.progress, 'advanced', { signal: AbortSignal.timeout(Math.min(left, 25)) }).catch(() => undefined);
     }
   }
 
@@ -370,7 +364,7 @@ export class OutboxRelay {
   private async advance(store: OutboxRelayStore, from: bigint, next: bigint, published: number): Promise<void> {
     this.position = next;
     this.published += published;
-    for (const waiter of [...this.progressWaiters]) waiter();
+    this.progress.emit('advanced');
     await store.removePublished(from, next);
   }
 
@@ -406,14 +400,7 @@ export class OutboxRelay {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeSleep = done;
-    });
+    return delay(ms, undefined, { signal: this.sleeps.signal }).catch(() => undefined);
   }
 }
 

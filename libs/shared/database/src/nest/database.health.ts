@@ -1,5 +1,6 @@
 import { HealthProbe } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
+import { firstValueFrom, from, throwError, timeout } from 'rxjs';
 import { PrismaService } from './prisma.service';
 
 /** `/healthz` (HealthModule): PostgreSQL answers `SELECT 1` through Prisma in time. */
@@ -10,16 +11,9 @@ export class DatabaseHealthProbe implements HealthProbe {
   constructor(private readonly prisma: PrismaService) {}
 
   async ping(timeoutMs = 3_000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        this.prisma.$queryRaw`SELECT 1`,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`PostgreSQL did not answer within ${timeoutMs} ms`)), timeoutMs);
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const answered = from(this.prisma.$queryRaw`SELECT 1`).pipe(
+      timeout({ first: timeoutMs, with: () => throwError(() => new Error(`PostgreSQL did not answer within ${timeoutMs} ms`)) }),
+    );
+    await firstValueFrom(answered);
   }
 }

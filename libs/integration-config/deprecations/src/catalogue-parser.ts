@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, Node, parseDocument, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, Node, parseDocument } from 'yaml';
 import {
   CHANGE_KINDS,
   ChangeKind,
@@ -52,7 +52,11 @@ class FileReader {
     return { node, field: '(document)', line: this.lineOf(node) ?? 1 };
   }
 
-  private map(at: Located, allowed: readonly string[], required: readonly string[]): YAMLMap {
+  /**
+   * Checks a mapping's keys (each one allowed; the required ones, all allowed ones unless told,
+   * present) and returns a reader of its fields by key.
+   */
+  fields(at: Located, allowed: readonly string[], required: readonly string[] = allowed): (key: string) => Located {
     if (!isMap(at.node)) this.fail(at, 'must be a mapping');
     const map = at.node;
     for (const pair of map.items) {
@@ -67,19 +71,11 @@ class FileReader {
     for (const key of required) {
       if (!map.has(key)) this.fail(at, `missing required field ${key}`);
     }
-    return map;
-  }
-
-  /** Checks a mapping's keys (see map; all allowed ones required unless told) and returns a reader of its fields by key. */
-  fields(at: Located, allowed: readonly string[], required: readonly string[] = allowed): (key: string) => Located {
-    const map = this.map(at, allowed, required);
-    return (key) => this.get(map, at, key);
-  }
-
-  private get(map: YAMLMap, at: Located, key: string): Located {
-    const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
-    const node = (pair?.value as Node | null | undefined) ?? null;
-    return { node, field: this.child(at, key), line: this.lineOf(node) ?? this.lineOf(pair?.key as Node) ?? at.line };
+    return (key) => {
+      const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
+      const node = (pair?.value as Node | null | undefined) ?? null;
+      return { node, field: this.child(at, key), line: this.lineOf(node) ?? this.lineOf(pair?.key as Node) ?? at.line };
+    };
   }
 
   items(at: Located): Located[] {

@@ -5,7 +5,7 @@ import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/integrati
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { usePipelineConfigurationBodyParser } from './deprecations';
+import { usePipelineConfigurationBodyParser } from './deprecations/pipeline-configuration-body-parser';
 import { IntegrationConfigEnv } from './integration-config.env';
 import { IntegrationConfigModule } from './integration-config.module';
 

@@ -10,7 +10,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AlertIntegrationsController } from './alert-integrations.controller';
 import { AlertsProxyController } from './alerts-proxy.controller';
 import { ConsoleStaticModule } from './console-static.module';
-import { DeprecationsHttpModule } from './deprecations';
+import { DeprecationsHttpModule } from './deprecations/deprecations-http.module';
 import { IntegrationConfigEnv } from './integration-config.env';
 import { ProjectsController } from './projects.controller';
 import { UsersController } from './users.controller';

@@ -15,7 +15,10 @@ import {
 import { configureHttpApp } from '@alert-ingestion/http';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { DeprecationsController, DeprecationsHttpModule, FeatureHistoryController, usePipelineConfigurationBodyParser } from '../../src/deprecations';
+import { DeprecationsHttpModule } from '../../src/deprecations/deprecations-http.module';
+import { DeprecationsController } from '../../src/deprecations/deprecations.controller';
+import { FeatureHistoryController } from '../../src/deprecations/feature-history.controller';
+import { usePipelineConfigurationBodyParser } from '../../src/deprecations/pipeline-configuration-body-parser';
 
 /**
  * The deprecation endpoints over real HTTP, in an app set up the way integration-config's bootstrap

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, Node, parseDocument, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, Node, parseDocument } from 'yaml';
 import {
   CHANGE_KINDS,
   ChangeKind,
@@ -52,7 +52,11 @@ class FileReader {
     return { node, field: '(document)', line: this.lineOf(node) ?? 1 };
   }
 
-  private map(at: Located, allowed: readonly string[], required: readonly string[]): YAMLMap {
+  /**
+   * Checks a mapping's keys (each one allowed; the required ones, all allowed ones unless told,
+   * present) and returns a reader of its fields by key.
+   */
+  fields(at: Located, allowed: readonly string[], required: readonly string[] = allowed): (key: string) => Located {
     if (!isMap(at.node)) this.fail(at, 'must be a mapping');
     const map = at.node;
     for (const pair of map.items) {
@@ -67,19 +71,11 @@ class FileReader {
     for (const key of required) {
       if (!map.has(key)) this.fail(at, `missing required field ${key}`);
     }
-    return map;
-  }
-
-  /** Checks a mapping's keys (see map) and returns a reader of its fields by key. */
-  fields(at: Located, allowed: readonly string[], required: readonly string[]): (key: string) => Located {
-    const map = this.map(at, allowed, required);
-    return (key) => this.get(map, at, key);
-  }
-
-  private get(map: YAMLMap, at: Located, key: string): Located {
-    const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
-    const node = (pair?.value as Node | null | undefined) ?? null;
-    return { node, field: this.child(at, key), line: this.lineOf(node) ?? this.lineOf(pair?.key as Node) ?? at.line };
+    return (key) => {
+      const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
+      const node = (pair?.value as Node | null | undefined) ?? null;
+      return { node, field: this.child(at, key), line: this.lineOf(node) ?? this.lineOf(pair?.key as Node) ?? at.line };
+    };
   }
 
   items(at: Located): Located[] {
@@ -151,7 +147,6 @@ class FileReader {
 type FileKind = 'schedule' | 'policy' | 'feature_history';
 
 interface ParsedFile {
-  readonly kind: FileKind;
   readonly entries?: readonly { entry: DeprecationEntry; at: Located }[];
   readonly policy?: DeprecationPolicy;
   readonly features?: readonly ReceiverFeature[];
@@ -250,25 +245,24 @@ function readSchedule(reader: FileReader, root: Located): ParsedFile {
   const entriesAt = field('entries');
   const items = reader.items(entriesAt);
   if (items.length === 0) reader.fail(entriesAt, 'must list at least one entry');
-  return { kind: 'schedule', entries: items.map((at) => ({ entry: readEntry(reader, at, defaults, specSection), at })) };
+  return { entries: items.map((at) => ({ entry: readEntry(reader, at, defaults, specSection), at })) };
 }
 
 function readPolicy(reader: FileReader, root: Located): ParsedFile {
-  const fields = ['catalogue', 'spec_section', 'rules', 'breaking_definition'];
-  const field = reader.fields(root, fields, fields);
+  const field = reader.fields(root, ['catalogue', 'spec_section', 'rules', 'breaking_definition']);
   const rules = reader.items(field('rules')).map((at) => {
-    const rule = reader.fields(at, ['id', 'rule'], ['id', 'rule']);
+    const rule = reader.fields(at, ['id', 'rule']);
     return { id: reader.id(rule('id')), rule: reader.string(rule('rule')) };
   });
-  return { kind: 'policy', policy: { spec_section: reader.string(field('spec_section')), rules, breaking_definition: reader.string(field('breaking_definition')) } };
+  return { policy: { spec_section: reader.string(field('spec_section')), rules, breaking_definition: reader.string(field('breaking_definition')) } };
 }
 
 function readFeatureHistory(reader: FileReader, root: Located): ParsedFile {
-  const field = reader.fields(root, ['catalogue', 'spec_section', 'features'], ['catalogue', 'spec_section', 'features']);
+  const field = reader.fields(root, ['catalogue', 'spec_section', 'features']);
   const features = reader.items(field('features')).map((at): ReceiverFeature => {
     const feature = reader.fields(at, ['id', 'feature', 'introduced_in', 'changes'], ['id', 'feature', 'introduced_in']);
     const changes = reader.items(feature('changes')).map((changeAt): ReceiverFeatureChange => {
-      const change = reader.fields(changeAt, ['milestone', 'kind', 'change'], ['milestone', 'kind', 'change']);
+      const change = reader.fields(changeAt, ['milestone', 'kind', 'change']);
       return {
         milestone: reader.milestone(change('milestone')),
         kind: reader.oneOf(change('kind'), RECEIVER_FEATURE_CHANGE_KINDS),
@@ -277,7 +271,7 @@ function readFeatureHistory(reader: FileReader, root: Located): ParsedFile {
     });
     return { id: reader.id(feature('id')), feature: reader.string(feature('feature')), introduced_in: reader.milestone(feature('introduced_in')), changes };
   });
-  return { kind: 'feature_history', features };
+  return { features };
 }
 
 function parseCatalogueFile(file: CatalogueFile, reader: FileReader, lines: LineCounter): ParsedFile {

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { loadDeprecationCatalogue, locateCatalogue } from './catalogue-loader';
+import { loadDeprecationCatalogue } from './catalogue-loader';
 import { DEPRECATION_CATALOGUE, DeprecationsService } from './deprecations.service';
 
 export interface DeprecationsModuleOptions {
@@ -17,13 +17,8 @@ export class DeprecationsModule {
   static forRoot(options: DeprecationsModuleOptions = {}): DynamicModule {
     return {
       module: DeprecationsModule,
-      providers: [
-        {
-          provide: DEPRECATION_CATALOGUE,
-          useFactory: () => loadDeprecationCatalogue(options.catalogueDirectory ?? locateCatalogue().catalogueDirectory),
-        },
-        DeprecationsService,
-      ],
+      // Without a folder, loadDeprecationCatalogue locates the repository's.
+      providers: [{ provide: DEPRECATION_CATALOGUE, useFactory: () => loadDeprecationCatalogue(options.catalogueDirectory) }, DeprecationsService],
       exports: [DeprecationsService],
     };
   }

@@ -2,7 +2,6 @@ export * from './integrations-feature.options';
 export * from './integrations-feature.module';
 export { resolveAuthorizationKeyEncryptionKey, type EncryptionKeyResolution, type EncryptionKeySource } from '@alert-ingestion/crypto';
 export * from './errors';
-export * from './auth/access-token.service';
 export * from './users/users.service';
 export * from './projects/projects.service';
 export * from './integrations/integration-presenter';

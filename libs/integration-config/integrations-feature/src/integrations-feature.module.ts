@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AccessTokenService } from './auth/access-token.service';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from './integrations-feature.options';
 import { IntegrationMetrics } from './integrations/integration-metrics';
 import { IntegrationSnapshotsService } from './integrations/integration-snapshots.service';
@@ -15,7 +14,7 @@ import { UsersService } from './users/users.service';
 @Module({})
 export class IntegrationsFeatureModule {
   static forRoot(options: IntegrationsFeatureOptions): DynamicModule {
-    const services = [AccessTokenService, UsersService, ProjectsService, IntegrationsService, IntegrationSnapshotsService, TestAlertService, IntegrationMetrics];
+    const services = [UsersService, ProjectsService, IntegrationsService, IntegrationSnapshotsService, TestAlertService, IntegrationMetrics];
     return {
       module: IntegrationsFeatureModule,
       // Global so that HealthModule's snapshot relay probe resolves.

@@ -28,14 +28,11 @@ import {
   TestAlertResult,
 } from '@alert-ingestion/contracts';
 import { AlertDto, CreatedAlertDto } from '@alert-ingestion/alerts-api';
-import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 
 // The management API's answers as the OpenAPI document describes them (CONTRACT.md "Management API").
 // Each class implements the contract's type (libs/shared/contracts), which the services return and the
 // console reads, so the three cannot drift apart.
-
-/** A path into a JSON payload: object keys and array indices. */
-const PAYLOAD_PATH: ApiPropertyOptions = { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] }, example: ['labels', 'hosts', 0] };
 
 export class CreatedUserDto implements CreatedUser {
   @ApiProperty({ type: 'integer' })
@@ -93,7 +90,8 @@ export class PayloadFieldMappingEntryDto implements PayloadFieldMappingEntry {
   @ApiProperty({ enum: PLATFORM_ALERT_FIELDS })
   field_name!: PlatformAlertField;
 
-  @ApiProperty(PAYLOAD_PATH)
+  /** A path into a JSON payload: object keys and array indices. */
+  @ApiProperty({ type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] }, example: ['labels', 'hosts', 0] })
   path!: PayloadPath;
 
   @ApiProperty({ enum: PAYLOAD_FIELD_TYPES })
@@ -173,10 +171,8 @@ export class IntegrationDto extends IntegrationListItemDto implements Integratio
   link_deprecation?: LinkDeprecation;
 }
 
-export class PayloadAlertFieldDto implements PayloadAlertField {
-  @ApiProperty(PAYLOAD_PATH)
-  path!: PayloadPath;
-
+/** A field of a sample payload: its path documented once (PayloadFieldMappingEntryDto). */
+export class PayloadAlertFieldDto extends PickType(PayloadFieldMappingEntryDto, ['path'] as const) implements PayloadAlertField {
   @ApiProperty({ example: 'labels.hosts[0]' })
   label!: string;
 

@@ -1,9 +1,10 @@
 import { Principal } from '@alert-ingestion/access';
 import { CreatedUser, CurrentUser } from '@alert-ingestion/contracts';
+import { sha256Hex } from '@alert-ingestion/crypto';
 import { PrismaService } from '@alert-ingestion/database';
 import { ConflictError } from '@alert-ingestion/http';
+import { generatePersonalAccessToken, personalAccessTokenExpiry } from '@alert-ingestion/integrations-domain';
 import { Injectable } from '@nestjs/common';
-import { AccessTokenService } from '../auth/access-token.service';
 import { isUniqueViolation } from '../errors';
 
 /** The name shown for the administrator token, which belongs to no user record. */
@@ -11,17 +12,20 @@ export const ADMINISTRATOR_USERNAME = 'administrator';
 
 @Injectable()
 export class UsersService {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly tokens: AccessTokenService,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
-  /** Creates a user with a personal access token, in one transaction (409 when the username is taken). */
+  /**
+   * Creates a user with a personal access token, in one transaction (409 when the username is taken).
+   * The token is random, shown only in this answer and stored only as SHA-256, with an expiry (one
+   * year, spec 9.5). Checking tokens is the shared access control's (@alert-ingestion/access).
+   */
   async createUser(username: string): Promise<CreatedUser> {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const user = await tx.user.create({ data: { username } });
-        const { token, expiresAt } = await this.tokens.issue(tx, user.id);
+        const token = generatePersonalAccessToken();
+        const expiresAt = personalAccessTokenExpiry(new Date());
+        await tx.personalAccessToken.create({ data: { user_id: user.id, token_sha256: sha256Hex(token), expires_at: expiresAt } });
         return { id: Number(user.id), username: user.username, token, token_expires_at: expiresAt.toISOString() };
       });
     } catch (error) {

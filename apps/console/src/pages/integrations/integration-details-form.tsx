@@ -1,4 +1,4 @@
-import { FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FormEvent, RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
 import { Integration, IntegrationChanges, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
@@ -108,11 +108,13 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const parse = useParsedSamplePayload(project.id, parsedText);
   const activeId = useId();
   const draftNotice = useRef<HTMLDivElement>(null);
-  // Each field's element, where the focus goes when it is the first in error.
-  const [elements] = useState(() => new Map<DetailsField, HTMLElement | null>());
-  const refOf = (field: DetailsField) => (element: HTMLElement | null) => {
-    elements.set(field, element);
-  };
+  const nameRef = useRef<HTMLInputElement>(null);
+  const apiUrlRef = useRef<HTMLInputElement>(null);
+  const activeRef = useRef<HTMLInputElement>(null);
+  const rateLimitRef = useRef<HTMLInputElement>(null);
+  const heartbeatRef = useRef<HTMLInputElement>(null);
+  const samplePayloadRef = useRef<HTMLTextAreaElement>(null);
+  const mappingRef = useRef<HTMLDivElement>(null);
 
   // Arriving from "Use as sample payload", the keyboard continues at the note about it.
   useEffect(() => {
@@ -145,7 +147,17 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
     const first = FIELDS.find((field) => found[field] !== undefined);
-    if (first) elements.get(first)?.focus();
+    if (!first) return;
+    const elements: Record<DetailsField, RefObject<HTMLElement | null>> = {
+      name: nameRef,
+      apiUrl: apiUrlRef,
+      active: activeRef,
+      rateLimit: rateLimitRef,
+      heartbeat: heartbeatRef,
+      samplePayload: samplePayloadRef,
+      mapping: mappingRef,
+    };
+    elements[first].current?.focus();
   };
 
   const parseSample = () => {
@@ -227,7 +239,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           {(id, { errorId, hintId }) => (
             <input
               id={id}
-              ref={refOf('name')}
+              ref={nameRef}
               value={premium ? name : (integration?.name ?? INTEGRATION_TYPE_LABELS.http)}
               onChange={(event) => edited('name')(event.target.value)}
               disabled={!premium}
@@ -255,7 +267,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           {(id, { errorId, hintId }) => (
             <input
               id={id}
-              ref={refOf('apiUrl')}
+              ref={apiUrlRef}
               type="url"
               value={apiUrl}
               onChange={(event) => edited('apiUrl')(event.target.value)}
@@ -271,7 +283,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       <div className="field field-switch">
         <input
           id={activeId}
-          ref={refOf('active')}
+          ref={activeRef}
           type="checkbox"
           role="switch"
           checked={active}
@@ -292,8 +304,8 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
 
       {type === 'http' && (
         <>
-          <RateLimitField value={rateLimit} onChange={edited('rateLimit')} error={errors.rateLimit} inputRef={refOf('rateLimit')} />
-          <HeartbeatField value={heartbeat} onChange={edited('heartbeat')} error={errors.heartbeat} inputRef={refOf('heartbeat')} />
+          <RateLimitField value={rateLimit} onChange={edited('rateLimit')} error={errors.rateLimit} inputRef={rateLimitRef} />
+          <HeartbeatField value={heartbeat} onChange={edited('heartbeat')} error={errors.heartbeat} inputRef={heartbeatRef} />
           <fieldset className="mapping-section">
             <legend>Customize alert payload mapping</legend>
             {!premium && <div className="notice notice-info">{FREE_TIER_REASONS.mapping}</div>}
@@ -316,7 +328,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
               onChange={edited('samplePayload', 'mapping')}
               check={(text) => checkJsonText(text, { object: true })}
               error={errors.samplePayload}
-              fieldRef={refOf('samplePayload')}
+              fieldRef={samplePayloadRef}
               optional
               disabled={!premium}
               rows={premium ? 12 : 3}
@@ -329,7 +341,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
             </div>
             <ErrorMessage error={parse.error} title="Sample payload not parsed" />
             {errors.mapping && (
-              <div className="field-error" ref={refOf('mapping')} tabIndex={-1}>
+              <div className="field-error" ref={mappingRef} tabIndex={-1}>
                 {errors.mapping}
               </div>
             )}

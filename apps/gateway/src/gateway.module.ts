@@ -1,9 +1,8 @@
-import { ConfigModule } from '@alert-ingestion/config';
+import { ConfigModule, integrationKeyEncryptionKey } from '@alert-ingestion/config';
 import { GatewayFeatureModule, GatewayFeatureOptions, GatewayHealthProbe } from '@alert-ingestion/gateway-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaModule, KafkaModuleOptions } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
-import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/crypto';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { GatewayEnv } from './gateway.env';
 
@@ -25,23 +24,6 @@ export function gatewayKafkaOptions(env: GatewayEnv): KafkaModuleOptions {
   };
 }
 
-/**
- * INTEGRATION_KEY_ENCRYPTION_KEY, as integration-config resolves it (configured; else, outside
- * production, the local key file both services share): it decrypts the signing secrets that
- * integration snapshots carry encrypted.
- */
-function gatewayEncryptionKey(env: GatewayEnv): Buffer {
-  const resolution = resolveAuthorizationKeyEncryptionKey({
-    base64: env.INTEGRATION_KEY_ENCRYPTION_KEY,
-    file: env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE,
-    production: env.NODE_ENV === 'production',
-  });
-  if (resolution.source !== 'configured') {
-    new Logger('Gateway').warn(`INTEGRATION_KEY_ENCRYPTION_KEY is not set: signing secrets are read with the local key in ${env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE}`);
-  }
-  return resolution.key;
-}
-
 /** The receive pipeline's settings from the gateway's environment. */
 export function gatewayFeatureOptions(env: GatewayEnv): GatewayFeatureOptions {
   return {
@@ -57,7 +39,8 @@ export function gatewayFeatureOptions(env: GatewayEnv): GatewayFeatureOptions {
     },
     replies: { maxWaitTimeInMs: env.GATEWAY_REPLY_MAX_WAIT_MS, minBytes: env.GATEWAY_REPLY_MIN_BYTES },
     deliveryRecordsPerSecond: env.GATEWAY_DELIVERY_RECORDS_PER_SECOND,
-    encryptionKey: gatewayEncryptionKey(env),
+    // Decrypts the signing secrets that integration snapshots carry encrypted.
+    encryptionKey: integrationKeyEncryptionKey(env, new Logger('Gateway'), 'signing secrets are read'),
     rateLimit: { defaultPerMinute: env.GATEWAY_RATE_LIMIT_PER_MINUTE, redisUrl: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
   };
 }

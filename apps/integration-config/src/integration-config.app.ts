@@ -1,7 +1,6 @@
-import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
+import { assertAdminTokenSetInProduction, integrationKeyEncryptionKey } from '@alert-ingestion/config';
 import { MAX_API_NESTING_DEPTH, MAX_MANAGEMENT_BODY_BYTES } from '@alert-ingestion/contracts';
 import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
-import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/integrations-feature';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -26,17 +25,7 @@ export interface CreateIntegrationConfigAppOptions {
 export async function createIntegrationConfigApp(env: IntegrationConfigEnv, options: CreateIntegrationConfigAppOptions = {}): Promise<INestApplication> {
   const logging = useServiceLogging('integration-config', env);
   assertAdminTokenSetInProduction(env);
-  const production = env.NODE_ENV === 'production';
-  const encryptionKey = resolveAuthorizationKeyEncryptionKey({
-    base64: env.INTEGRATION_KEY_ENCRYPTION_KEY,
-    file: env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE,
-    production,
-  });
-  if (encryptionKey.source !== 'configured') {
-    new Logger('IntegrationConfig').warn(
-      `INTEGRATION_KEY_ENCRYPTION_KEY is not set: authorization keys are encrypted with the local key in ${env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE}`,
-    );
-  }
+  const encryptionKey = integrationKeyEncryptionKey(env, new Logger('IntegrationConfig'), 'authorization keys are encrypted');
 
   const app = await NestFactory.create<NestExpressApplication>(
     IntegrationConfigModule.forRoot({
@@ -46,7 +35,7 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
       feature: {
         gatewayPublicUrl: env.GATEWAY_PUBLIC_URL,
         gatewayInternalUrl: env.GATEWAY_INTERNAL_URL ?? env.GATEWAY_PUBLIC_URL,
-        authorizationKeyEncryptionKey: encryptionKey.key,
+        authorizationKeyEncryptionKey: encryptionKey,
         testAlertTimeoutMs: env.TEST_ALERT_TIMEOUT_MS,
         databaseUrl: env.DATABASE_URL,
         snapshotPublishTimeoutMs: env.SNAPSHOT_PUBLISH_TIMEOUT_MS,

@@ -1,6 +1,5 @@
 export * from './integrations-feature.options';
 export * from './integrations-feature.module';
-export { resolveAuthorizationKeyEncryptionKey, type EncryptionKeyResolution, type EncryptionKeySource } from '@alert-ingestion/crypto';
 export * from './errors';
 export * from './users/users.service';
 export * from './projects/projects.service';

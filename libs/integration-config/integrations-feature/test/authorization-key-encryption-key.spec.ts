@@ -1,9 +1,8 @@
-import { AuthorizationKeyCipher } from '@alert-ingestion/crypto';
+import { AuthorizationKeyCipher, resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/crypto';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveAuthorizationKeyEncryptionKey } from '../src';
 
 describe('resolveAuthorizationKeyEncryptionKey', () => {
   let dir: string;

@@ -1,3 +1,5 @@
+import { resolveAuthorizationKeyEncryptionKey } from '@alert-ingestion/crypto';
+import { LoggerService } from '@nestjs/common';
 import { IsOptional, IsString } from 'class-validator';
 import { BaseEnv } from './base-env';
 
@@ -19,4 +21,20 @@ export class IntegrationKeyEnv extends BaseEnv {
   /** The generated local key's file (under the git-ignored .data/). */
   @IsString()
   INTEGRATION_KEY_ENCRYPTION_KEY_FILE = '.data/integration-key-encryption.key';
+}
+
+/**
+ * The key of an IntegrationKeyEnv (resolveAuthorizationKeyEncryptionKey). When none is configured,
+ * a warning names the local key file and what this service does with the key (`use`).
+ */
+export function integrationKeyEncryptionKey(env: IntegrationKeyEnv, logger: LoggerService, use: string): Buffer {
+  const resolution = resolveAuthorizationKeyEncryptionKey({
+    base64: env.INTEGRATION_KEY_ENCRYPTION_KEY,
+    file: env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE,
+    production: env.NODE_ENV === 'production',
+  });
+  if (resolution.source !== 'configured') {
+    logger.warn(`INTEGRATION_KEY_ENCRYPTION_KEY is not set: ${use} with the local key in ${env.INTEGRATION_KEY_ENCRYPTION_KEY_FILE}`);
+  }
+  return resolution.key;
 }

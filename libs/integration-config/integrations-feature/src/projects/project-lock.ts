@@ -1,6 +1,6 @@
+import { AccessErrors } from '@alert-ingestion/access';
 import { ProjectTier } from '@alert-ingestion/contracts';
 import { Prisma } from '@alert-ingestion/database';
-import { NotFoundError } from '@alert-ingestion/http';
 
 /**
  * Locks the project row for the rest of the transaction (SELECT ... FOR UPDATE) and returns its
@@ -8,6 +8,6 @@ import { NotFoundError } from '@alert-ingestion/http';
  */
 export async function lockProject(tx: Prisma.TransactionClient, projectId: bigint): Promise<ProjectTier> {
   const rows = await tx.$queryRaw<Array<{ tier: ProjectTier }>>`SELECT tier::text AS tier FROM projects WHERE id = ${projectId} FOR UPDATE`;
-  if (rows.length === 0) throw new NotFoundError('Project not found.', 'project_not_found');
+  if (rows.length === 0) throw AccessErrors.projectNotFound();
   return rows[0].tier;
 }

@@ -1,4 +1,4 @@
-import { Principal, ProjectAccess } from '@alert-ingestion/access';
+import { AccessErrors, Principal, ProjectAccess } from '@alert-ingestion/access';
 import { ACCESS_LEVELS, AccessLevel, Member, Project, ProjectTier, ProjectWithAccess } from '@alert-ingestion/contracts';
 import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
@@ -64,7 +64,7 @@ export class ProjectsService {
 
   async getProject(access: ProjectAccess): Promise<ProjectWithAccess> {
     const project = await this.prisma.project.findUnique({ where: { id: access.projectId } });
-    if (!project) throw new NotFoundError('Project not found.', 'project_not_found');
+    if (!project) throw AccessErrors.projectNotFound();
     return { ...presentProject(project), access_level: access.accessLevel };
   }
 

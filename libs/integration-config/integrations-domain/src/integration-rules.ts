@@ -140,11 +140,17 @@ function setsMapping(mapping: unknown): boolean {
   return Array.isArray(mapping) ? mapping.length > 0 : mapping !== undefined && mapping !== null;
 }
 
+/** Spec 1.4: custom mapping (a sample payload, its parsing, a payload field mapping) is a Premium feature. */
+const customMappingNeedsPremium = () => forbidden('premium_required', 'A sample payload and a payload field mapping (custom mapping) need the Premium tier.');
+
+/** Spec 2.1: "Parse payload for custom mapping" is offered on Premium only. */
+export function requirePremiumForCustomMapping(tier: ProjectTier): void {
+  if (tier !== 'premium') throw customMappingNeedsPremium();
+}
+
 /** Spec 1.4 and 2.1: Free has no sample payload and no payload field mapping. */
 function forbidCustomMappingOnFree(sample: string | null | undefined, mapping: unknown): void {
-  if (sample != null || setsMapping(mapping)) {
-    throw forbidden('premium_required', 'A sample payload and a payload field mapping (custom mapping) need the Premium tier.');
-  }
+  if (sample != null || setsMapping(mapping)) throw customMappingNeedsPremium();
 }
 
 /** Spec 2.3: the external link integration receives no alerts, so nothing is mapped or limited. */

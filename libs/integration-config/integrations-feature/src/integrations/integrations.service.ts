@@ -1,7 +1,7 @@
 import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
 import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
 import { AlertIntegration, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
-import { ConflictError, ForbiddenError } from '@alert-ingestion/http';
+import { ConflictError } from '@alert-ingestion/http';
 import {
   AuthorizationKeyCipher,
   generateAuthorizationKey,
@@ -16,6 +16,7 @@ import {
   planIntegrationUpdate,
   parseSamplePayload,
   previousKeyAfterReset,
+  requirePremiumForCustomMapping,
   ProjectIntegration,
   signingSecretChange,
 } from '@alert-ingestion/integrations-domain';
@@ -161,9 +162,7 @@ export class IntegrationsService {
 
   /** "Parse payload for custom mapping" (spec 2.1); custom mapping is a Premium feature (spec 1.4). */
   parseSamplePayload(tier: ProjectTier, samplePayload: string): { payload_alert_fields: PayloadAlertField[] } {
-    if (tier !== 'premium') {
-      throw new ForbiddenError('A sample payload and a payload field mapping (custom mapping) need the Premium tier.', 'premium_required');
-    }
+    applyRules(() => requirePremiumForCustomMapping(tier));
     return { payload_alert_fields: applyRules(() => listPayloadAlertFields(parseSamplePayload(samplePayload))) };
   }
 

@@ -24,6 +24,7 @@ import { LoadResult, percentile, postDistinctAlerts } from './load-generator';
 import { createIntegration, processorBatches, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
 import { measurePostgresSessions } from './postgres-sessions';
 import { clientCpu, CpuSource, measureCpu } from './process-cpu';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const env = process.env;
 const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 3);
@@ -177,7 +178,7 @@ async function setUpFeatures(stack: Stack, projectId: number, integrationId: num
   const secret = randomBytes(32).toString('hex');
   await stack.client.management('PUT', `/projects/${projectId}/alert_integrations/${integrationId}`, { signing_secret: secret });
   // The gateway learns the secret from the integrations topic a moment after the answer; the warm-up covers the rest.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await sleep(2_000);
   return (body) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     return {

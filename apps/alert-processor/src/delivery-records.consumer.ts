@@ -6,6 +6,7 @@ import { ConsumedChunk, DurableProducer, KafkaNames } from '@alert-ingestion/kaf
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { KafkaMessage } from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * alerts.deliveries.v1 through the KafkaBatchTransport (group `alert-processor-deliveries`): the
@@ -45,7 +46,7 @@ export class DeliveryRecordsConsumer {
         return;
       } catch (error) {
         if (attempt === 1) this.logger.warn(`Recording ${records.length} deliveries failed, retrying: ${error instanceof Error ? error.message : String(error)}`);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 200 * attempt)));
+        await sleep(Math.min(5_000, 200 * attempt));
         await chunk.heartbeat();
       }
     }

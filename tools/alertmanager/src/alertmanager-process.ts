@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { ensureAlertmanager } from './ensure-alertmanager';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const execFileAsync = promisify(execFile);
 
@@ -127,7 +128,7 @@ export async function startAlertmanager(options: AlertmanagerOptions): Promise<R
       await stop();
       throw new Error(`Alertmanager was not ready within 30 s:\n${output()}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 
   return {

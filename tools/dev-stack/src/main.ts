@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { applyMigrations, redactUrl } from '@alert-ingestion/database';
 import { ensurePostgres, findFreePorts, findRepoRoot, healthStatus, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
 import { SERVICES, ServiceDefinition } from './services';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/alert_ingestion';
 const KAFKA_PORT = 9092;
@@ -97,7 +98,7 @@ async function waitForHealthy(services: ServiceDefinition[], ports: StackPorts, 
         say(`${service.name} is healthy on http://127.0.0.1:${port} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   if (stack.stopping) return;
   if (pending.size > 0) say(`not healthy after ${HEALTH_TIMEOUT_MS / 1000} s: ${[...pending].join(', ')}`);

@@ -2,6 +2,7 @@ import { Admin, Kafka, logLevel } from 'kafkajs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { firstValueFrom, from, switchMap, throwError, timeout } from 'rxjs';
 import { parseBrokers } from './kafka-config';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface KafkaPingResult {
   brokers: number;
@@ -112,7 +113,7 @@ export async function waitForKafka(brokers: string, options: WaitForKafkaOptions
         throw new Error(`${brokers} is served by another Kafka cluster (${answer.clusterId}, ours is ${options.clusterId}): is the port taken?`);
       }
       if (Date.now() >= deadline) throw new Error(`Kafka at ${brokers} did not answer within ${timeoutMs} ms (last error: ${lastError})`);
-      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
+      await sleep(options.intervalMs ?? 200);
     }
   } finally {
     await ping.close();

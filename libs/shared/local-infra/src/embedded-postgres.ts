@@ -7,6 +7,7 @@ import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { readTail, SupervisedProcess } from './supervised-process';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const execFileAsync = promisify(execFile);
 
@@ -183,7 +184,7 @@ async function waitForPostgres(adminUrl: string, port: number, timeoutMs: number
       lastError = error instanceof Error ? error.message : String(error);
     }
     if (Date.now() >= deadline) throw new Error(`PostgreSQL on port ${port} did not accept connections within ${timeoutMs} ms (${lastError})`);
-    await new Promise((done) => setTimeout(done, 100));
+    await sleep(100);
   }
 }
 

@@ -337,7 +337,7 @@ export class OutboxRelay {
       const offsets = await admin.fetchTopicOffsets(this.options.topic);
       const stable = new Map(offsets.map((offset) => [offset.partition, BigInt(offset.high)]));
       if ([...written].every(([partition, offset]) => (stable.get(partition) ?? 0n) > offset)) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await delay(5);
     }
   }
 

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /** Polls until `check` passes (returns without throwing) or `timeoutMs` is over; the last failure is rethrown. */
 export async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000, intervalMs = 50): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -7,7 +9,7 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      await sleep(intervalMs);
     }
   }
 }

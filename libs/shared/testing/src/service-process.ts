@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** The three services, as built by `npm run build` into dist/apps/<name>/src/main.js. */
 export type ServiceName = 'gateway' | 'alert-processor' | 'integration-config';
@@ -104,7 +105,7 @@ async function waitForHealthy(url: string, exited: Promise<ProcessExit>, timeout
     const status = await healthStatus(url);
     if (status === 200) return;
     lastStatus = status === null ? 'no answer' : `status ${status}`;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await delay(100);
   }
   throw new Error(`GET /healthz gave ${lastStatus} after ${timeoutMs} ms`);
 }

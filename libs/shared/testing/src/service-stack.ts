@@ -4,6 +4,7 @@ import { serviceEnv } from './service-env';
 import { ServiceName, ServiceProcess, startService } from './service-process';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { createTestTopics, TestTopics } from './test-kafka';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The administrator token of a stack started for tests (ServiceStack.start). */
 export const STACK_ADMIN_TOKEN = 'test-admin-token-for-the-stack';
@@ -33,7 +34,7 @@ export async function waitForCount(read: () => Promise<number>, expected: number
   const deadline = Date.now() + timeoutMs;
   let count = await read();
   while (count < expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await sleep(intervalMs);
     count = await read();
   }
   return count;

@@ -1,6 +1,7 @@
 import { waitForGroupJoin } from '@alert-ingestion/kafka';
 import { Consumer, IHeaders, Kafka } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Received<T> {
   key: string | null;
@@ -43,7 +44,7 @@ export class TopicCollector<T> {
       const found = this.received.filter(match);
       if (found.length >= count) return found;
       if (Date.now() > deadline) throw new Error(`Expected ${count} matching messages, got ${found.length} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await sleep(25);
     }
   }
 

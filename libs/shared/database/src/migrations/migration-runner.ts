@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { redactUrl, withClient } from '../database-url';
 import { findMigrationsDir, MigrationFile, readMigrations, scriptMatchesChecksum } from './migration-files';
 import { MigrationChecksumError, MigrationFailedError, MigrationLockTimeoutError, UnfinishedMigrationError } from './migration-errors';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The advisory lock key Prisma Migrate takes (prisma-engines, sql-schema-connector postgres flavour),
@@ -52,7 +53,7 @@ async function acquireLock(client: Client, timeoutMs: number): Promise<void> {
     const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PRISMA_MIGRATE_LOCK_KEY]);
     if (result.rows[0]?.locked) return;
     if (Date.now() >= deadline) throw new MigrationLockTimeoutError(timeoutMs);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

@@ -1,3 +1,4 @@
+import { withinTime } from '@alert-ingestion/async';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
 import { BatchingProducer, ensureTopics, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
@@ -5,7 +6,6 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { Kafka } from 'kafkajs';
 import type { Server } from 'node:http';
-import { firstValueFrom, from, of, timeout } from 'rxjs';
 import { AlertReceiveService } from './alert-receive.service';
 import { AlertReplyWaiter } from './alert-reply-waiter';
 import { GATEWAY_FEATURE_OPTIONS, GatewayFeatureOptions } from './gateway-feature.options';
@@ -66,7 +66,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     const inFlight = this.receiving.inFlightRequests;
     if (inFlight > 0) this.logger.log(`finishing ${inFlight} receive requests in flight`);
     const limitMs = shutdownDrainLimitMs(this.options.replyTimeoutMs);
-    await firstValueFrom(from(this.receiving.idle()).pipe(timeout({ first: limitMs, with: () => of(undefined) })));
+    await withinTime(this.receiving.idle(), limitMs, () => undefined);
     await Promise.all([this.publisher.drain(), this.deliveryRecords.drain()]);
   }
 

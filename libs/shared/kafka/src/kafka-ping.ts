@@ -1,6 +1,6 @@
+import { withinTime } from '@alert-ingestion/async';
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { firstValueFrom, from, switchMap, throwError, timeout } from 'rxjs';
 import { parseBrokers } from './kafka-config';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -33,12 +33,14 @@ export class KafkaPing {
 
   /** The cluster's answer to describeCluster, within `timeoutMs`. */
   async describeCluster(timeoutMs: number): ReturnType<Admin['describeCluster']> {
-    const described = from(this.connected()).pipe(
-      switchMap((admin) => admin.describeCluster()),
-      timeout({ first: timeoutMs, with: () => throwError(() => new Error(`Kafka did not answer within ${timeoutMs} ms`)) }),
-    );
     try {
-      return await firstValueFrom(described);
+      return await withinTime(
+        this.connected().then((admin) => admin.describeCluster()),
+        timeoutMs,
+        () => {
+          throw new Error(`Kafka did not answer within ${timeoutMs} ms`);
+        },
+      );
     } catch (error) {
       await this.close();
       throw error;

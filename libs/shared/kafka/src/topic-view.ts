@@ -1,6 +1,6 @@
+import { withinTime } from '@alert-ingestion/async';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Admin, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
-import { firstValueFrom, from, of, switchMap, throwError, timeout } from 'rxjs';
 import { BatchConsumer, BatchConsumerOptions } from './batch-consumer';
 
 /** The consumer's name (in log lines), physical topic and logger, and how the view reads. */
@@ -59,16 +59,15 @@ export class TopicView {
     if (this.started) throw new Error(`The ${this.options.name} view is already started`);
     this.started = true;
     const { startTimeoutMs } = this.options;
-    const notReadInTime = () => new Error(`The topic ${this.options.topic} was not read to its end within ${startTimeoutMs} ms`);
-    const readToEnd = from(this.endOffsets()).pipe(
-      switchMap(async (targets) => {
-        await this.consumer.start();
-        await this.consumer.reached(targets);
-      }),
-      timeout({ first: startTimeoutMs, with: () => throwError(notReadInTime) }),
-    );
+    const readToEnd = async () => {
+      const targets = await this.endOffsets();
+      await this.consumer.start();
+      await this.consumer.reached(targets);
+    };
     try {
-      await firstValueFrom(readToEnd);
+      await withinTime(readToEnd(), startTimeoutMs, () => {
+        throw new Error(`The topic ${this.options.topic} was not read to its end within ${startTimeoutMs} ms`);
+      });
     } catch (error) {
       await this.stop();
       throw error;
@@ -98,7 +97,7 @@ export class TopicView {
     })();
     const round = this.nextRound;
     try {
-      return await firstValueFrom(from(round.then(() => true)).pipe(timeout({ first: timeoutMs, with: () => of(false) })));
+      return await withinTime(round.then(() => true), timeoutMs, () => false);
     } catch (error) {
       this.options.logger.warn(`Reading the end of ${this.options.topic} failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;

@@ -1,6 +1,6 @@
+import { withinTime } from '@alert-ingestion/async';
 import { HealthProbe } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
-import { firstValueFrom, from, throwError, timeout } from 'rxjs';
 import { PrismaService } from './prisma.service';
 
 /** `/healthz` (HealthModule): PostgreSQL answers `SELECT 1` through Prisma in time. */
@@ -11,9 +11,8 @@ export class DatabaseHealthProbe implements HealthProbe {
   constructor(private readonly prisma: PrismaService) {}
 
   async ping(timeoutMs = 3_000): Promise<void> {
-    const answered = from(this.prisma.$queryRaw`SELECT 1`).pipe(
-      timeout({ first: timeoutMs, with: () => throwError(() => new Error(`PostgreSQL did not answer within ${timeoutMs} ms`)) }),
-    );
-    await firstValueFrom(answered);
+    await withinTime(this.prisma.$queryRaw`SELECT 1`, timeoutMs, () => {
+      throw new Error(`PostgreSQL did not answer within ${timeoutMs} ms`);
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { withinTime } from '@alert-ingestion/async';
 import { Controller, DynamicModule, Get, HttpException, Inject, Module, ModuleMetadata, Res, Type } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, SchemaObject } from '@nestjs/swagger';
@@ -28,6 +29,7 @@ export class HealthProbeDownError extends Error {
 }
 
 export const HEALTH_PROBES = Symbol('HEALTH_PROBES');
+const HEALTH_PROBE_TIMEOUT_MS = Symbol('HEALTH_PROBE_TIMEOUT_MS');
 
 /** Each dependency by name: `{status: "up"|"down", reason?, ...details}`. */
 const HEALTH_DETAILS: SchemaObject = { type: 'object', additionalProperties: { type: 'object', properties: { status: { type: 'string', enum: ['up', 'down'] } } } };
@@ -39,6 +41,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     @Inject(HEALTH_PROBES) private readonly probes: HealthProbe[],
+    @Inject(HEALTH_PROBE_TIMEOUT_MS) private readonly timeoutMs: number,
   ) {}
 
   /** 200 only when every dependency (PostgreSQL, Kafka) answers (CONTRACT.md); otherwise 503 naming what is down. */
@@ -73,7 +76,11 @@ export class HealthController {
   private async probe(probe: HealthProbe): Promise<HealthIndicatorResult> {
     const indicator = this.indicators.check(probe.name);
     try {
-      return indicator.up((await probe.ping()) ?? undefined);
+      // A dependency that does not answer in time is down: /healthz itself never hangs.
+      const answer = await withinTime(probe.ping(), this.timeoutMs, () => {
+        throw new Error(`${probe.name} did not answer within ${this.timeoutMs} ms`);
+      });
+      return indicator.up(answer ?? undefined);
     } catch (error) {
       const details = error instanceof HealthProbeDownError ? error.details : {};
       return indicator.down({ ...details, reason: error instanceof Error ? error.message : String(error) });
@@ -85,6 +92,8 @@ export interface HealthModuleOptions {
   /** Modules that provide the probes' own dependencies. */
   imports?: ModuleMetadata['imports'];
   probes: Type<HealthProbe>[];
+  /** How long each probe may take before it counts as down. Default 3 s. */
+  probeTimeoutMs?: number;
 }
 
 @Module({})
@@ -97,6 +106,7 @@ export class HealthModule {
       providers: [
         ...options.probes,
         { provide: HEALTH_PROBES, useFactory: (...probes: HealthProbe[]) => probes, inject: options.probes },
+        { provide: HEALTH_PROBE_TIMEOUT_MS, useValue: options.probeTimeoutMs ?? 3_000 },
       ],
     };
   }

@@ -12,6 +12,16 @@ class SwitchableProbe implements HealthProbe {
   }
 }
 
+/** A dependency that never answers (a saturated pool, a silent network). */
+@Injectable()
+class HangingProbe implements HealthProbe {
+  static hanging = false;
+  readonly name = 'hanging';
+  ping(): Promise<void> {
+    return HangingProbe.hanging ? new Promise(() => undefined) : Promise.resolve();
+  }
+}
+
 @Injectable()
 class AlwaysUpProbe implements HealthProbe {
   readonly name = 'always';
@@ -37,7 +47,7 @@ describe('GET /healthz', () => {
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [HealthModule.forRoot({ probes: [SwitchableProbe, AlwaysUpProbe, DetailedProbe] })],
+      imports: [HealthModule.forRoot({ probes: [SwitchableProbe, AlwaysUpProbe, DetailedProbe, HangingProbe], probeTimeoutMs: 300 })],
     }).compile();
     app = configureHttpApp(moduleRef.createNestApplication({ logger: false }));
     await app.listen(0, '127.0.0.1');
@@ -77,6 +87,20 @@ describe('GET /healthz', () => {
       });
     } finally {
       DetailedProbe.behind = false;
+    }
+  });
+
+  it('answers 503 in time when a dependency does not answer, naming it', async () => {
+    HangingProbe.hanging = true;
+    try {
+      const response = await fetch(url);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({
+        message: 'hanging: hanging did not answer within 300 ms',
+        details: { hanging: { status: 'down' }, always: { status: 'up' } },
+      });
+    } finally {
+      HangingProbe.hanging = false;
     }
   });
 

@@ -120,7 +120,10 @@ class FileReader {
   }
 
   optionalDate(at: Located): string | null {
-    if (at.node === null) return null;
+    return this.optional(at, (dateAt) => this.date(dateAt));
+  }
+
+  private date(at: Located): string {
     const text = this.string(at);
     if (!DATE_PATTERN.test(text)) this.fail(at, `must be a date YYYY-MM-DD, got ${JSON.stringify(text)}`);
     return text;
@@ -216,10 +219,10 @@ function readEntry(reader: FileReader, at: Located, defaults: ScheduleDefaults, 
   return {
     id: reader.id(field('id')),
     title: reader.string(field('title')),
-    area: areaAt.node === null ? (defaults.area as DeprecationArea) : reader.oneOf(areaAt, DEPRECATION_AREAS),
+    area: reader.optional(areaAt, (at) => reader.oneOf(at, DEPRECATION_AREAS)) ?? (defaults.area as DeprecationArea),
     kind: reader.oneOf<ChangeKind>(field('kind'), CHANGE_KINDS),
-    removal_milestone: milestoneAt.node === null ? (defaults.removal_milestone as string) : reader.milestone(milestoneAt),
-    planned_date: dateAt.node === null ? defaults.planned_date : reader.optionalDate(dateAt),
+    removal_milestone: reader.optional(milestoneAt, (at) => reader.milestone(at)) ?? (defaults.removal_milestone as string),
+    planned_date: reader.optionalDate(dateAt) ?? defaults.planned_date,
     breaking: reader.boolean(field('breaking')),
     change: reader.string(field('change')),
     replacement: reader.optionalString(field('replacement')),

@@ -51,10 +51,12 @@ describe(`the pinned Node.js (${pinned})`, () => {
     expect(manifest.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major}\\.`));
   });
 
-  it("is the one the README's Run it section names", () => {
-    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const runIt = readme.slice(readme.indexOf('## Run it'), readme.indexOf('\n## ', readme.indexOf('## Run it') + 1));
-    expect(runIt).toContain(`Node.js ${pinned}`);
+  it('is the one docs/development.md\'s "The Node.js runtime" section names', () => {
+    const guide = readFileSync(join(repoRoot, 'docs', 'development.md'), 'utf8');
+    const start = guide.indexOf('## The Node.js runtime');
+    expect(start).toBeGreaterThanOrEqual(0);
+    const section = guide.slice(start, guide.indexOf('\n## ', start + 1));
+    expect(section).toContain(`Node.js ${pinned}`);
   });
 });
 

@@ -4,7 +4,7 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Which layers each layer may use (README.md "Layout"): apps -> feature -> data/domain -> contracts/util.
+// Which layers each layer may use (docs/architecture.md "Layout"): apps -> feature -> data/domain -> contracts/util.
 const layers = {
   'type:app': ['type:feature', 'type:data', 'type:domain', 'type:contracts', 'type:util'],
   'type:feature': ['type:feature', 'type:data', 'type:domain', 'type:contracts', 'type:util'],

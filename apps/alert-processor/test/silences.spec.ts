@@ -12,7 +12,7 @@ interface Answer<T = unknown> {
 const HOUR = 3_600_000;
 
 /**
- * Silences through the real stack (README.md "Silences"): created through integration-config's
+ * Silences through the real stack (docs/api-guide.md "Silences"): created through integration-config's
  * alerts proxy as the console does, alerts sent to the gateway, the processor marks the alerts a
  * silence matches in its API and on alerts.events.v1.
  */

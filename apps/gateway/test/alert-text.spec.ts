@@ -11,7 +11,7 @@ const WITH_REPLACEMENT_CHARACTER = String.raw`{"title":"replacement","fingerprin
 
 /**
  * An alert payload is never refused for its text (a monitoring tool cannot fix its payloads), and
- * never changed either (README "Input policy and limits"): NUL and unpaired UTF-16 surrogates are
+ * never changed either (docs/operating.md "Input policy and limits"): NUL and unpaired UTF-16 surrogates are
  * kept exactly in `payload` and in the fingerprint, and the text fields show them as JSON escapes.
  */
 describe('alert payloads with NUL and unpaired surrogates, end to end', () => {

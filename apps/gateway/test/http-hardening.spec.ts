@@ -91,9 +91,9 @@ const PARTIAL_HEADERS = 'GET /healthz HTTP/1.1\r\nHost: slow\r\nX-Slow: ';
 
 /**
  * Every service's HTTP server under hostile or careless clients, with the default settings
- * (README "Timeouts"): slow senders are cut, idle connections are kept for clients and proxies that
+ * (docs/operating.md "Timeouts"): slow senders are cut, idle connections are kept for clients and proxies that
  * reuse them and closed after the keep-alive timeout, and every answer carries
- * the security headers (README "Input policy and limits").
+ * the security headers (docs/operating.md "Input policy and limits").
  */
 describe('HTTP hardening of the three services (built, as processes, default settings)', () => {
   let pipeline: Pipeline;

@@ -20,7 +20,7 @@ const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 
 /**
  * LOG_FORMAT=json and LOG_LEVEL=debug on the three services as processes, through a flow that
- * handles every kind of secret (README "Observability"): every line is one JSON object with the
+ * handles every kind of secret (docs/operating.md "Observability"): every line is one JSON object with the
  * common fields, the lines of a request carry the X-Request-Id its client sent, and no token,
  * authorization key or Basic credential appears anywhere.
  */

@@ -11,7 +11,7 @@ interface Scrapes {
 }
 
 /**
- * README "Metrics" end to end, every service a real process: what a platform team's Prometheus
+ * docs/operating.md "Metrics" end to end, every service a real process: what a platform team's Prometheus
  * scrapes moves by exactly what the requests did, on the service that did it.
  */
 describe('end to end: the metrics of the three services move with the traffic', () => {

@@ -70,7 +70,7 @@ function postJson(agent: Agent, url: string, body: string, key: string): Promise
 }
 
 /**
- * Scale-out on one machine (README "Sizing partitions and replicas"): two gateways and three
+ * Scale-out on one machine (docs/operating.md "Sizing partitions and replicas"): two gateways and three
  * processors on one broker, one database and one topic prefix, under a steady stream of distinct
  * alerts sent round-robin to both gateways, while one processor is killed mid-stream.
  *

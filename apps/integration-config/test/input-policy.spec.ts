@@ -21,7 +21,7 @@ const nul = (field: string, where = 'The field') => ({
 });
 
 /**
- * The input policy of the management API (README "Input policy and limits"): text PostgreSQL cannot
+ * The input policy of the management API (docs/operating.md "Input policy and limits"): text PostgreSQL cannot
  * store is refused with 400 naming the field, and JSON bodies are held to a depth and a size, so that
  * no input ends in a 500.
  */

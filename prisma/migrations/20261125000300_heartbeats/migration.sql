@@ -16,7 +16,7 @@ CREATE TABLE "integration_heartbeats" (
     CONSTRAINT "integration_heartbeats_pkey" PRIMARY KEY ("integration_id")
 );
 
--- CreateView: what integration-config reads of the processor's table (README "Data ownership"):
+-- CreateView: what integration-config reads of the processor's table (docs/architecture.md "Data ownership"):
 -- the last request time only, read-only.
 CREATE VIEW "integration_last_requests" AS
     SELECT "integration_id", "last_request_at" FROM "integration_heartbeats";

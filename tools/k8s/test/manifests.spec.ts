@@ -27,7 +27,7 @@ import { SchemaViolation, validateAgainstSchema } from './support/schema-validat
 const repositoryRoot = join(__dirname, '..', '..', '..');
 const k8sRoot = join(repositoryRoot, 'deploy', 'k8s');
 
-/** The Secret every environment creates (README "Deploying to Kubernetes"); true = optional. */
+/** The Secret every environment creates (docs/operating.md "Deploying to Kubernetes"); true = optional. */
 const SECRET_NAME = 'alert-ingestion';
 const SECRET_KEYS: Readonly<Record<string, boolean>> = {
   DATABASE_URL: false,

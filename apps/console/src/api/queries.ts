@@ -272,7 +272,7 @@ export function useChangeAlertStatus(projectId: number) {
   });
 }
 
-/** A silence as the create form sends it (README "Silences"). */
+/** A silence as the create form sends it (docs/api-guide.md "Silences"). */
 export interface SilenceRequest {
   matchers: SilenceMatcher[];
   starts_at?: string;

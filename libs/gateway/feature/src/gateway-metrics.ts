@@ -7,7 +7,7 @@ export const RECEIVE_ROUTE = '/alerts/notify/:url_token.json';
 /** The answers of the receive route (CONTRACT.md "Receiving alerts"): their series exist from the start, at 0. */
 const RECEIVE_STATUSES = [200, 202, 400, 401, 404, 413, 422, 429, 503] as const;
 
-/** The gateway's own metrics (README "Metrics"). */
+/** The gateway's own metrics (docs/operating.md "Metrics"). */
 export class GatewayMetrics {
   private readonly receiveRequests: Counter<'status'>;
   private readonly replyWait: Histogram;

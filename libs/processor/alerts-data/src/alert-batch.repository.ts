@@ -187,7 +187,7 @@ function alertStatements({ iidCounters, alertUpdates, alertInserts }: BatchWrite
   if (alertInserts.length > 0) {
     // Payloads travel in a document of their own: json_to_recordset unescapes every string of its
     // document, and refuses a payload's \u0000 or unpaired surrogate, which json_array_elements and
-    // the `json` column keep as they are (README "Input policy and limits").
+    // the `json` column keep as they are (docs/operating.md "Input policy and limits").
     const rows = alertInserts.map(({ payload: _payload, silenced_by, ...row }) => ({ ...row, silence_id: silenced_by?.id ?? null }));
     statements.push(
       `INSERT INTO alerts (project_id, iid, integration_id, title, description, severity, status, events, started_at, ended_at,

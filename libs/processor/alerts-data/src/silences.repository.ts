@@ -54,7 +54,7 @@ const STATE_CONDITIONS: Record<SilenceState, string> = {
   expired: 'ends_at <= $2',
 };
 
-/** The silences of projects (README.md "Silences"): the alerts API's side; the batch reads them in its own transaction. */
+/** The silences of projects (docs/api-guide.md "Silences"): the alerts API's side; the batch reads them in its own transaction. */
 export class SilencesRepository {
   constructor(private readonly database: AlertsDatabase) {}
 

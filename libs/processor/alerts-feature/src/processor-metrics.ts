@@ -3,7 +3,7 @@ import { counter, gauge, histogram } from '@alert-ingestion/metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BatchOutcome } from './raw-alert-batch.processor';
 
-/** The alert processor's consumer metrics (README "Metrics"); the event relay's are the outbox's. */
+/** The alert processor's consumer metrics (docs/operating.md "Metrics"); the event relay's are the outbox's. */
 export class ProcessorMetrics {
   private readonly alerts: Counter<'action'>;
   private readonly batchMessages: Histogram;

@@ -12,7 +12,7 @@ export interface SilenceListPage {
 }
 
 /**
- * The silences API (README.md "Silences"). As in Alertmanager: a silence starts now unless it names
+ * The silences API (docs/api-guide.md "Silences"). As in Alertmanager: a silence starts now unless it names
  * a later start, must end in the future and after it starts, and needs a comment and at least one
  * matcher; expiring ends it now, and expired silences stay listed. Authorisation is the shared
  * access control's (ProjectRoute).

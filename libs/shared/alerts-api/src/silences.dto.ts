@@ -3,7 +3,7 @@ import { PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
-// The silences API's HTTP shapes (README.md "Silences"). The matchers are checked by the processor's
+// The silences API's HTTP shapes (docs/api-guide.md "Silences"). The matchers are checked by the processor's
 // domain (alerts-domain parseSilenceMatchers: fields, operators, RE2 syntax, limits), not here.
 
 const COMMENT_MAX = 2000;

@@ -57,7 +57,7 @@ export class BaseEnv {
   NODE_ENV?: string = 'development';
 
   /**
-   * Longest a client may take to send a request's headers (README "Timeouts"), counted from the
+   * Longest a client may take to send a request's headers (docs/operating.md "Timeouts"), counted from the
    * connection or from the first byte of a request on a kept-alive one; then 408 and the connection
    * is closed. Headers are one small write: 5 s cuts a stalled or hostile sender (half a header,
    * held open) quickly, and no client with a working link needs that long.

@@ -47,7 +47,7 @@ export function unstorableRequestText(request: { path: string; query: unknown; b
 }
 
 /**
- * One input policy for every route of every service (README "Input policy and limits"): text with
+ * One input policy for every route of every service (docs/operating.md "Input policy and limits"): text with
  * NUL or an unpaired UTF-16 surrogate, in the path, a query parameter or a body field, is refused
  * with 400 `invalid_text` naming where it is. PostgreSQL cannot store such text (a NUL is a 500,
  * a lone surrogate silently becomes U+FFFD), and no field of the APIs has a use for it. Installed

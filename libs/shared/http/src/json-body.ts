@@ -3,7 +3,7 @@ import { BodyLimitViolation, JsonBodyLimitOptions, JsonBodyLimits } from '@alert
 import express, { RequestHandler } from 'express';
 import { BadRequestError, DomainError, PayloadTooLargeError } from './domain-error';
 
-/** The JSON body limits of an HTTP API unless its service sets others (README "Input policy and limits"). */
+/** The JSON body limits of an HTTP API unless its service sets others (docs/operating.md "Input policy and limits"). */
 export const API_JSON_BODY_LIMITS: JsonBodyLimitOptions = { maxBytes: MAX_API_BODY_BYTES, maxDepth: MAX_API_NESTING_DEPTH };
 
 const KIB = 1024;

@@ -85,7 +85,7 @@ export const SECURITY_HEADERS: Readonly<Record<ContentSecurityPolicyName, Header
 };
 
 /**
- * Sets the security headers of an answer (README "Security headers"). Every answer of every service
+ * Sets the security headers of an answer (docs/operating.md "Security headers"). Every answer of every service
  * gets the API's set first; the console's files and Swagger UI's page set their own policy over it.
  */
 export function setSecurityHeaders(response: Pick<ServerResponse, 'setHeader'>, kind: ContentSecurityPolicyName = 'api'): void {

@@ -82,7 +82,7 @@ function clientErrorHandler(settings: HttpServerSettings): (error: Error & { cod
 }
 
 /**
- * The timeouts of a service's HTTP server (README "Timeouts"), so that a slow or stalled sender is
+ * The timeouts of a service's HTTP server (docs/operating.md "Timeouts"), so that a slow or stalled sender is
  * cut within seconds instead of holding a connection and its file descriptor: headers, whole request
  * and keep-alive idle, checked every connectionsCheckingInterval. Node answers a request past its
  * headers or request timeout with 408 and closes the connection (here with an `{error, message}`

@@ -68,7 +68,7 @@ function hold(url: string, text: string): Promise<{ answer: string; closedAfterM
 }
 
 /**
- * configureHttpApp gives every service the same HTTP behaviour (README "Input policy and limits",
+ * configureHttpApp gives every service the same HTTP behaviour (docs/operating.md "Input policy and limits",
  * "Timeouts"): checked here on a small app of its own, with short timeouts.
  */
 describe('configureHttpApp', () => {

@@ -7,7 +7,7 @@ export type IntegrationChange = 'created' | 'updated' | 'deleted' | 'key_reset';
 
 const INTEGRATION_CHANGES: readonly IntegrationChange[] = ['created', 'updated', 'deleted', 'key_reset'];
 
-/** integration-config's own metric (README "Metrics"); the snapshot relay's are the outbox's. */
+/** integration-config's own metric (docs/operating.md "Metrics"); the snapshot relay's are the outbox's. */
 @Injectable()
 export class IntegrationMetrics {
   private readonly changes: Counter<'change'>;

@@ -191,7 +191,7 @@ export class IntegrationsService {
   /**
    * The integration as the API shows it, with its last accepted request and heartbeat status. The
    * last request is alert-processor's record, read through the read-only view
-   * integration_last_requests (README "Data ownership").
+   * integration_last_requests (docs/architecture.md "Data ownership").
    */
   private async present(row: AlertIntegration): Promise<Integration> {
     const rows = await this.prisma.$queryRaw<Array<{ last_request_at: Date }>>`

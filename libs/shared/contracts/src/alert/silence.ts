@@ -1,6 +1,6 @@
 import { PayloadPath } from './platform-alert-field';
 
-// Silences (maintenance windows) as Alertmanager users know them (README.md "Silences"): the API's
+// Silences (maintenance windows) as Alertmanager users know them (docs/api-guide.md "Silences"): the API's
 // shapes, shared by the processor, the alerts proxy and the console.
 
 /** The alert fields a matcher can name (`{field, operator, value}`); custom payload fields go by `path`. */

@@ -11,7 +11,7 @@ import type { Response } from 'express';
 const SilenceId = () => PathId('silence_id', silenceNotFound);
 
 /**
- * Silences (maintenance windows) of a project, as Alertmanager users know them (README.md
+ * Silences (maintenance windows) of a project, as Alertmanager users know them (docs/api-guide.md
  * "Silences"): developer+ reads them, maintainer+ creates, edits and expires them.
  */
 @ApiTags('silences')

@@ -221,6 +221,21 @@ describe('the web console and the alerts proxy on integration-config', () => {
       }
       expect(processor.received).toEqual([]);
     });
+
+    it('forwards no path whose meaning depends on how it is read: escaped slashes, backslashes, empty segments', async () => {
+      for (const path of [
+        '/api/v4/projects/5/alerts/3%2f..%2f..%2f..%2fusers',
+        '/api/v4/projects/5/alerts/3%5C..%5C..',
+        '/api/v4/projects/5/alerts/3\\..\\..\\..\\users',
+        '/api/v4/projects/5/silences//4',
+        '/api/v4/projects/5/alerts/%2e',
+      ]) {
+        const escaped = await rawGet(api.url, path);
+        expect([path, escaped.status]).toEqual([path, 404]);
+        expect(JSON.parse(escaped.body)).toEqual({ error: 'not_found', message: expect.any(String) });
+      }
+      expect(processor.received).toEqual([]);
+    });
   });
 
   it('answers 503 in JSON when the processor cannot be reached, and 404 for / without a console build', async () => {

@@ -194,6 +194,13 @@ describe('the web console and the alerts proxy on integration-config', () => {
       expect(processor.received[3].body).toBe('{"comment":"later"}');
     });
 
+    it('times a forwarded request under its route pattern, never its path', async () => {
+      expect((await get('/api/v4/projects/5/alerts/31')).status).toBe(200);
+      const metrics = await (await get('/metrics')).text();
+      expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/v4\/projects\/:id\/alerts\/:iid"[^}]*\} [1-9]/);
+      expect(metrics).not.toContain('/alerts/31');
+    });
+
     it("passes the processor's refusals on unchanged", async () => {
       const response = await get('/api/v4/projects/5/alerts', { Authorization: 'Bearer wrong' });
       expect(response.status).toBe(401);

@@ -32,7 +32,7 @@ export async function createAlertProcessorApp(env: AlertProcessorEnv): Promise<I
   // A hybrid app: raw alerts and delivery records arrive through the KafkaBatchTransport, as
   // chunks handed to the @EventPattern handlers of RawAlertConsumer and DeliveryRecordsConsumer.
   app.connectMicroservice<MicroserviceOptions>({ strategy: app.get(KafkaBatchTransport) }, { inheritAppConfig: true });
-  serveOpenApi(app, {
+  await serveOpenApi(app, {
     title: 'alert-processor',
     description: 'The alerts query API (CONTRACT.md "Alerts query API"): alerts of a project, their status counts and status changes, and the deliveries to an integration\'s URL.',
   });

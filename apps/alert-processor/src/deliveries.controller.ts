@@ -1,9 +1,8 @@
-import { CurrentProject, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import { ApiListDeliveries, DeliveryDto } from '@alert-ingestion/alerts-api';
+import { CurrentProject, ProjectAccess } from '@alert-ingestion/access';
+import { ALERTS_API, ALERTS_API_BASE, AlertsApiRoute, DeliveriesQueryDto, DeliveryDto } from '@alert-ingestion/alerts-api';
 import { DeliveriesService } from '@alert-ingestion/alerts-feature';
-import { REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
-import { PaginationQueryDto, paginationHeaders } from '@alert-ingestion/http';
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { paginationHeaders } from '@alert-ingestion/http';
+import { Controller, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
@@ -13,18 +12,16 @@ import type { Response } from 'express';
  * integration-config passes the same path on to it.
  */
 @ApiTags('deliveries')
-@Controller('api/v4/projects/:id/alert_integrations/:iid/deliveries')
+@Controller(ALERTS_API_BASE)
 export class DeliveriesController {
   constructor(private readonly deliveries: DeliveriesService) {}
 
   /** The latest first (100 unless per_page says fewer), with GitLab's pagination headers. */
-  @Get()
-  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageIntegrations)
-  @ApiListDeliveries()
+  @AlertsApiRoute(ALERTS_API.deliveries)
   async list(
     @CurrentProject() project: ProjectAccess,
     @Param('iid') integrationId: string,
-    @Query() query: PaginationQueryDto,
+    @Query() query: DeliveriesQueryDto,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DeliveryDto[]> {
     const result = await this.deliveries.list(project.projectId, integrationId, query);

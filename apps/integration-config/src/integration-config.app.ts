@@ -1,9 +1,11 @@
 import { assertAdminTokenSetInProduction, integrationKeyEncryptionKey } from '@alert-ingestion/config';
 import { MAX_API_NESTING_DEPTH, MAX_MANAGEMENT_BODY_BYTES } from '@alert-ingestion/contracts';
+import { forwardedAlertsApiController } from '@alert-ingestion/alerts-api';
 import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { forwardAlertsApi } from './alerts-proxy';
 import { usePipelineConfigurationBodyParser } from './deprecations/pipeline-configuration-body-parser';
 import { IntegrationConfigEnv } from './integration-config.env';
 import { IntegrationConfigModule } from './integration-config.module';
@@ -48,10 +50,13 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
   usePipelineConfigurationBodyParser(app);
   configureHttpApp(app, { logging, server: env, jsonBodyLimits: MANAGEMENT_JSON_BODY_LIMITS });
   app.disable('x-powered-by');
-  serveOpenApi(app, {
+  forwardAlertsApi(app, env.ALERT_PROCESSOR_URL);
+  await serveOpenApi(app, {
     title: 'integration-config',
     description:
       'The management API (CONTRACT.md "Management API"): users and tokens, projects and members, alert integrations, and the deprecation catalogue.',
+    // The alerts API this service forwards to alert-processor, described as the processor describes it.
+    documentationOnly: [forwardedAlertsApiController('AlertsProxyController', 'alerts (forwarded to alert-processor)')],
   });
   await app.init();
   return app;

@@ -8,7 +8,6 @@ import { KafkaHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AlertIntegrationsController } from './alert-integrations.controller';
-import { AlertsProxyController } from './alerts-proxy.controller';
 import { ConsoleStaticModule } from './console-static.module';
 import { DeprecationsHttpModule } from './deprecations/deprecations-http.module';
 import { IntegrationConfigEnv } from './integration-config.env';
@@ -47,7 +46,7 @@ export class IntegrationConfigModule {
         HealthModule.forRoot({ probes: [DatabaseHealthProbe, KafkaHealthProbe, IntegrationSnapshotRelayHealthProbe] }),
         ConsoleStaticModule.forRoot(options.consoleDir),
       ],
-      controllers: [UsersController, ProjectsController, AlertIntegrationsController, AlertsProxyController],
+      controllers: [UsersController, ProjectsController, AlertIntegrationsController],
     };
   }
 }

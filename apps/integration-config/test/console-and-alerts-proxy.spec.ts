@@ -194,6 +194,13 @@ describe('the web console and the alerts proxy on integration-config', () => {
       expect(processor.received[3].body).toBe('{"comment":"later"}');
     });
 
+    it('times a forwarded request under its route pattern, never its path', async () => {
+      expect((await get('/api/v4/projects/5/alerts/31')).status).toBe(200);
+      const metrics = await (await get('/metrics')).text();
+      expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/v4\/projects\/:id\/alerts\/:iid"[^}]*\} [1-9]/);
+      expect(metrics).not.toContain('/alerts/31');
+    });
+
     it("passes the processor's refusals on unchanged", async () => {
       const response = await get('/api/v4/projects/5/alerts', { Authorization: 'Bearer wrong' });
       expect(response.status).toBe(401);
@@ -217,6 +224,21 @@ describe('the web console and the alerts proxy on integration-config', () => {
       for (const path of escapes) {
         const escaped = await rawGet(api.url, path);
         expect(escaped.status).toBe(404);
+        expect(JSON.parse(escaped.body)).toEqual({ error: 'not_found', message: expect.any(String) });
+      }
+      expect(processor.received).toEqual([]);
+    });
+
+    it('forwards no path whose meaning depends on how it is read: escaped slashes, backslashes, empty segments', async () => {
+      for (const path of [
+        '/api/v4/projects/5/alerts/3%2f..%2f..%2f..%2fusers',
+        '/api/v4/projects/5/alerts/3%5C..%5C..',
+        '/api/v4/projects/5/alerts/3\\..\\..\\..\\users',
+        '/api/v4/projects/5/silences//4',
+        '/api/v4/projects/5/alerts/%2e',
+      ]) {
+        const escaped = await rawGet(api.url, path);
+        expect([path, escaped.status]).toEqual([path, 404]);
         expect(JSON.parse(escaped.body)).toEqual({ error: 'not_found', message: expect.any(String) });
       }
       expect(processor.received).toEqual([]);

@@ -1,12 +1,10 @@
 import { parsePathId } from '@alert-ingestion/access';
 import { DeliveriesRepository } from '@alert-ingestion/alerts-data';
+import { DELIVERIES_PER_PAGE, DeliveriesQueryDto } from '@alert-ingestion/alerts-api';
 import { Delivery } from '@alert-ingestion/contracts';
-import { NotFoundError, PageInfo, pageInfo, PaginationQueryDto, pageRequest } from '@alert-ingestion/http';
+import { NotFoundError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
-
-/** `GET .../deliveries` answers the latest 100 unless asked for fewer (CONTRACT.md: "at least the last 100"). */
-export const DELIVERIES_PER_PAGE = 100;
 
 /** The deliveries of an integration (CONTRACT.md "deliveries"), newest first. */
 @Injectable()
@@ -16,7 +14,7 @@ export class DeliveriesService {
     @Inject(INTEGRATION_LOOKUP) private readonly integrations: IntegrationLookup,
   ) {}
 
-  async list(projectId: bigint, integrationIdText: string, query: PaginationQueryDto): Promise<{ deliveries: Delivery[]; page: PageInfo }> {
+  async list(projectId: bigint, integrationIdText: string, query: DeliveriesQueryDto): Promise<{ deliveries: Delivery[]; page: PageInfo }> {
     const integrationId = parsePathId(integrationIdText);
     const integration = integrationId === undefined ? undefined : this.integrations.findById(integrationId.toString());
     if (!integration || integration.project_id !== projectId.toString() || integration.type !== 'http') {

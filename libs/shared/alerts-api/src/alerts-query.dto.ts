@@ -1,5 +1,5 @@
 import { ALERT_STATUSES, AlertStatus } from '@alert-ingestion/contracts';
-import { PaginationQueryDto } from '@alert-ingestion/http';
+import { MAX_PER_PAGE, PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Transform } from 'class-transformer';
@@ -33,4 +33,13 @@ export class UpdateAlertStatusDto {
   @ApiProperty({ enum: ALERT_STATUSES })
   @IsIn(ALERT_STATUSES)
   status!: AlertStatus;
+}
+
+/** `GET .../deliveries` answers the latest 100 unless asked for fewer (CONTRACT.md: "at least the last 100"). */
+export const DELIVERIES_PER_PAGE = MAX_PER_PAGE;
+
+/** Query of `GET /projects/:id/alert_integrations/:iid/deliveries`: a page, of DELIVERIES_PER_PAGE by default. */
+export class DeliveriesQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DELIVERIES_PER_PAGE })
+  declare per_page?: number;
 }

@@ -6,6 +6,9 @@ import { AlertSilenceDto } from './silences.dto';
 // "deliveries"). The classes implement the contract's types where they are shared; the processor's
 // controllers return these classes, so what the services answer and what is documented cannot drift.
 
+/** Every JSON type, for a field that may hold any JSON value (with `nullable: true`). */
+const ANY_JSON_VALUE = [{ type: 'object' }, { type: 'array', items: {} }, { type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+
 export class AlertDto implements AlertView {
   @ApiProperty({ type: 'integer', description: 'Counts from 1 per project.' })
   iid!: number;
@@ -49,7 +52,9 @@ export class AlertDto implements AlertView {
   @ApiProperty({ type: 'integer' })
   integration_id!: number;
 
-  @ApiProperty({ description: 'The payload as received (any JSON value).' })
+  // Any JSON value (an alert of a batch is an object, but the contract promises no shape): a schema
+  // without a type. Swagger gives a field declared `unknown` the type object unless it has anyOf.
+  @ApiProperty({ description: 'The payload as received (any JSON value).', nullable: true, anyOf: ANY_JSON_VALUE })
   payload!: unknown;
 
   @ApiProperty({

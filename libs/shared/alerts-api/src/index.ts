@@ -1,7 +1,11 @@
-// The alerts query API's HTTP shapes (CONTRACT.md "Alerts query API", "deliveries"): the query and
-// body DTOs the processor validates, and the answers as the OpenAPI documents describe them. Shared,
-// because integration-config forwards the same routes and documents them alike.
+// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences"): its route table
+// (ALERTS_API), from which alert-processor's handlers take their route, access check and OpenAPI
+// description and which integration-config forwards and documents; the query and body DTOs the
+// processor validates, and the answers as the OpenAPI documents describe them.
 export * from './alerts-query.dto';
 export * from './alerts-responses.dto';
 export * from './silences.dto';
-export * from './alerts-routes.docs';
+export * from './alerts-api.routes';
+export * from './alerts-api-route.decorator';
+export * from './alerts-api-forwarding';
+export * from './forwarded-alerts-api.controller';

@@ -1,4 +1,5 @@
-import { applyDecorators, INestApplication, Type } from '@nestjs/common';
+import { applyDecorators, INestApplication, Module, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { ServerResponse } from 'node:http';
 import { ApiOkResponse, ApiProperty, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ErrorBody } from './http-error.filter';
@@ -63,9 +64,38 @@ export function ApiPageResponse(type: Type<unknown>, description: string): Metho
   });
 }
 
+/**
+ * An Express middleware that answers API operations without an Express route of its own (a proxy
+ * mounted on path prefixes) names them, as the OpenAPI document does (`GET /api/v4/projects/{id}/alerts`),
+ * so that a check of the document against what the app serves counts them.
+ */
+export interface ApiOperationsMiddleware {
+  readonly apiOperations: readonly string[];
+}
+
 export interface OpenApiOptions {
   title: string;
   description: string;
+  /**
+   * Controllers describing operations the app answers without a controller of its own (a proxy):
+   * documented beside the app's, never routed.
+   */
+  documentationOnly?: ReadonlyArray<Type<unknown>>;
+}
+
+@Module({})
+class DocumentationOnlyModule {}
+
+/** The paths and schemas Swagger reads from controllers that are not the app's (see OpenApiOptions.documentationOnly). */
+async function documentationOnly(controllers: ReadonlyArray<Type<unknown>>, config: Omit<OpenAPIObject, 'paths'>): Promise<Pick<OpenAPIObject, 'paths' | 'components'>> {
+  // A Nest app of its own that is never initialised: Nest routes a controller in an app it
+  // initialises, and Swagger only reads controllers of an app.
+  const app = await NestFactory.create({ module: DocumentationOnlyModule, controllers: [...controllers] }, { logger: false });
+  try {
+    return SwaggerModule.createDocument(app, config);
+  } finally {
+    await app.close();
+  }
 }
 
 /**
@@ -73,7 +103,7 @@ export interface OpenApiOptions {
  * OPENAPI_UI_PATH with its scripts and styles from swagger-ui-dist (our own origin: the page works
  * offline). Call before `app.init()`, so these routes come before the not-found handler.
  */
-export function serveOpenApi(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
+export async function serveOpenApi(app: INestApplication, options: OpenApiOptions): Promise<OpenAPIObject> {
   const config = new DocumentBuilder()
     .setTitle(options.title)
     .setDescription(options.description)
@@ -82,6 +112,11 @@ export function serveOpenApi(app: INestApplication, options: OpenApiOptions): Op
     .addApiKey({ type: 'apiKey', in: 'header', name: 'PRIVATE-TOKEN', description: 'ADMIN_TOKEN or a personal access token.' }, PRIVATE_TOKEN_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  if (options.documentationOnly?.length) {
+    const other = await documentationOnly(options.documentationOnly, config);
+    Object.assign(document.paths, other.paths);
+    document.components = { ...document.components, schemas: { ...document.components?.schemas, ...other.components?.schemas } };
+  }
   // Swagger UI's page has inline styles: its own Content-Security-Policy (see CONTENT_SECURITY_POLICIES).
   app.use(OPENAPI_UI_PATH, (_request: unknown, response: ServerResponse, next: () => void) => {
     setSecurityHeaders(response, 'swaggerUi');

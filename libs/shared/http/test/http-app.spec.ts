@@ -79,7 +79,7 @@ describe('configureHttpApp', () => {
     const moduleRef = await Test.createTestingModule({ controllers: [ThingsController] }).compile();
     app = moduleRef.createNestApplication({ logger: false, bodyParser: false });
     configureHttpApp(app, { server: SETTINGS });
-    serveOpenApi(app, { title: 'things', description: 'A test API.' });
+    await serveOpenApi(app, { title: 'things', description: 'A test API.' });
     await app.listen(0, '127.0.0.1');
     url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   });

@@ -1,3 +1,4 @@
+import type { ApiOperationsMiddleware } from '@alert-ingestion/http';
 import type { INestApplication } from '@nestjs/common';
 import { chromium } from 'playwright-core';
 
@@ -6,6 +7,7 @@ export type Operation = `${string} ${string}`;
 
 interface ExpressLayer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: Partial<ApiOperationsMiddleware>;
 }
 
 /** Where the services serve their OpenAPI document and Swagger UI (see serveOpenApi). */
@@ -13,8 +15,10 @@ const DOCUMENTATION = /^\/api\/v4\/(openapi\.json|docs)(\/|$)/;
 
 /**
  * The API routes the app's Express router actually holds, whoever registered them (a controller or
- * a direct `app.get`): paths under /api/, without the documentation's own routes. Paths outside
- * /api/ (the web console at `/`, /healthz, /metrics) are not the API the document describes.
+ * a direct `app.get`), and the operations a middleware mounted on a path prefix answers (a proxy:
+ * it names them, see ApiOperationsMiddleware): paths under /api/, without the documentation's own
+ * routes. Paths outside /api/ (the web console at `/`, /healthz, /metrics) are not the API the
+ * document describes.
  */
 export function registeredApiOperations(app: INestApplication): Operation[] {
   const express = app.getHttpAdapter().getInstance() as { router?: { stack: ExpressLayer[] } };
@@ -22,6 +26,7 @@ export function registeredApiOperations(app: INestApplication): Operation[] {
   if (!stack) throw new Error('the HTTP adapter is not Express 5 (no router stack)');
   const operations = new Set<Operation>();
   for (const layer of stack) {
+    for (const operation of layer.handle?.apiOperations ?? []) operations.add(operation as Operation);
     if (!layer.route) continue;
     const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
     for (const path of paths) {

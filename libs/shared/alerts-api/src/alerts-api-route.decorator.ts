@@ -1,0 +1,64 @@
+import { ForwardedProjectRoute, ProjectRoute } from '@alert-ingestion/access';
+import { ApiErrorResponses, ApiPageResponse } from '@alert-ingestion/http';
+import { applyDecorators, HttpCode, RequestMapping, RequestMethod } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
+import { AlertsApiRouteDefinition } from './alerts-api.routes';
+
+/** The status of a route's 2xx answer. */
+export function successStatus(route: AlertsApiRouteDefinition): 200 | 201 {
+  return route.response.status ?? 200;
+}
+
+/** The route itself (method, path, status) and what the OpenAPI documents say of it, access aside. */
+function routeAndDocumentation(route: AlertsApiRouteDefinition): Array<MethodDecorator> {
+  const { type, page, description } = route.response;
+  const status = successStatus(route);
+  return [
+    RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
+    HttpCode(status),
+    ApiOperation({ summary: route.summary }),
+    ...Object.entries(route.params ?? {}).map(([name, text]) => ApiParam({ name, description: text, schema: { type: 'integer', minimum: 1 } })),
+    page ? ApiPageResponse(type, description ?? '') : ApiResponse({ status, type, description: description ?? '' }),
+    ...(route.errors ? [ApiErrorResponses(...route.errors)] : []),
+  ];
+}
+
+/**
+ * The query and body a handler takes are documented from its `@Query()` and `@Body()` parameter
+ * types (Swagger reads them); they must be the table's, so that the processor validates what both
+ * documents describe. Checked once, when the controller class is defined.
+ */
+function TakesTheTablesInput(route: AlertsApiRouteDefinition): MethodDecorator {
+  return (target, key) => {
+    const parameterTypes: unknown[] = Reflect.getMetadata('design:paramtypes', target, key) ?? [];
+    for (const [part, type] of [
+      ['query', route.query],
+      ['body', route.body],
+    ] as const) {
+      if (type && !parameterTypes.includes(type)) {
+        throw new Error(`${String(key)} (${route.method} ${route.path}) must take its ${part} as ${type.name}, as the alerts API table says`);
+      }
+    }
+  };
+}
+
+/**
+ * A handler of the alerts API on alert-processor, from its entry in ALERTS_API: the route, the
+ * access check (ProjectRoute: the token, then the caller's role in the project) and its OpenAPI
+ * description. The handler is written by hand below it.
+ *   @AlertsApiRoute(ALERTS_API.getAlert)
+ *   find(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string): Promise<AlertDto> { ... }
+ */
+export const AlertsApiRoute = (route: AlertsApiRouteDefinition) =>
+  applyDecorators(...routeAndDocumentation(route), ProjectRoute(route.access), TakesTheTablesInput(route));
+
+/**
+ * The same route as a service that forwards it to alert-processor documents it: the same token
+ * headers and 401/403/404 (the processor checks them), and the answers of an unreachable or slow processor.
+ */
+export const ForwardedAlertsApiRoute = (route: AlertsApiRouteDefinition) =>
+  applyDecorators(
+    ...routeAndDocumentation(route),
+    ForwardedProjectRoute(route.access),
+    ApiErrorResponses([502, 'alert-processor gave no usable answer in time.'], [503, 'alert-processor cannot be reached.']),
+  );

@@ -1,0 +1,159 @@
+import { AccessLevel, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import type { Type } from '@nestjs/common';
+import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './alerts-query.dto';
+import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
+import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
+
+// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences") as one table:
+// alert-processor answers each route (its controllers take their route, access level and OpenAPI
+// description from here through AlertsApiRoute), integration-config forwards every route under
+// ALERTS_API_PREFIXES to it and documents them from here too. A new endpoint is an entry here, a
+// handler in the processor's controller, and its test.
+
+/** Where every route of the alerts API lives: the routes' paths are relative to it. */
+export const ALERTS_API_BASE = 'api/v4/projects/:id';
+
+export type AlertsApiMethod = 'GET' | 'POST' | 'PUT';
+
+/** A 2xx answer: one DTO, or one page of them with GitLab's pagination headers. */
+export interface AlertsApiResponse {
+  readonly type: Type<unknown>;
+  readonly page?: true;
+  /** 200 unless said otherwise (a POST that creates is a 201). */
+  readonly status?: 200 | 201;
+  readonly description?: string;
+}
+
+export interface AlertsApiRouteDefinition {
+  readonly method: AlertsApiMethod;
+  /** Relative to ALERTS_API_BASE, with Express-style `:param`s. */
+  readonly path: string;
+  /** The lowest role in the project that may use the route (the administrator always may). */
+  readonly access: AccessLevel;
+  readonly summary: string;
+  /** The path parameters besides the project `:id`, with what each names (all are positive integers). */
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Type<unknown>;
+  readonly body?: Type<unknown>;
+  readonly response: AlertsApiResponse;
+  /** The route's own error answers, besides the token and role ones every route has (401, 403, 404). */
+  readonly errors?: ReadonlyArray<number | readonly [number, string]>;
+}
+
+const ALERT_IID = { iid: 'The alert iid (counts from 1 per project).' } as const;
+const SILENCE_ID = { silence_id: 'The silence id.' } as const;
+
+/**
+ * Every route of the alerts API. Order matters where paths overlap: Express tries routes in the order
+ * the controller declares its handlers, so `alerts/status_counts` comes before `alerts/:iid`.
+ */
+export const ALERTS_API = {
+  listAlerts: {
+    method: 'GET',
+    path: 'alerts',
+    access: REQUIRED_ACCESS_LEVEL.readAlerts,
+    summary: 'List the alerts of a project, newest first',
+    query: ListAlertsQueryDto,
+    response: { type: AlertDto, page: true, description: 'One page of alerts.' },
+    errors: [400],
+  },
+  statusCounts: {
+    method: 'GET',
+    path: 'alerts/status_counts',
+    access: REQUIRED_ACCESS_LEVEL.readAlerts,
+    summary: 'Count the alerts of a project by status',
+    response: { type: AlertStatusCountsDto },
+  },
+  getAlert: {
+    method: 'GET',
+    path: 'alerts/:iid',
+    access: REQUIRED_ACCESS_LEVEL.readAlerts,
+    summary: 'Get an alert',
+    params: ALERT_IID,
+    response: { type: AlertDto },
+  },
+  updateAlert: {
+    method: 'PUT',
+    path: 'alerts/:iid',
+    access: REQUIRED_ACCESS_LEVEL.changeAlertStatus,
+    summary: 'Change the status of an alert',
+    params: ALERT_IID,
+    body: UpdateAlertStatusDto,
+    response: { type: AlertDto, description: 'The alert with its new status.' },
+    errors: [400],
+  },
+  createSilence: {
+    method: 'POST',
+    path: 'silences',
+    access: REQUIRED_ACCESS_LEVEL.manageSilences,
+    summary: 'Create a silence: alerts matching all its matchers while it is active carry silenced_by',
+    body: CreateSilenceDto,
+    response: { type: SilenceDto, status: 201 },
+    errors: [400],
+  },
+  listSilences: {
+    method: 'GET',
+    path: 'silences',
+    access: REQUIRED_ACCESS_LEVEL.readSilences,
+    summary: 'List the silences of a project, newest first',
+    query: ListSilencesQueryDto,
+    response: { type: SilenceDto, page: true, description: 'One page of silences.' },
+    errors: [400],
+  },
+  getSilence: {
+    method: 'GET',
+    path: 'silences/:silence_id',
+    access: REQUIRED_ACCESS_LEVEL.readSilences,
+    summary: 'Get a silence',
+    params: SILENCE_ID,
+    response: { type: SilenceDto },
+  },
+  updateSilence: {
+    method: 'PUT',
+    path: 'silences/:silence_id',
+    access: REQUIRED_ACCESS_LEVEL.manageSilences,
+    summary: 'Change the comment, the end or the matchers of a silence that has not expired',
+    params: SILENCE_ID,
+    body: UpdateSilenceDto,
+    response: { type: SilenceDto },
+    errors: [400, [409, 'The silence has expired.']],
+  },
+  expireSilence: {
+    method: 'POST',
+    path: 'silences/:silence_id/expire',
+    access: REQUIRED_ACCESS_LEVEL.manageSilences,
+    summary: 'Expire a silence: it ends now and stays listed',
+    params: SILENCE_ID,
+    response: { type: SilenceDto, description: 'The silence, expired (an expired one is answered as it is).' },
+  },
+  deliveries: {
+    method: 'GET',
+    path: 'alert_integrations/:iid/deliveries',
+    access: REQUIRED_ACCESS_LEVEL.manageIntegrations,
+    summary: "List the latest deliveries to an integration's URL, newest first",
+    params: { iid: 'The integration id.' },
+    query: DeliveriesQueryDto,
+    response: { type: DeliveryDto, page: true, description: 'One page of deliveries (100 unless per_page says fewer).' },
+    errors: [400, [404, 'No such HTTP Endpoint in the project.']],
+  },
+} as const satisfies Record<string, AlertsApiRouteDefinition>;
+
+export type AlertsApiRouteName = keyof typeof ALERTS_API;
+
+export const ALERTS_API_ROUTES: ReadonlyArray<AlertsApiRouteDefinition> = Object.values(ALERTS_API);
+
+/**
+ * The paths, relative to ALERTS_API_BASE, under which every route of the table lies and nothing of
+ * integration-config's own API does: integration-config forwards each of them whole to alert-processor.
+ */
+export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries'] as const;
+
+/** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`. */
+export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path'> | string): string {
+  return `/${ALERTS_API_BASE}/${typeof route === 'string' ? route : route.path}`;
+}
+
+/** A route as the OpenAPI document names it: `GET /api/v4/projects/{id}/alerts/{iid}`. */
+export function alertsApiOperation(route: AlertsApiRouteDefinition): `${string} ${string}` {
+  return `${route.method} ${alertsApiPath(route).replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+}

@@ -80,23 +80,25 @@ describe('silences (maintenance windows) through the stack', () => {
   });
 
   describe('validation and roles', () => {
-    it.each<[string, Record<string, unknown>, RegExp]>([
-      ['no matcher', { matchers: [], ends_at: inAnHour(), comment: 'x' }, /at least one matcher/],
-      ['an unknown field', { matchers: [{ field: 'status', operator: '=', value: 'x' }], ends_at: inAnHour(), comment: 'x' }, /field must be one of/],
-      ['a regex that does not compile', { matchers: [{ field: 'title', operator: '=~', value: '(disk' }], ends_at: inAnHour(), comment: 'x' }, /not a valid regular expression/],
-      ['a backreference (not RE2)', { matchers: [{ field: 'title', operator: '=~', value: '(a)\\1' }], ends_at: inAnHour(), comment: 'x' }, /not a valid regular expression/],
-      ['a regex longer than 1024 characters', { matchers: [{ field: 'title', operator: '=~', value: 'a'.repeat(1025) }], ends_at: inAnHour(), comment: 'x' }, /at most 1024/],
+    it.each<[string, Record<string, unknown>, RegExp, string]>([
+      ['no matcher', { matchers: [], ends_at: inAnHour(), comment: 'x' }, /at least one matcher/, 'matchers'],
+      ['an unknown field', { matchers: [{ field: 'status', operator: '=', value: 'x' }], ends_at: inAnHour(), comment: 'x' }, /field must be one of/, 'matchers[0].field'],
+      ['a regex that does not compile', { matchers: [{ field: 'title', operator: '=~', value: '(disk' }], ends_at: inAnHour(), comment: 'x' }, /not a valid regular expression/, 'matchers[0].value'],
+      ['a backreference (not RE2)', { matchers: [{ field: 'title', operator: '=~', value: '(a)\\1' }], ends_at: inAnHour(), comment: 'x' }, /not a valid regular expression/, 'matchers[0].value'],
+      ['a regex longer than 1024 characters', { matchers: [{ field: 'title', operator: '=~', value: 'a'.repeat(1025) }], ends_at: inAnHour(), comment: 'x' }, /at most 1024/, 'matchers[0].value'],
       [
         'ends_at before starts_at',
         { matchers: [{ field: 'title', operator: '=', value: 'x' }], starts_at: new Date(Date.now() + 2 * HOUR).toISOString(), ends_at: inAnHour(), comment: 'x' },
         /ends_at must be after starts_at/,
+        'ends_at',
       ],
-      ['ends_at in the past', { matchers: [{ field: 'title', operator: '=', value: 'x' }], ends_at: new Date(Date.now() - HOUR).toISOString(), comment: 'x' }, /in the future/],
-      ['no comment', { matchers: [{ field: 'title', operator: '=', value: 'x' }], ends_at: inAnHour() }, /comment/],
-    ])('refuses %s: 400 {error, message}', async (_, body, message) => {
+      ['ends_at in the past', { matchers: [{ field: 'title', operator: '=', value: 'x' }], ends_at: new Date(Date.now() - HOUR).toISOString(), comment: 'x' }, /in the future/, 'ends_at'],
+      ['no comment', { matchers: [{ field: 'title', operator: '=', value: 'x' }], ends_at: inAnHour() }, /comment/, 'comment'],
+    ])('refuses %s: 400 {error, message, field}', async (_, body, message, field) => {
       const answer = await createSilence(body);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: 'validation_failed', message: expect.stringMatching(message) });
+      // `field` names the request field the refusal is about, as the request writes it, so a form shows it there.
+      expect(answer.body).toEqual({ error: 'validation_failed', message: expect.stringMatching(message), field });
     });
 
     it('lets a developer read silences but not create, edit or expire them (403)', async () => {
@@ -190,6 +192,12 @@ describe('silences (maintenance windows) through the stack', () => {
       expect((await alert(silenced)).silenced_by).toMatchObject({ id: silence.id, comment: 'Disks of db-1 and db-2' });
       const bad = await call('PUT', `/projects/${project.id}/silences/${silence.id}`, tokens.maintainer, { matchers: [] });
       expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: 'validation_failed', field: 'matchers' });
+      // A 400 about the end names ends_at, and the silence is left as it was.
+      const past = await call('PUT', `/projects/${project.id}/silences/${silence.id}`, tokens.maintainer, { ends_at: new Date(Date.now() - HOUR).toISOString() });
+      expect(past).toMatchObject({ status: 400, body: { error: 'validation_failed', message: expect.stringMatching(/in the future/), field: 'ends_at' } });
+      const kept = await call<SilenceView>('GET', `/projects/${project.id}/silences/${silence.id}`, tokens.developer);
+      expect(kept.body).toMatchObject({ comment: 'Disks of db-1 and db-2', ends_at: silence.ends_at, state: 'active' });
     });
 
     it('once expired: stays listed, no longer applies to the alert or to new events, and cannot be edited', async () => {

@@ -1,8 +1,8 @@
-import { alertEvent, statusChange, StoredAlert } from '@alert-ingestion/alerts-domain';
+import { planStatusChange, StatusChangeState, StoredAlert, withStatusUpdate } from '@alert-ingestion/alerts-domain';
 import { AlertStatus } from '@alert-ingestion/contracts';
 import { likePattern } from '@alert-ingestion/sql';
-import { insertAlertEvents } from './alert-event-outbox';
 import { AlertsDatabase, sqlState } from './alerts-database';
+import { CommandResult, runCommand } from './run-command';
 
 /**
  * The columns of an alert `a` and of its silence `s` (ALERTS_WITH_SILENCE), read as an AlertRow
@@ -47,12 +47,7 @@ export interface AlertPage {
   total: number;
 }
 
-export type StatusUpdateResult =
-  | { outcome: 'not_found' }
-  | { outcome: 'conflict' }
-  | { outcome: 'unchanged' | 'changed'; alert: StoredAlert };
-
-/** Reads alerts for the alerts query API and applies status changes (CONTRACT.md "Alerts query API"). */
+/** Reads alerts for the alerts query API and runs its status changes (CONTRACT.md "Alerts query API"). */
 export class AlertsQueryRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
@@ -98,36 +93,38 @@ export class AlertsQueryRepository {
   }
 
   /**
-   * Sets an alert's status and, when it changed, writes its event in the same transaction (one event
-   * per change, none when unchanged). Reopening a resolved alert whose fingerprint meanwhile has
-   * another not-resolved alert would break "one not-resolved alert per fingerprint": a conflict.
+   * `PUT .../alerts/:iid {status}`: the alert and any other not-resolved alert of its fingerprint,
+   * locked, decided by planStatusChange, written with the change's event. Another transaction that
+   * creates a not-resolved alert of the fingerprint meanwhile makes the update fail on
+   * alerts_open_fingerprint_key: run again, the plan sees that alert and refuses the reopening.
    */
-  async updateStatus(projectId: string, iid: number, requested: AlertStatus, now: Date): Promise<StatusUpdateResult> {
-    try {
-      return await this.database.transaction(async (client) => {
+  changeStatus(projectId: string, iid: number, requested: AlertStatus, now: Date): Promise<CommandResult<StoredAlert>> {
+    return runCommand(this.database, {
+      read: async (client): Promise<StatusChangeState> => {
         const current = await client.query<AlertRow>(
           `SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = $2 FOR UPDATE OF a`,
           [projectId, iid],
         );
-        const row = current.rows[0] && storedAlert(current.rows[0]);
-        if (!row) return { outcome: 'not_found' as const };
-        const change = statusChange(row.status, row.ended_at, requested, now);
-        if (!change.changed) return { outcome: 'unchanged' as const, alert: row };
-        // A status change is a person's act, not a notification: the alert's silence is not evaluated again.
-        const updated = await client.query<AlertRow>(
-          `WITH a AS (UPDATE alerts SET status = $2::alert_status, ended_at = $3, updated_at = $4 WHERE id = $1 RETURNING *)
-           SELECT ${ALERT_COLUMNS} FROM a LEFT JOIN silences s ON s.id = a.silence_id`,
-          [row.id, change.status, change.endedAt, now],
+        const alert = current.rows[0] && storedAlert(current.rows[0]);
+        if (!alert?.fingerprint_sha256) return { alert, openDuplicateIid: null };
+        const duplicate = await client.query<{ iid: number }>(
+          `SELECT iid FROM alerts WHERE project_id = $1 AND fingerprint_sha256 = $2 AND status <> 'resolved' AND id <> $3 FOR UPDATE`,
+          [projectId, alert.fingerprint_sha256, alert.id],
         );
-        const alert = storedAlert(updated.rows[0]);
-        await insertAlertEvents(client, [alertEvent(change.eventType, alert, now)]);
-        return { outcome: 'changed' as const, alert };
-      });
-    } catch (error) {
-      if (sqlState(error) === '23505' && (error as { constraint?: string }).constraint === 'alerts_open_fingerprint_key') {
-        return { outcome: 'conflict' };
-      }
-      throw error;
-    }
+        return { alert, openDuplicateIid: duplicate.rows[0]?.iid ?? null };
+      },
+      plan: (state) => planStatusChange(state, iid, requested, now),
+      write: async (client, update, { alert }) => {
+        if (!update || !alert) return alert as StoredAlert;
+        await client.query(`UPDATE alerts SET status = $2::alert_status, ended_at = $3, updated_at = $4 WHERE id = $1`, [
+          update.id,
+          update.status,
+          update.ended_at,
+          update.updated_at,
+        ]);
+        return withStatusUpdate(alert, update);
+      },
+      lostRace: (error) => sqlState(error) === '23505' && (error as { constraint?: string }).constraint === 'alerts_open_fingerprint_key',
+    });
   }
 }

@@ -6,3 +6,4 @@ export * from './processed-raw-alerts.retention';
 export * from './deliveries.repository';
 export * from './heartbeats.repository';
 export * from './silences.repository';
+export * from './run-command';

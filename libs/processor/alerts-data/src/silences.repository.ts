@@ -1,6 +1,7 @@
-import { Silence } from '@alert-ingestion/alerts-domain';
-import { SilenceMatcher, SilenceState } from '@alert-ingestion/contracts';
+import { planSilenceEdit, Silence, SilenceEdit, SilenceWrite, StoredSilence } from '@alert-ingestion/alerts-domain';
+import { SilenceState } from '@alert-ingestion/contracts';
 import { AlertsDatabase } from './alerts-database';
+import { CommandResult, runCommand } from './run-command';
 
 /** The columns of `silences`, read as a SilenceRow (bigint as decimal strings, timestamptz as Date). */
 export const SILENCE_COLUMNS = `id, project_id, matchers, starts_at, ends_at, comment, created_by_id, created_by_username, created_at, updated_at`;
@@ -12,25 +13,9 @@ export interface SilenceRow extends Silence {
   updated_at: Date;
 }
 
-/** A silence with who created it and when. */
-export interface StoredSilence extends Silence {
-  created_by: { id: string; username: string } | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 export function storedSilence(row: SilenceRow): StoredSilence {
   const { created_by_id: id, created_by_username: username, ...silence } = row;
   return { ...silence, created_by: id === null ? null : { id, username: username ?? '' } };
-}
-
-export interface NewSilence {
-  projectId: string;
-  matchers: SilenceMatcher[];
-  startsAt: Date;
-  endsAt: Date;
-  comment: string;
-  createdBy: { id: string; username: string } | null;
 }
 
 export interface SilenceListQuery {
@@ -41,12 +26,6 @@ export interface SilenceListQuery {
   now: Date;
 }
 
-export interface SilenceChanges {
-  matchers?: SilenceMatcher[];
-  endsAt?: Date;
-  comment?: string;
-}
-
 /** States as conditions on `silences` at $2 (the time the list is asked for). */
 const STATE_CONDITIONS: Record<SilenceState, string> = {
   pending: 'starts_at > $2',
@@ -54,26 +33,31 @@ const STATE_CONDITIONS: Record<SilenceState, string> = {
   expired: 'ends_at <= $2',
 };
 
-/** The silences of projects (docs/api-guide.md "Silences"): the alerts API's side; the batch reads them in its own transaction. */
+/** The silences of projects (docs/api-guide.md "Silences"): the API's reads and edits; the batch reads them in its own transaction. */
 export class SilencesRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
-  async create(silence: NewSilence, now: Date): Promise<StoredSilence> {
-    const result = await this.database.pool.query<SilenceRow>(
-      `INSERT INTO silences (project_id, matchers, starts_at, ends_at, comment, created_by_id, created_by_username, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${SILENCE_COLUMNS}`,
-      [
-        silence.projectId,
-        JSON.stringify(silence.matchers),
-        silence.startsAt,
-        silence.endsAt,
-        silence.comment,
-        silence.createdBy?.id ?? null,
-        silence.createdBy?.username ?? null,
-        now,
-      ],
-    );
-    return storedSilence(result.rows[0]);
+  /**
+   * Creates, updates or expires a silence: the silence locked, planSilenceEdit's decision, its row
+   * written, in one transaction. The answer is the silence as stored now.
+   */
+  edit(edit: SilenceEdit, now: Date): Promise<CommandResult<StoredSilence>> {
+    return runCommand(this.database, {
+      read: async (client) => {
+        if (edit.kind === 'create') return undefined;
+        const current = await client.query<SilenceRow>(`SELECT ${SILENCE_COLUMNS} FROM silences WHERE project_id = $1 AND id = $2 FOR UPDATE`, [
+          edit.projectId,
+          edit.id,
+        ]);
+        return current.rows[0] && storedSilence(current.rows[0]);
+      },
+      plan: (stored) => planSilenceEdit(stored, edit, now),
+      write: async (client, write, stored) => {
+        if (!write) return stored as StoredSilence;
+        const written = await client.query<SilenceRow>(...silenceStatement(write));
+        return storedSilence(written.rows[0]);
+      },
+    });
   }
 
   /** Newest first (highest id first: ids are given in creation order); expired ones stay listed. */
@@ -90,44 +74,32 @@ export class SilencesRepository {
     const result = await this.database.pool.query<SilenceRow>(`SELECT ${SILENCE_COLUMNS} FROM silences WHERE project_id = $1 AND id = $2`, [projectId, id]);
     return result.rows[0] && storedSilence(result.rows[0]);
   }
+}
 
-  /**
-   * Applies `decide` to the silence, locked, and writes the changes it returns (none: unchanged).
-   * `decide` checks the changed silence (the window) before anything is written.
-   */
-  async update<E>(
-    projectId: string,
-    id: string,
-    now: Date,
-    decide: (current: StoredSilence) => { changes: SilenceChanges | null } | { error: E },
-  ): Promise<{ silence: StoredSilence } | { error: E } | undefined> {
-    return this.database.transaction(async (client) => {
-      const current = await client.query<SilenceRow>(`SELECT ${SILENCE_COLUMNS} FROM silences WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id]);
-      if (!current.rows[0]) return undefined;
-      const silence = storedSilence(current.rows[0]);
-      const decision = decide(silence);
-      if ('error' in decision) return { error: decision.error };
-      if (!decision.changes) return { silence };
-      const { matchers, endsAt, comment } = decision.changes;
-      const updated = await client.query<SilenceRow>(
-        `UPDATE silences SET matchers = COALESCE($2, matchers), ends_at = COALESCE($3, ends_at), comment = COALESCE($4, comment), updated_at = $5
-         WHERE id = $1 RETURNING ${SILENCE_COLUMNS}`,
-        [id, matchers === undefined ? null : JSON.stringify(matchers), endsAt ?? null, comment ?? null, now],
-      );
-      return { silence: storedSilence(updated.rows[0]) };
-    });
+/** The statement (and its parameters) that writes a silence edit and returns the silence as written. */
+function silenceStatement(write: SilenceWrite): [string, unknown[]] {
+  if ('insert' in write) {
+    const silence = write.insert;
+    return [
+      `INSERT INTO silences (project_id, matchers, starts_at, ends_at, comment, created_by_id, created_by_username, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${SILENCE_COLUMNS}`,
+      [
+        silence.project_id,
+        JSON.stringify(silence.matchers),
+        silence.starts_at,
+        silence.ends_at,
+        silence.comment,
+        silence.created_by?.id ?? null,
+        silence.created_by?.username ?? null,
+        silence.created_at,
+      ],
+    ];
   }
-
-  /**
-   * Ends the silence at `now` (Alertmanager's expire); a pending one ends where it starts, at `now`.
-   * An expired silence is left as it is.
-   */
-  async expire(projectId: string, id: string, now: Date): Promise<StoredSilence | undefined> {
-    const result = await this.database.pool.query<SilenceRow>(
-      `UPDATE silences SET ends_at = $3, starts_at = LEAST(starts_at, $3), updated_at = $3
-       WHERE project_id = $1 AND id = $2 AND ends_at > $3 RETURNING ${SILENCE_COLUMNS}`,
-      [projectId, id, now],
-    );
-    return result.rows[0] ? storedSilence(result.rows[0]) : this.find(projectId, id);
-  }
+  const { id, matchers, starts_at, ends_at, comment, updated_at } = write.update;
+  return [
+    `UPDATE silences SET matchers = COALESCE($2, matchers), starts_at = COALESCE($3, starts_at), ends_at = COALESCE($4, ends_at),
+       comment = COALESCE($5, comment), updated_at = $6
+     WHERE id = $1 RETURNING ${SILENCE_COLUMNS}`,
+    [id, matchers === undefined ? null : JSON.stringify(matchers), starts_at ?? null, ends_at ?? null, comment ?? null, updated_at],
+  ];
 }

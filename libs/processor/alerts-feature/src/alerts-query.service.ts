@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ALERT_STATUSES, AlertStatus, AlertView } from '@alert-ingestion/contracts';
-import { alertView } from '@alert-ingestion/alerts-domain';
+import { alertNotFound as alertNotFoundRefusal, alertView } from '@alert-ingestion/alerts-domain';
 import { AlertsQueryRepository } from '@alert-ingestion/alerts-data';
-import { ConflictError, NotFoundError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
+import { DomainError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
 import { ListAlertsQueryDto } from '@alert-ingestion/alerts-api';
+import { answered, refusalError } from './command-refusal';
 
 export interface AlertListPage {
   alerts: AlertView[];
@@ -48,15 +49,10 @@ export class AlertsQueryService {
   async updateStatus(projectId: string, iidText: string, status: AlertStatus): Promise<AlertView> {
     const iid = parseIid(iidText);
     if (iid === null) throw alertNotFound(iidText);
-    const result = await this.repository.updateStatus(projectId, iid, status, new Date());
-    if (result.outcome === 'not_found') throw alertNotFound(iidText);
-    if (result.outcome === 'conflict') {
-      throw new ConflictError(`Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
-    }
-    return alertView(result.alert);
+    return alertView(answered(await this.repository.changeStatus(projectId, iid, status, new Date())));
   }
 }
 
-function alertNotFound(iid: string): NotFoundError {
-  return new NotFoundError(`Alert ${iid} not found.`, 'alert_not_found');
+function alertNotFound(iid: string): DomainError {
+  return refusalError(alertNotFoundRefusal(iid));
 }

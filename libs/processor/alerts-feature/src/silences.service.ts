@@ -1,10 +1,11 @@
 import { Principal } from '@alert-ingestion/access';
 import { ListSilencesQueryDto, CreateSilenceDto, UpdateSilenceDto } from '@alert-ingestion/alerts-api';
-import { checkSilenceWindow, parseSilenceMatchers, silenceState } from '@alert-ingestion/alerts-domain';
-import { SilenceChanges, SilencesRepository, StoredSilence } from '@alert-ingestion/alerts-data';
-import { SilenceMatcher, SilenceView } from '@alert-ingestion/contracts';
-import { BadRequestError, ConflictError, NotFoundError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
+import { SilenceEdit, silenceNotFound as silenceNotFoundRefusal, silenceState, StoredSilence } from '@alert-ingestion/alerts-domain';
+import { SilencesRepository } from '@alert-ingestion/alerts-data';
+import { SilenceView } from '@alert-ingestion/contracts';
+import { DomainError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
+import { answered, refusalError } from './command-refusal';
 
 export interface SilenceListPage {
   silences: SilenceView[];
@@ -22,16 +23,10 @@ export class SilencesService {
   constructor(private readonly repository: SilencesRepository) {}
 
   async create(projectId: string, body: CreateSilenceDto, principal: Principal, now = new Date()): Promise<SilenceView> {
-    const matchers = valid(parseSilenceMatchers(body.matchers));
-    const requestedStart = body.starts_at === undefined ? now : new Date(body.starts_at);
-    // Alertmanager: a start in the past is now.
-    const startsAt = requestedStart.getTime() < now.getTime() ? now : requestedStart;
-    const endsAt = new Date(body.ends_at);
-    if (endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future.');
-    valid(checkSilenceWindow(startsAt, endsAt));
     const createdBy = principal.kind === 'user' ? { id: principal.userId.toString(), username: principal.username } : null;
-    const silence = await this.repository.create({ projectId, matchers, startsAt, endsAt, comment: body.comment, createdBy }, now);
-    return silenceView(silence, now);
+    const { matchers, starts_at, ends_at, comment } = body;
+    const edit: SilenceEdit = { kind: 'create', projectId, matchers, starts_at, ends_at, comment, createdBy };
+    return silenceView(answered(await this.repository.edit(edit, now)), now);
   }
 
   async list(projectId: string, query: ListSilencesQueryDto, now = new Date()): Promise<SilenceListPage> {
@@ -48,27 +43,12 @@ export class SilencesService {
 
   /** Changes the comment, the end or the matchers of a silence that has not expired (an expired one is history). */
   async update(projectId: string, id: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
-    const matchers: SilenceMatcher[] | undefined = body.matchers === undefined ? undefined : valid(parseSilenceMatchers(body.matchers));
-    const endsAt = body.ends_at === undefined ? undefined : new Date(body.ends_at);
-    if (endsAt && endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future; to end a silence now, expire it.');
-    const result = await this.repository.update(projectId, id, now, (current) => {
-      if (silenceState(current, now) === 'expired') return { error: new ConflictError(`Silence ${id} has expired; create a new one.`, 'silence_expired') };
-      if (endsAt) {
-        const window = checkSilenceWindow(current.starts_at, endsAt);
-        if (!window.ok) return { error: invalid(window.message) };
-      }
-      const changes: SilenceChanges = { matchers, endsAt, comment: body.comment };
-      return { changes: Object.values(changes).some((value) => value !== undefined) ? changes : null };
-    });
-    if (!result) throw silenceNotFound(id);
-    if ('error' in result) throw result.error;
-    return silenceView(result.silence, now);
+    const { matchers, ends_at, comment } = body;
+    return silenceView(answered(await this.repository.edit({ kind: 'update', projectId, id, matchers, ends_at, comment }, now)), now);
   }
 
   async expire(projectId: string, id: string, now = new Date()): Promise<SilenceView> {
-    const silence = await this.repository.expire(projectId, id, now);
-    if (!silence) throw silenceNotFound(id);
-    return silenceView(silence, now);
+    return silenceView(answered(await this.repository.edit({ kind: 'expire', projectId, id }, now)), now);
   }
 }
 
@@ -86,16 +66,7 @@ export function silenceView(silence: StoredSilence, now: Date): SilenceView {
   };
 }
 
-function valid<T>(parsed: { ok: true; value: T } | { ok: false; message: string }): T {
-  if (!parsed.ok) throw invalid(parsed.message);
-  return parsed.value;
-}
-
-function invalid(message: string): BadRequestError {
-  return new BadRequestError('validation_failed', message);
-}
-
 /** The 404 of a silence id the project does not have (or text that is no id). */
-export function silenceNotFound(id: string): NotFoundError {
-  return new NotFoundError(`Silence ${id} not found.`, 'silence_not_found');
+export function silenceNotFound(id: string): DomainError {
+  return refusalError(silenceNotFoundRefusal(id));
 }

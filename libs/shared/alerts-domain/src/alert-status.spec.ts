@@ -1,5 +1,7 @@
 import { ALERT_STATUSES } from '@alert-ingestion/contracts';
-import { statusChange } from './alert-status';
+import { planStatusChange, StatusChangeState, statusChange } from './alert-status';
+import { isRefused } from './command-plan';
+import { StoredAlert } from './stored-alert';
 
 const now = new Date('2024-06-01T00:00:00Z');
 const earlier = new Date('2024-05-01T00:00:00Z');
@@ -30,5 +32,88 @@ describe('statusChange', () => {
       eventType: 'alert.status_changed',
     });
     expect(statusChange('acknowledged', null, 'ignored', now)).toMatchObject({ status: 'ignored', eventType: 'alert.status_changed' });
+  });
+});
+
+describe('planStatusChange', () => {
+  const stored: StoredAlert = {
+    id: '500',
+    project_id: '1',
+    iid: 7,
+    integration_id: '9',
+    title: 'Disk full',
+    description: null,
+    severity: 'critical',
+    status: 'triggered',
+    events: 3,
+    started_at: earlier,
+    ended_at: null,
+    service: null,
+    monitoring_tool: null,
+    hosts: null,
+    platform_environment_name: null,
+    fingerprint: 'disk',
+    fingerprint_sha256: 'f'.repeat(64),
+    payload: { title: 'Disk full' },
+    silenced_by: { id: '3', comment: 'maintenance', ends_at: new Date('2024-06-02T00:00:00Z') },
+    created_at: earlier,
+    updated_at: earlier,
+  };
+  const state = (overrides: Partial<StoredAlert> = {}, openDuplicateIid: number | null = null): StatusChangeState => ({
+    alert: { ...stored, ...overrides },
+    openDuplicateIid,
+  });
+
+  it('refuses an iid the project has no alert of (404 alert_not_found)', () => {
+    expect(planStatusChange({ alert: undefined, openDuplicateIid: null }, 7, 'acknowledged', now)).toEqual({
+      refused: { kind: 'not_found', code: 'alert_not_found', message: 'Alert 7 not found.' },
+    });
+  });
+
+  it('writes the status and one alert.status_changed event carrying the alert after the change, silence as stored', () => {
+    const plan = planStatusChange(state(), 7, 'acknowledged', now);
+    expect(plan).toEqual({
+      changes: { id: '500', status: 'acknowledged', ended_at: null, updated_at: now },
+      events: [
+        {
+          projectId: '1',
+          iid: 7,
+          value: expect.objectContaining({ type: 'alert.status_changed', occurred_at: now.toISOString(), project_id: 1 }),
+        },
+      ],
+    });
+    if (isRefused(plan)) throw new Error('refused');
+    expect(plan.events[0].value.alert).toMatchObject({
+      iid: 7,
+      status: 'acknowledged',
+      ended_at: null,
+      updated_at: now.toISOString(),
+      events: 3,
+      silenced_by: { id: 3, comment: 'maintenance', ends_at: '2024-06-02T00:00:00.000Z' },
+    });
+  });
+
+  it('resolving writes ended_at and publishes alert.resolved', () => {
+    const plan = planStatusChange(state(), 7, 'resolved', now);
+    expect(plan).toMatchObject({ changes: { status: 'resolved', ended_at: now }, events: [{ value: { type: 'alert.resolved' } }] });
+  });
+
+  it('asking for the status the alert has writes nothing and publishes nothing', () => {
+    expect(planStatusChange(state({ status: 'acknowledged' }), 7, 'acknowledged', now)).toEqual({ changes: null, events: [] });
+    // Even a resolved alert whose fingerprint has another open alert: nothing is reopened.
+    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'resolved', now)).toEqual({ changes: null, events: [] });
+  });
+
+  it('reopening a resolved alert clears ended_at', () => {
+    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }), 7, 'triggered', now)).toMatchObject({
+      changes: { status: 'triggered', ended_at: null },
+      events: [{ value: { type: 'alert.status_changed', alert: { status: 'triggered', ended_at: null } } }],
+    });
+  });
+
+  it('refuses to reopen a resolved alert while another alert of its fingerprint is not resolved (409)', () => {
+    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'acknowledged', now)).toEqual({
+      refused: { kind: 'conflict', code: 'conflict', message: 'Alert 7 cannot be reopened: another alert with the same fingerprint is not resolved.' },
+    });
   });
 });

@@ -1,4 +1,6 @@
 import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
+import { CommandPlan, CommandRefusal, refusal, refuse, unchanged } from './command-plan';
+import { alertEvent, StoredAlert } from './stored-alert';
 
 type AlertEventType = AlertEvent.AlertEventType;
 
@@ -22,4 +24,49 @@ export function statusChange(current: AlertStatus, currentEndedAt: Date | null, 
     endedAt: current === 'resolved' ? null : currentEndedAt,
     eventType: 'alert.status_changed',
   };
+}
+
+/** What a status change is decided on, read and locked by the data layer. */
+export interface StatusChangeState {
+  /** The alert, locked; undefined when the project has no alert of that iid. */
+  alert: StoredAlert | undefined;
+  /** Another not-resolved alert of the alert's project and fingerprint (its iid), locked; null when there is none. */
+  openDuplicateIid: number | null;
+}
+
+/** The columns a status change writes to the alert. */
+export interface AlertStatusUpdate {
+  id: string;
+  status: AlertStatus;
+  ended_at: Date | null;
+  updated_at: Date;
+}
+
+/**
+ * `PUT .../alerts/:iid {status}` (CONTRACT.md "Alerts query API"), decided over the stored alert
+ * (statusChange): one event per change, none when unchanged. Reopening a resolved alert while another
+ * alert of its fingerprint is not resolved would make two not-resolved alerts of one fingerprint,
+ * which grouping (spec 3) rules out: refused. A status change is a person's act, not a notification:
+ * the alert's silence is not evaluated again.
+ */
+export function planStatusChange(state: StatusChangeState, iid: number, requested: AlertStatus, now: Date): CommandPlan<AlertStatusUpdate> {
+  const { alert } = state;
+  if (!alert) return { refused: alertNotFound(String(iid)) };
+  const change = statusChange(alert.status, alert.ended_at, requested, now);
+  if (!change.changed) return unchanged();
+  if (alert.status === 'resolved' && state.openDuplicateIid !== null) {
+    return refuse('conflict', 'conflict', `Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
+  }
+  const update: AlertStatusUpdate = { id: alert.id, status: change.status, ended_at: change.endedAt, updated_at: now };
+  return { changes: update, events: [alertEvent(change.eventType, withStatusUpdate(alert, update), now)] };
+}
+
+/** The alert as a status update leaves it. */
+export function withStatusUpdate(alert: StoredAlert, { status, ended_at, updated_at }: AlertStatusUpdate): StoredAlert {
+  return { ...alert, status, ended_at, updated_at };
+}
+
+/** The refusal of an iid the project has no alert of (or text that is no iid). */
+export function alertNotFound(iid: string): CommandRefusal {
+  return refusal('not_found', 'alert_not_found', `Alert ${iid} not found.`);
 }

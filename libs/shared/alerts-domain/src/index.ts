@@ -17,3 +17,5 @@ export * from './heartbeat';
 export * from './heartbeat-plan';
 export * from './silence-matchers';
 export * from './decimal-ids';
+export * from './command-plan';
+export * from './silence-edit-plan';

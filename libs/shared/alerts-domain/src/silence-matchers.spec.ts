@@ -198,7 +198,7 @@ describe('parseSilenceMatchers', () => {
 
 describe('checkSilenceWindow', () => {
   it('needs ends_at after starts_at', () => {
-    expect(checkSilenceWindow(now, now)).toEqual({ ok: false, message: 'ends_at must be after starts_at.' });
+    expect(checkSilenceWindow(now, now)).toEqual({ ok: false, message: 'ends_at must be after starts_at.', field: 'ends_at' });
     expect(checkSilenceWindow(now, new Date(now.getTime() + 1)).ok).toBe(true);
     expect(checkSilenceWindow(new Date('x'), now).ok).toBe(false);
   });

@@ -72,6 +72,13 @@ export interface Silence {
   comment: string;
 }
 
+/** A silence with who created it (null: the administrator token) and when. */
+export interface StoredSilence extends Silence {
+  created_by: { id: string; username: string } | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 /** Alertmanager's states: pending before `starts_at`, active until `ends_at`, expired from then on. */
 export function silenceState(silence: Pick<Silence, 'starts_at' | 'ends_at'>, now: Date): SilenceState {
   if (silence.ends_at.getTime() <= now.getTime()) return 'expired';
@@ -158,7 +165,8 @@ export function regexProblem(pattern: string): string | null {
   }
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A parsed value, or why it is refused and, when the refusal is about one, the request field (`matchers[0].value`). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; field?: string };
 
 /**
  * The matchers of a request body, checked: at least one and at most SILENCE_LIMITS.matchers; each
@@ -167,12 +175,12 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
  * a regex RE2 compiles.
  */
 export function parseSilenceMatchers(input: unknown): Parsed<SilenceMatcher[]> {
-  if (!Array.isArray(input) || input.length === 0) return fail('matchers must be a non-empty array: a silence needs at least one matcher.');
-  if (input.length > SILENCE_LIMITS.matchers) return fail(`A silence takes at most ${SILENCE_LIMITS.matchers} matchers.`);
+  if (!Array.isArray(input) || input.length === 0) return fail('matchers must be a non-empty array: a silence needs at least one matcher.', 'matchers');
+  if (input.length > SILENCE_LIMITS.matchers) return fail(`A silence takes at most ${SILENCE_LIMITS.matchers} matchers.`, 'matchers');
   const matchers: SilenceMatcher[] = [];
   for (const [index, entry] of input.entries()) {
     const parsed = parseMatcher(entry);
-    if (!parsed.ok) return fail(`matchers[${index}]: ${parsed.message}`);
+    if (!parsed.ok) return fail(`matchers[${index}]: ${parsed.message}`, `matchers[${index}]${parsed.field === undefined ? '' : `.${parsed.field}`}`);
     matchers.push(parsed.value);
   }
   return { ok: true, value: matchers };
@@ -185,18 +193,18 @@ function parseMatcher(entry: unknown): Parsed<SilenceMatcher> {
   if (unknownKeys.length > 0) return fail(`unknown property ${unknownKeys.map((key) => `"${key}"`).join(', ')}.`);
   const { field, path, operator, value } = record;
   if (!SILENCE_MATCHER_OPERATORS.includes(operator as SilenceMatcherOperator)) {
-    return fail(`operator must be one of ${SILENCE_MATCHER_OPERATORS.map((op) => `"${op}"`).join(', ')}.`);
+    return fail(`operator must be one of ${SILENCE_MATCHER_OPERATORS.map((op) => `"${op}"`).join(', ')}.`, 'operator');
   }
-  if (typeof value !== 'string') return fail('value must be a string.');
-  if (value.length > SILENCE_LIMITS.valueLength) return fail(`value must be at most ${SILENCE_LIMITS.valueLength} characters.`);
+  if (typeof value !== 'string') return fail('value must be a string.', 'value');
+  if (value.length > SILENCE_LIMITS.valueLength) return fail(`value must be at most ${SILENCE_LIMITS.valueLength} characters.`, 'value');
   const op = operator as SilenceMatcherOperator;
   if (op === '=~' || op === '!~') {
     const problem = regexProblem(value);
-    if (problem !== null) return fail(`value is not a valid regular expression (RE2 syntax): ${problem}`);
+    if (problem !== null) return fail(`value is not a valid regular expression (RE2 syntax): ${problem}`, 'value');
   }
   if ((field === undefined) === (path === undefined)) return fail('a matcher names either a field or a path, not both.');
   if (field !== undefined) {
-    if (!SILENCE_MATCHER_FIELDS.includes(field as SilenceMatcherField)) return fail(`field must be one of ${SILENCE_MATCHER_FIELDS.join(', ')}.`);
+    if (!SILENCE_MATCHER_FIELDS.includes(field as SilenceMatcherField)) return fail(`field must be one of ${SILENCE_MATCHER_FIELDS.join(', ')}.`, 'field');
     return { ok: true, value: { field: field as SilenceMatcherField, operator: op, value } };
   }
   const steps = parsePath(path);
@@ -206,12 +214,12 @@ function parseMatcher(entry: unknown): Parsed<SilenceMatcher> {
 
 function parsePath(path: unknown): Parsed<JsonPathStep[]> {
   if (!Array.isArray(path) || path.length === 0 || path.length > SILENCE_LIMITS.pathSteps) {
-    return fail(`path must be a non-empty array of at most ${SILENCE_LIMITS.pathSteps} object keys and array indexes.`);
+    return fail(`path must be a non-empty array of at most ${SILENCE_LIMITS.pathSteps} object keys and array indexes.`, 'path');
   }
   for (const step of path) {
     const key = typeof step === 'string' && step.length > 0 && step.length <= SILENCE_LIMITS.pathStepLength;
     const index = typeof step === 'number' && Number.isInteger(step) && step >= 0;
-    if (!key && !index) return fail(`path steps are object keys (1 to ${SILENCE_LIMITS.pathStepLength} characters) or array indexes (integers from 0).`);
+    if (!key && !index) return fail(`path steps are object keys (1 to ${SILENCE_LIMITS.pathStepLength} characters) or array indexes (integers from 0).`, 'path');
   }
   return { ok: true, value: path as JsonPathStep[] };
 }
@@ -219,10 +227,10 @@ function parsePath(path: unknown): Parsed<JsonPathStep[]> {
 /** The window of a silence, checked: `ends_at` after `starts_at`, both valid times. */
 export function checkSilenceWindow(startsAt: Date, endsAt: Date): Parsed<{ starts_at: Date; ends_at: Date }> {
   if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) return fail('starts_at and ends_at must be ISO 8601 times.');
-  if (endsAt.getTime() <= startsAt.getTime()) return fail('ends_at must be after starts_at.');
+  if (endsAt.getTime() <= startsAt.getTime()) return fail('ends_at must be after starts_at.', 'ends_at');
   return { ok: true, value: { starts_at: startsAt, ends_at: endsAt } };
 }
 
-function fail(message: string): { ok: false; message: string } {
-  return { ok: false, message };
+function fail(message: string, field?: string): { ok: false; message: string; field?: string } {
+  return { ok: false, message, ...(field !== undefined && { field }) };
 }

@@ -1,8 +1,8 @@
 import { DeliveriesRepository } from '@alert-ingestion/alerts-data';
 import { storableText } from '@alert-ingestion/alerts-domain';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from '@alert-ingestion/alerts-feature';
-import { ContractViolationError, DeadLetter, DeliveryRecord, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { ConsumedChunk, DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
+import { ContractViolationError, DeadLetter, DeliveryRecord, Topic } from '@alert-ingestion/contracts';
+import { ConsumedChunk, TopicProducer } from '@alert-ingestion/kafka';
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { KafkaMessage } from 'kafkajs';
@@ -20,20 +20,18 @@ export class DeliveryRecordsConsumer {
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
-    private readonly producer: DurableProducer,
-    private readonly names: KafkaNames,
+    private readonly producer: TopicProducer,
     @Inject(ALERTS_FEATURE_OPTIONS) private readonly options: AlertsFeatureOptions,
   ) {}
 
   @EventPattern(Topic.Deliveries)
-  async record(@Payload() chunk: ConsumedChunk): Promise<void> {
+  async record(@Payload() chunk: ConsumedChunk<Topic.Deliveries>): Promise<void> {
     if (this.options.deliveries.keepPerIntegration === 0) return;
-    const contract = TOPIC_REGISTRY[Topic.Deliveries];
     const records: DeliveryRecord.DeliveryRecordValue[] = [];
     const refused: Array<{ message: KafkaMessage; reason: string }> = [];
     for (const message of chunk.messages) {
       try {
-        const record = contract.decode(message.value);
+        const record = chunk.decode(message);
         records.push({ ...record, body: storableText(record.body) });
       } catch (error) {
         refused.push({ message, reason: error instanceof ContractViolationError ? error.message : String(error) });
@@ -53,22 +51,22 @@ export class DeliveryRecordsConsumer {
   }
 
   /** The chunk's messages that break the contract, to the dead-letter topic in one produce request. */
-  private async deadLetter(chunk: ConsumedChunk, refused: ReadonlyArray<{ message: KafkaMessage; reason: string }>): Promise<void> {
+  private async deadLetter(chunk: ConsumedChunk<Topic.Deliveries>, refused: ReadonlyArray<{ message: KafkaMessage; reason: string }>): Promise<void> {
     const failedAt = new Date().toISOString();
     for (const { message, reason } of refused) this.logger.warn(`Dead-lettered ${chunk.topic}/${chunk.partition}@${message.offset}: ${reason}`);
-    await this.producer.send({
-      topic: this.names.topic(Topic.DeliveriesDeadLetter),
-      messages: refused.map(({ message, reason }) => ({
+    await this.producer.send(
+      Topic.DeliveriesDeadLetter,
+      refused.map(({ message, reason }) => ({
         key: null,
-        value: TOPIC_REGISTRY[Topic.DeliveriesDeadLetter].encode({
+        value: {
           reason,
           source_topic: chunk.topic,
           source_partition: chunk.partition,
           source_offset: message.offset,
           original_value: DeadLetter.deadLetterText(message.value?.toString() ?? 'null').text,
           failed_at: failedAt,
-        }),
+        },
       })),
-    });
+    );
   }
 }

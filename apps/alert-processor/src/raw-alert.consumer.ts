@@ -1,11 +1,10 @@
 import { BatchOutcome, ProcessorMetrics, RawAlertBatchProcessor } from '@alert-ingestion/alerts-feature';
-import { Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
+import { Topic } from '@alert-ingestion/contracts';
 import { StructuredLogMessage } from '@alert-ingestion/http';
-import { ChunkOutcome, ConsumedChunk, DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
+import { ChunkOutcome, ConsumedChunk, TopicBatch, TopicProducer } from '@alert-ingestion/kafka';
 import { secondsSince } from '@alert-ingestion/metrics';
 import { Controller, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { TopicMessages } from 'kafkajs';
 
 /**
  * alerts.raw.v1 through the KafkaBatchTransport (group `alert-processor`): each chunk is stored by
@@ -20,13 +19,12 @@ export class RawAlertConsumer {
 
   constructor(
     private readonly processor: RawAlertBatchProcessor,
-    private readonly producer: DurableProducer,
-    private readonly names: KafkaNames,
+    private readonly producer: TopicProducer,
     private readonly metrics: ProcessorMetrics,
   ) {}
 
   @EventPattern(Topic.RawAlerts)
-  async consume(@Payload() chunk: ConsumedChunk): Promise<ChunkOutcome> {
+  async consume(@Payload() chunk: ConsumedChunk<Topic.RawAlerts>): Promise<ChunkOutcome> {
     const started = performance.now();
     const outcome = await this.processor.process(chunk.partition, chunk.messages);
     this.metrics.batchStored(chunk.messages.length, secondsSince(started), outcome);
@@ -36,14 +34,8 @@ export class RawAlertConsumer {
 
   /** Replies (key: the waiting gateway instance) and dead letters, durably, before offsets move. */
   private async send(outcome: BatchOutcome): Promise<void> {
-    const topicMessages: TopicMessages[] = [];
-    if (outcome.replies.length > 0) {
-      const replies = TOPIC_REGISTRY[Topic.AlertReplies];
-      topicMessages.push({
-        topic: this.names.topic(Topic.AlertReplies),
-        messages: outcome.replies.map((reply) => ({ key: replies.encodeKey(reply.key), value: replies.encode(reply.value) })),
-      });
-    }
+    const batches: TopicBatch[] = [];
+    if (outcome.replies.length > 0) batches.push({ topic: Topic.AlertReplies, messages: outcome.replies });
     if (outcome.deadLetters.length > 0) {
       for (const { value: letter, requestId } of outcome.deadLetters) {
         this.logger.warn({
@@ -51,13 +43,9 @@ export class RawAlertConsumer {
           request_id: requestId,
         } satisfies StructuredLogMessage);
       }
-      const deadLetters = TOPIC_REGISTRY[Topic.RawAlertsDeadLetter];
-      topicMessages.push({
-        topic: this.names.topic(Topic.RawAlertsDeadLetter),
-        messages: outcome.deadLetters.map((letter) => ({ key: null, value: deadLetters.encode(letter.value) })),
-      });
+      batches.push({ topic: Topic.RawAlertsDeadLetter, messages: outcome.deadLetters.map((letter) => ({ key: null, value: letter.value })) });
     }
-    if (topicMessages.length > 0) await this.producer.sendBatch({ topicMessages });
+    if (batches.length > 0) await this.producer.sendBatch(batches);
     this.metrics.deadLettered(outcome.deadLetters.length);
   }
 }

@@ -1,6 +1,6 @@
-import { AlertEvent, AlertReply, DeadLetter, encodeMessage, IntegrationSnapshot, ProjectTier, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { AlertEvent, AlertReply, DeadLetter, IntegrationSnapshot, ProjectTier, RawAlert, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { loadConfig } from '@alert-ingestion/config';
-import { DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
+import { KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
 import {
   createTestDatabase,
   createTestTopics,
@@ -15,7 +15,7 @@ import {
   Received,
 } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
@@ -44,7 +44,7 @@ export class ProcessorHarness {
   replies!: TopicCollector<AlertReply.AlertReplyValue>;
   events!: TopicCollector<AlertEvent.AlertEventValue>;
   deadLetters!: TopicCollector<DeadLetter.DeadLetterValue>;
-  private producer!: DurableProducer;
+  private producer!: TopicProducer;
   private publisher!: IntegrationPublisher;
 
   /** Starts the test clients and, unless `inProcess` is false, the processor in this process. */
@@ -53,7 +53,7 @@ export class ProcessorHarness {
     // Test clients join while the group coordinator may still be loading: retried, not worth logging.
     this.kafka = testKafka({ logLevel: logLevel.NOTHING });
     this.db = new Pool({ connectionString: this.database.url, max: 4 });
-    this.producer = new DurableProducer(this.kafka);
+    this.producer = new TopicProducer(this.kafka, new KafkaNames(this.topics.prefix));
     this.publisher = new IntegrationPublisher(this.kafka, { topicPrefix: this.topics.prefix });
     await Promise.all([this.producer.connect(), this.publisher.connect()]);
     const prefix = this.topics.prefix;
@@ -137,12 +137,28 @@ export class ProcessorHarness {
 
   /** Produces raw alert messages as the gateway would (key: integration id). */
   async send(...values: Array<RawAlert.RawAlertValue | { key: string; raw: string | null }>): Promise<void> {
-    await this.producer.send({
-      topic: new KafkaNames(this.topics.prefix).topic(Topic.RawAlerts),
-      messages: values.map((value) =>
-        'raw' in value ? { key: value.key, value: value.raw } : { key: value.integration_id, value: encodeMessage(value) },
-      ),
-    });
+    const raw = values.filter((value): value is { key: string; raw: string | null } => 'raw' in value);
+    if (raw.length === 0) {
+      await this.producer.send(
+        Topic.RawAlerts,
+        values.map((value) => ({ key: (value as RawAlert.RawAlertValue).integration_id, value: value as RawAlert.RawAlertValue })),
+      );
+      return;
+    }
+    // Bytes the contract refuses (a test of refusals) go around the registry, as another producer's would.
+    const producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+    await producer.connect();
+    try {
+      await producer.send({
+        topic: new KafkaNames(this.topics.prefix).topic(Topic.RawAlerts),
+        acks: -1,
+        messages: values.map((value) =>
+          'raw' in value ? { key: value.key, value: value.raw } : { key: value.integration_id, value: TOPIC_REGISTRY[Topic.RawAlerts].encode(value) },
+        ),
+      });
+    } finally {
+      await producer.disconnect();
+    }
   }
 
   async replyFor(requestId: string, timeoutMs?: number): Promise<AlertReply.AlertReplyValue> {

@@ -1,5 +1,5 @@
 import { KafkaNames } from '@alert-ingestion/kafka';
-import { encodeMessage, Topic } from '@alert-ingestion/contracts';
+import { Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { eventually, ServiceProcess, testKafka } from '@alert-ingestion/testing';
 import { Partitioners } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -130,7 +130,7 @@ describe('JSON logs and request ids across the services', () => {
         messages: [
           {
             key: 'no-such-integration',
-            value: encodeMessage({
+            value: TOPIC_REGISTRY[Topic.RawAlerts].encode({
               request_id: randomUUID(),
               x_request_id: deadLetterRequestId,
               integration_id: '987654321',

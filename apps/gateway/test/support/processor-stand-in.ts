@@ -1,6 +1,6 @@
-import { AlertReply, decodeMessage, encodeMessage, RawAlert, Topic } from '@alert-ingestion/contracts';
-import { waitForGroupJoin, KafkaNames } from '@alert-ingestion/kafka';
-import { Consumer, Kafka, Partitioners, Producer } from 'kafkajs';
+import { AlertReply, RawAlert, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
+import { waitForGroupJoin, KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
+import { Consumer, Kafka } from 'kafkajs';
 
 export type RawAlertValue = RawAlert.RawAlertValue;
 
@@ -22,7 +22,7 @@ export type StandInAnswer = { status: 'processed'; titles: string[] } | { status
 export class ProcessorStandIn {
   readonly received: ReceivedRawAlert[] = [];
   private consumer: Consumer | undefined;
-  private producer: Producer | undefined;
+  private producer: TopicProducer | undefined;
   private nextIid = 1;
 
   constructor(
@@ -32,7 +32,7 @@ export class ProcessorStandIn {
   ) {}
 
   async start(): Promise<void> {
-    this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+    this.producer = new TopicProducer(this.kafka, new KafkaNames(this.prefix), { idempotent: false });
     await this.producer.connect();
     this.consumer = this.kafka.consumer({ groupId: `${this.prefix}processor-stand-in`, maxWaitTimeInMs: 20 });
     await this.consumer.connect();
@@ -40,7 +40,7 @@ export class ProcessorStandIn {
     const joined = waitForGroupJoin(this.consumer);
     await this.consumer.run({
       eachMessage: async ({ message, partition }) => {
-        const value = decodeMessage(RawAlert.RawAlertValue, message.value);
+        const value = TOPIC_REGISTRY[Topic.RawAlerts].decode(message.value);
         this.received.push({ key: message.key?.toString() ?? null, partition, value });
         const answer = await this.answer(value);
         if (answer === 'no_reply' || !value.reply_to) return;
@@ -48,11 +48,7 @@ export class ProcessorStandIn {
           answer.status === 'processed'
             ? { request_id: value.request_id, reply_to: value.reply_to, status: 'processed', alerts: answer.titles.map((title) => ({ iid: this.nextIid++, title })) }
             : { request_id: value.request_id, reply_to: value.reply_to, status: 'rejected', alerts: [], error: { error: answer.error, message: answer.message } };
-        await this.producer!.send({
-          topic: new KafkaNames(this.prefix).topic(Topic.AlertReplies),
-          acks: -1,
-          messages: [{ key: value.reply_to, value: encodeMessage(reply) }],
-        });
+        await this.producer!.send(Topic.AlertReplies, [{ key: value.reply_to, value: reply }]);
       },
     });
     await joined;

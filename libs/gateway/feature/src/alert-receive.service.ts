@@ -1,4 +1,4 @@
-import { AuthorizationKeyUsed, DeliveryRecord, IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
+import { AuthorizationKeyUsed, DeliveryRecord, IntegrationSnapshot, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { AuthorizationKeyCipher, signingSecretCipher } from '@alert-ingestion/crypto';
 import {
   alertBodyShapeViolation,
@@ -28,7 +28,7 @@ import { AlertReplyWaiter } from './alert-reply-waiter';
 import { DeliveryRecorder } from './delivery-recorder';
 import { GatewayMetrics } from './gateway-metrics';
 import { IntegrationRateLimit } from './integration-rate-limit';
-import { BatchingProducer } from '@alert-ingestion/kafka';
+import { BatchedTopicProducer } from '@alert-ingestion/kafka';
 import { BodySeen, readAlertBody } from './read-alert-body';
 
 type IntegrationSnapshotValue = IntegrationSnapshot.IntegrationSnapshotValue;
@@ -129,7 +129,7 @@ export class AlertReceiveService {
   constructor(
     private readonly integrations: IntegrationDirectory,
     private readonly rateLimit: IntegrationRateLimit,
-    private readonly publisher: Pick<BatchingProducer, 'publish'>,
+    private readonly publisher: Pick<BatchedTopicProducer<Topic.RawAlerts>, 'publish'>,
     private readonly deliveries: DeliveryRecorder,
     private readonly replies: AlertReplyWaiter,
     private readonly metrics: GatewayMetrics,
@@ -222,7 +222,7 @@ export class AlertReceiveService {
     };
     const pendingReply = this.replies.expect(requestId);
     try {
-      await this.publisher.publish(integration.id, RawAlert.encodeRawAlert(envelope, body));
+      await this.publisher.publish(integration.id, { envelope, body });
     } catch {
       // The publisher logs the Kafka error once per failed batch; broker addresses stay internal.
       pendingReply.cancel();

@@ -1,4 +1,4 @@
-import { AlertReply, ContractViolationError, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
+import { AlertReply, ContractViolationError, Topic } from '@alert-ingestion/contracts';
 import { BatchConsumer, BatchConsumerLogger, ConsumedChunk, ConsumerGroup, KafkaNames } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 
@@ -38,7 +38,7 @@ interface Waiting {
 export class AlertReplyWaiter {
   /** Requests waiting, by request id: several when repeats of one Idempotency-Key wait at once. */
   private readonly waiting = new Map<string, Set<Waiting>>();
-  private readonly consumer: BatchConsumer;
+  private readonly consumer: BatchConsumer<Topic.AlertReplies>;
 
   constructor(
     kafka: Kafka,
@@ -47,7 +47,8 @@ export class AlertReplyWaiter {
   ) {
     this.consumer = new BatchConsumer(kafka, {
       name: 'reply',
-      topic: names.topic(Topic.AlertReplies),
+      topic: Topic.AlertReplies,
+      names,
       // A group of this instance alone (ARCHITECTURE.md "Reply path"), from the latest offsets.
       groupId: names.group(ConsumerGroup.GatewayReplies, options.instanceId),
       fromBeginning: false,
@@ -110,14 +111,14 @@ export class AlertReplyWaiter {
     };
   }
 
-  private onChunk({ topic, partition, messages }: ConsumedChunk): void {
+  private onChunk({ topic, partition, messages, key, decode }: ConsumedChunk<Topic.AlertReplies>): void {
     const instanceId = this.options.instanceId;
-    const replies = TOPIC_REGISTRY[Topic.AlertReplies];
     for (const message of messages) {
-      if (replies.decodeKey(message.key) !== instanceId) continue;
+      // Another instance's reply is skipped by its key, never decoded.
+      if (key(message) !== instanceId) continue;
       let reply: AlertReplyValue;
       try {
-        reply = replies.decode(message.value);
+        reply = decode(message);
       } catch (error) {
         const reason = error instanceof ContractViolationError ? error.message : String(error);
         this.options.logger.warn(`ignoring an invalid reply at ${topic}[${partition}]@${message.offset}: ${reason}`);

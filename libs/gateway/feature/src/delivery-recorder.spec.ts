@@ -19,7 +19,7 @@ describe('DeliveryRecorder', () => {
     const published: Array<{ key: string; value: unknown }> = [];
     let now = 10_000;
     const recorder = new DeliveryRecorder(
-      { publish: async (key, value) => void published.push({ key, value: JSON.parse(value.toString()) }) },
+      { publish: async (key, value) => void published.push({ key, value }) },
       { maxPerIntegrationPerSecond: 3, logger: { warn: () => undefined }, now: () => now },
     );
     for (let n = 0; n < 5; n++) recorder.record(record('7', n));

@@ -1,8 +1,8 @@
-import { DeliveryRecord, encodeMessage } from '@alert-ingestion/contracts';
+import { DeliveryRecord } from '@alert-ingestion/contracts';
 
-/** What the recorder needs of a publisher (BatchingProducer fits: it batches concurrent sends). */
+/** What the recorder needs of a publisher (TopicProducer.batched(Topic.Deliveries) fits: it encodes and batches concurrent sends). */
 export interface DeliveryRecordPublisher {
-  publish(key: string, value: Buffer): Promise<void>;
+  publish(key: string, value: DeliveryRecord.DeliveryRecordValue): Promise<void>;
 }
 
 export interface DeliveryRecorderOptions {
@@ -35,7 +35,7 @@ export class DeliveryRecorder {
 
   record(value: DeliveryRecord.DeliveryRecordValue): void {
     if (!this.admit(value.integration_id)) return;
-    this.publisher.publish(value.integration_id, encodeMessage(value)).then(
+    this.publisher.publish(value.integration_id, value).then(
       () => void (this.failing = false),
       (error: unknown) => {
         if (this.failing) return;

@@ -1,6 +1,6 @@
 import { Topic } from '@alert-ingestion/contracts';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { BatchingProducer, DurableProducer, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
+import { BatchedTopicProducer, KAFKA_CLIENT, KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
 import { HttpRequestMetrics } from '@alert-ingestion/metrics';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -18,7 +18,7 @@ import { GatewayMetrics } from './gateway-metrics';
 
 /**
  * The receive pipeline's providers. Needs KafkaModule.forRoot (the client, names and the gateway's
- * DurableProducer) and MetricsModule.forRoot in the application module.
+ * TopicProducer) and MetricsModule.forRoot in the application module.
  */
 @Module({})
 export class GatewayFeatureModule {
@@ -44,10 +44,9 @@ export class GatewayFeatureModule {
         },
         {
           provide: RAW_ALERTS_PUBLISHER,
-          inject: [DurableProducer, KafkaNames, GatewayMetrics],
-          useFactory: (producer: DurableProducer, names: KafkaNames, metrics: GatewayMetrics) =>
-            new BatchingProducer(producer, {
-              topic: names.topic(Topic.RawAlerts),
+          inject: [TopicProducer, GatewayMetrics],
+          useFactory: (producer: TopicProducer, metrics: GatewayMetrics) =>
+            producer.batched(Topic.RawAlerts, {
               ...options.rawAlertBatching,
               logger: new Logger('RawAlertPublisher'),
               onSendFailed: () => metrics.publishFailed(),
@@ -62,10 +61,9 @@ export class GatewayFeatureModule {
         {
           // Delivery records are few and never urgent: batched like raw alerts, on the same producer.
           provide: DELIVERY_RECORDS_PUBLISHER,
-          inject: [DurableProducer, KafkaNames],
-          useFactory: (producer: DurableProducer, names: KafkaNames) =>
-            new BatchingProducer(producer, {
-              topic: names.topic(Topic.Deliveries),
+          inject: [TopicProducer],
+          useFactory: (producer: TopicProducer) =>
+            producer.batched(Topic.Deliveries, {
               lingerMs: 20,
               maxMessages: 500,
               maxBytes: options.rawAlertBatching.maxBytes,
@@ -77,7 +75,7 @@ export class GatewayFeatureModule {
         {
           provide: DeliveryRecorder,
           inject: [DELIVERY_RECORDS_PUBLISHER],
-          useFactory: (publisher: BatchingProducer) =>
+          useFactory: (publisher: BatchedTopicProducer<Topic.Deliveries>) =>
             new DeliveryRecorder(publisher, { maxPerIntegrationPerSecond: options.deliveryRecordsPerSecond, logger: new Logger('DeliveryRecords') }),
         },
         {
@@ -111,7 +109,7 @@ export class GatewayFeatureModule {
           useFactory: (
             registry: IntegrationRegistry,
             rateLimit: IntegrationRateLimit,
-            publisher: BatchingProducer,
+            publisher: BatchedTopicProducer<Topic.RawAlerts>,
             deliveries: DeliveryRecorder,
             replies: AlertReplyWaiter,
             metrics: GatewayMetrics,

@@ -1,6 +1,7 @@
 import { withinTime } from '@alert-ingestion/async';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
-import { BatchingProducer, ensureTopics, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
+import { Topic } from '@alert-ingestion/contracts';
+import { BatchedTopicProducer, ensureTopics, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Redis } from 'ioredis';
@@ -40,8 +41,8 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     @Inject(GATEWAY_FEATURE_OPTIONS) private readonly options: GatewayFeatureOptions,
     private readonly registry: IntegrationRegistry,
     private readonly replies: AlertReplyWaiter,
-    @Inject(RAW_ALERTS_PUBLISHER) private readonly publisher: BatchingProducer,
-    @Inject(DELIVERY_RECORDS_PUBLISHER) private readonly deliveryRecords: BatchingProducer,
+    @Inject(RAW_ALERTS_PUBLISHER) private readonly publisher: BatchedTopicProducer<Topic.RawAlerts>,
+    @Inject(DELIVERY_RECORDS_PUBLISHER) private readonly deliveryRecords: BatchedTopicProducer<Topic.Deliveries>,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis | null,
     private readonly receiving: AlertReceiveService,
     private readonly adapterHost: HttpAdapterHost,

@@ -1,5 +1,5 @@
 import { AlertEventOut } from '@alert-ingestion/alerts-domain';
-import { AlertEvent } from '@alert-ingestion/contracts';
+import { AlertEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { OutboxRecord, outboxStatements, OutboxTable } from '@alert-ingestion/outbox';
 import { PoolClient } from 'pg';
 
@@ -12,11 +12,12 @@ export const ALERT_EVENT_OUTBOX: OutboxTable = {
 };
 
 /**
- * An alert event as an outbox record: keyed `<project_id>:<iid>`, so every event of one alert lands
- * in one partition, in order; its value always fits the topic (encodeAlertEvent).
+ * An alert event as an outbox record, encoded by TOPIC_REGISTRY: keyed `<project_id>:<iid>`, so
+ * every event of one alert lands in one partition, in order; its value always fits the topic (a
+ * payload too large for it is left out, `alert.payload_truncated`).
  */
 export function alertEventRecord(event: AlertEventOut): OutboxRecord {
-  return { key: AlertEvent.alertEventKey(event.projectId, event.iid), value: AlertEvent.encodeAlertEvent(event.value).text };
+  return { key: AlertEvent.alertEventKey(event.projectId, event.iid), value: TOPIC_REGISTRY[Topic.AlertEvents].encode(event.value) };
 }
 
 /** The statements that write alert events in the caller's transaction, in the order given (values inlined). */

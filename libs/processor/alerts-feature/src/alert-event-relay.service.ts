@@ -1,7 +1,7 @@
 import { ALERT_EVENT_OUTBOX } from '@alert-ingestion/alerts-data';
 import { Topic } from '@alert-ingestion/contracts';
 import { HealthDetails, HealthProbe } from '@alert-ingestion/http';
-import { ConsumerGroup, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
+import { ConsumerGroup, KAFKA_CLIENT, KafkaNames, TransactionalTopicProducer } from '@alert-ingestion/kafka';
 import { OutboxRelay, registerOutboxMetrics, relayHealth } from '@alert-ingestion/outbox';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
@@ -14,15 +14,17 @@ export class AlertEventRelayService implements OnApplicationBootstrap, OnModuleD
   readonly relay: OutboxRelay;
 
   constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions, names: KafkaNames, registry: Registry) {
-    this.relay = new OutboxRelay(kafka, {
+    const producer = new TransactionalTopicProducer(kafka, names, {
+      topic: Topic.AlertEvents,
+      transactionalId: names.group(ConsumerGroup.AlertEventRelay),
+      positionGroupId: names.group(ConsumerGroup.AlertEventRelay),
+    });
+    this.relay = new OutboxRelay(producer, {
       ...options.relay,
       name: 'alert events',
       databaseUrl: options.databaseUrl,
       table: ALERT_EVENT_OUTBOX,
-      topic: names.topic(Topic.AlertEvents),
-      deadLetterTopic: names.topic(Topic.AlertEventsDeadLetter),
-      transactionalId: names.group(ConsumerGroup.AlertEventRelay),
-      positionGroupId: names.group(ConsumerGroup.AlertEventRelay),
+      deadLetterTopic: Topic.AlertEventsDeadLetter,
       logger: new Logger('AlertEventRelay'),
     });
     registerOutboxMetrics(registry, { alert_events: this.relay });

@@ -1,6 +1,6 @@
 import { AlertBatchRepository, AlertBatchTransaction } from '@alert-ingestion/alerts-data';
 import { BatchWrites } from '@alert-ingestion/alerts-domain';
-import { IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
+import { IntegrationSnapshot, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { IntegrationLookup } from './integration-lookup';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 
@@ -22,16 +22,16 @@ const lookup: IntegrationLookup = { findById: (id) => (id === '9' ? integration 
 
 const message = (n: number, title: string) => ({
   offset: String(n),
-  value: RawAlert.encodeRawAlert(
-    {
+  value: TOPIC_REGISTRY[Topic.RawAlerts].encode({
+    envelope: {
       request_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
       integration_id: '9',
       project_id: '1',
       received_at: now.toISOString(),
       reply_to: 'gateway-1',
     },
-    Buffer.from(JSON.stringify({ title })),
-  ),
+    body: Buffer.from(JSON.stringify({ title })),
+  }),
 });
 
 /**

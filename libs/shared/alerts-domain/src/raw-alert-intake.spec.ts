@@ -1,4 +1,4 @@
-import { IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
+import { IntegrationSnapshot, RawAlert, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { admitRawAlert, AdmittedRawAlert, decodeRawAlert, deliveryOf, RawAlertMessage, rejectAdmitted } from './raw-alert-intake';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -17,7 +17,7 @@ const envelope: RawAlert.RawAlertEnvelope = {
 
 const message = (body: string, head: RawAlert.RawAlertEnvelope = envelope): RawAlertMessage => ({
   offset: '42',
-  value: RawAlert.encodeRawAlert(head, Buffer.from(body)),
+  value: TOPIC_REGISTRY[Topic.RawAlerts].encode({ envelope: head, body: Buffer.from(body) }),
 });
 
 const integration = (overrides: Partial<IntegrationSnapshot.IntegrationSnapshotValue> = {}): IntegrationSnapshot.IntegrationSnapshotValue => ({

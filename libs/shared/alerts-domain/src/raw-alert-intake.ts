@@ -1,4 +1,4 @@
-import { ContractViolationError, CreatedAlert, decodeMessage, DeliveryRecord, IntegrationSnapshot, RawAlert } from '@alert-ingestion/contracts';
+import { ContractViolationError, CreatedAlert, DeliveryRecord, IntegrationSnapshot, RawAlert, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { isJsonObject, JsonValue } from '@alert-ingestion/json';
 import { AlertCandidate, alertCandidates } from './alert-candidates';
 import { storableText } from './storable-text';
@@ -58,13 +58,14 @@ export type RawAlertIntake = AdmittedRawAlert | RejectedRawAlert;
 
 export type DecodedRawAlert = { ok: true; message: RawAlertMessage; raw: RawAlert.RawAlertValue } | { ok: false; rejected: RejectedRawAlert };
 
-/** Decodes a raw alert message against its contract; a violation is rejected with the fields it names. */
+/** Decodes a raw alert message through TOPIC_REGISTRY; a violation is rejected with the fields it names. */
 export function decodeRawAlert(message: RawAlertMessage): DecodedRawAlert {
   try {
-    return { ok: true, message, raw: decodeMessage(RawAlert.RawAlertValue, message.value) };
+    return { ok: true, message, raw: TOPIC_REGISTRY[Topic.RawAlerts].decode(message.value) };
   } catch (error) {
-    const reason = error instanceof ContractViolationError ? error.message : String(error);
-    return { ok: false, rejected: { admitted: false, message, reason, address: readableAddress(message.value), delivery: null } };
+    const violation = error instanceof ContractViolationError;
+    const reason = violation ? error.message : String(error);
+    return { ok: false, rejected: { admitted: false, message, reason, address: violation ? readableAddress(error.parsed) : undefined, delivery: null } };
   }
 }
 
@@ -124,17 +125,11 @@ export function deliveryOf(message: RawAlertMessage, raw: RawAlert.RawAlertValue
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The address of a message that failed its contract, when its request_id can still be read. */
-function readableAddress(value: Buffer | null): MessageAddress | undefined {
-  if (value === null) return undefined;
-  try {
-    const plain: unknown = JSON.parse(value.toString());
-    if (!isJsonObject(plain)) return undefined;
-    const { request_id, delivery_id, x_request_id, reply_to } = plain;
-    if (typeof request_id !== 'string' || !UUID.test(request_id)) return undefined;
-    const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
-    return { request_id, delivery_id: text(delivery_id), x_request_id: text(x_request_id), reply_to: text(reply_to) };
-  } catch {
-    return undefined;
-  }
+/** The address of a message that failed its contract (what the registry parsed of it), when its request_id can still be read. */
+function readableAddress(parsed: unknown): MessageAddress | undefined {
+  if (!isJsonObject(parsed)) return undefined;
+  const { request_id, delivery_id, x_request_id, reply_to } = parsed;
+  if (typeof request_id !== 'string' || !UUID.test(request_id)) return undefined;
+  const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
+  return { request_id, delivery_id: text(delivery_id), x_request_id: text(x_request_id), reply_to: text(reply_to) };
 }

@@ -9,6 +9,8 @@ export class ContractViolationError extends Error {
   constructor(
     readonly contract: string,
     readonly reason: string,
+    /** The value as parsed, when it was JSON at all: what a consumer may still read of it (say where to reply). */
+    readonly parsed?: unknown,
   ) {
     super(`${contract}: ${reason}`);
     this.name = 'ContractViolationError';
@@ -32,19 +34,22 @@ const compiled = new WeakMap<MessageClass<object>, ((plain: unknown) => boolean)
  */
 export function validateMessage<T extends object>(contract: MessageClass<T>, plain: unknown): T {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
-    throw new ContractViolationError(contract.name, 'value is not a JSON object');
+    throw new ContractViolationError(contract.name, 'value is not a JSON object', plain);
   }
   if (!compiled.has(contract)) compiled.set(contract, compileContract(contract));
   if (compiled.get(contract)?.(plain)) return Object.assign(new contract(), plain);
   const instance = plainToInstance(contract, plain);
   const errors = validateSync(instance, { forbidUnknownValues: false });
   if (errors.length > 0) {
-    throw new ContractViolationError(contract.name, describe(errors).join('; '));
+    throw new ContractViolationError(contract.name, describe(errors).join('; '), plain);
   }
   return instance;
 }
 
-/** Parses a Kafka message value (JSON bytes) and validates it against its contract. */
+/**
+ * Parses a Kafka message value (JSON bytes) and validates it against its contract. The topic
+ * registry's decode; services decode through TOPIC_REGISTRY, which knows each topic's contract.
+ */
 export function decodeMessage<T extends object>(contract: MessageClass<T>, value: Buffer | string | null): T {
   if (value === null) {
     throw new ContractViolationError(contract.name, 'value is empty');
@@ -58,7 +63,10 @@ export function decodeMessage<T extends object>(contract: MessageClass<T>, value
   return validateMessage(contract, plain);
 }
 
-/** Serialises a message value. Kept beside decodeMessage so producers and consumers agree on the format. */
-export function encodeMessage(value: object): Buffer {
-  return Buffer.from(JSON.stringify(value));
+/**
+ * Serialises a message value as JSON text. Kept beside decodeMessage so producers and consumers agree
+ * on the format; the topic registry's encode for topics without a layout of their own.
+ */
+export function encodeMessage(value: object): string {
+  return JSON.stringify(value);
 }

@@ -4,7 +4,8 @@ export * from './alert';
 export * from './access';
 export * from './management';
 export * from './deprecations';
-export * from './decode-message';
+// decodeMessage and encodeMessage are the topic registry's: messages are decoded and encoded through TOPIC_REGISTRY.
+export { ContractViolationError, validateMessage } from './decode-message';
 export * as RawAlert from './raw-alert';
 export * as AlertReply from './alert-reply';
 export * as AlertEvent from './alert-event';

@@ -1,7 +1,7 @@
-import { ContractViolationError, IntegrationSnapshot, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { BatchConsumerLogger, ConsumerGroup, KafkaNames, TopicView } from '@alert-ingestion/kafka';
+import { IntegrationSnapshot, Topic } from '@alert-ingestion/contracts';
+import { BatchConsumerLogger, ConsumerGroup, KafkaNames, TopicView, ViewRecord } from '@alert-ingestion/kafka';
 import { randomUUID } from 'node:crypto';
-import { Kafka, KafkaMessage } from 'kafkajs';
+import { Kafka } from 'kafkajs';
 import { IntegrationView, IntegrationViewChange } from './integration-view';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
@@ -40,7 +40,7 @@ export class IntegrationRegistry {
   private readonly view = new IntegrationView();
   private readonly topic: string;
   private readonly logger: BatchConsumerLogger;
-  private readonly reader: TopicView;
+  private readonly reader: TopicView<Topic.Integrations>;
 
   constructor(
     kafka: Kafka,
@@ -51,12 +51,13 @@ export class IntegrationRegistry {
     this.logger = options.logger ?? silentLogger;
     this.reader = new TopicView(kafka, {
       name: 'integrations topic',
-      topic: this.topic,
+      topic: Topic.Integrations,
+      names,
       groupId: names.group(ConsumerGroup.IntegrationsRegistry, options.consumerName ?? 'reader', randomUUID()),
       maxWaitTimeInMs: options.maxWaitTimeInMs ?? 100,
       startTimeoutMs: options.startTimeoutMs ?? 60_000,
       logger: this.logger,
-      apply: (message) => this.apply(message),
+      apply: (record) => this.apply(record),
     });
   }
 
@@ -96,24 +97,21 @@ export class IntegrationRegistry {
     return this.reader.stop();
   }
 
-  private apply(message: KafkaMessage): void {
-    const key = message.key?.toString();
+  private apply(record: ViewRecord<Topic.Integrations>): void {
+    const key = record.key;
     if (!key) {
-      this.logger.warn(`Ignoring a record without key at offset ${message.offset} of ${this.topic}`);
+      this.logger.warn(`Ignoring a record without key at offset ${record.offset} of ${this.topic}`);
       return;
     }
-    if (message.value === null || message.value.length === 0) {
-      this.notify(key, this.view.delete(key));
-      return;
-    }
-    let snapshot: Snapshot;
-    try {
-      snapshot = TOPIC_REGISTRY[Topic.Integrations].decode(message.value);
-    } catch (error) {
+    if (record.invalid) {
       // Keep the last good state of the integration rather than guess; the next valid snapshot
       // (integration-config republishes every integration at start-up) repairs it.
-      const reason = error instanceof ContractViolationError ? error.reason : String(error);
-      this.logger.error(`Ignoring an invalid integration snapshot for key ${key} at offset ${message.offset}: ${reason}`);
+      this.logger.error(`Ignoring an invalid integration snapshot for key ${key} at offset ${record.offset}: ${record.invalid.reason}`);
+      return;
+    }
+    const snapshot = record.value;
+    if (snapshot === null) {
+      this.notify(key, this.view.delete(key));
       return;
     }
     if (snapshot.id !== key) {

@@ -1,8 +1,11 @@
 import { EventEmitter, once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Topic } from '@alert-ingestion/contracts';
 import { Consumer, ConsumerConfig, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { restartWhile, waitForConsumerReady, waitForGroupJoin } from './consumer-group';
 import { consumerCrashNeedsAttention } from './kafka-errors';
+import { KafkaNames } from './kafka-names';
+import { bindingOf, TopicKey, TopicValue } from './topic-message';
 
 /** Where a consumer reports (a Nest Logger fits). */
 export interface BatchConsumerLogger {
@@ -12,8 +15,26 @@ export interface BatchConsumerLogger {
   debug?(message: string): void;
 }
 
-/** A run of messages of one partition, in offset order, handed to the handler at once. */
-export interface ConsumedChunk {
+/** How a consumer reads its topic's messages: through TOPIC_REGISTRY, the one decoder of every topic. */
+export interface TopicDecoder<T extends Topic> {
+  /** The message's key as the registry reads it (null: none). */
+  key(message: KafkaMessage): TopicKey<T> | null;
+  /** The message's value, parsed and validated by the registry; throws ContractViolationError with the reason. */
+  decode(message: KafkaMessage): TopicValue<T>;
+}
+
+export function topicDecoder<T extends Topic>(topic: T): TopicDecoder<T> {
+  const binding = bindingOf(topic);
+  return { key: (message) => binding.decodeKey(message.key), decode: (message) => binding.decode(message.value) };
+}
+
+/**
+ * A run of messages of one partition, in offset order, handed to the handler at once. Messages
+ * stay as fetched until the handler decodes them (`decode`, `key`), so a handler that skips some
+ * (another gateway's replies) pays nothing for them.
+ */
+export interface ConsumedChunk<T extends Topic = Topic> extends TopicDecoder<T> {
+  /** The physical (prefixed) topic. */
   topic: string;
   partition: number;
   /** The partition's high watermark when the batch was fetched. */
@@ -36,12 +57,14 @@ export interface ChunkOutcome {
   settle?: () => Promise<void>;
 }
 
-export type ChunkHandler = (chunk: ConsumedChunk) => Promise<ChunkOutcome | void>;
+export type ChunkHandler<T extends Topic = Topic> = (chunk: ConsumedChunk<T>) => Promise<ChunkOutcome | void>;
 
-export interface BatchConsumerOptions {
+export interface BatchConsumerOptions<T extends Topic = Topic> {
   /** Names the consumer in log lines. */
   name: string;
-  topic: string;
+  /** The logical topic: its physical name is KafkaNames', its messages are read through TOPIC_REGISTRY. */
+  topic: T;
+  names: KafkaNames;
   groupId: string;
   /** Where a group without committed offsets starts. */
   fromBeginning: boolean;
@@ -65,7 +88,7 @@ export interface BatchConsumerOptions {
   logger: BatchConsumerLogger;
   /** Called on every group join (a new generation: partitions may have moved). */
   onGroupJoin?: () => void;
-  handle: ChunkHandler;
+  handle: ChunkHandler<T>;
 }
 
 interface PartitionPipeline {
@@ -88,7 +111,7 @@ interface PartitionPipeline {
  * - graceful stop: the chunk in flight finishes, settled work is awaited and committed, then the
  *   consumer leaves its group.
  */
-export class BatchConsumer {
+export class BatchConsumer<T extends Topic = Topic> {
   private consumer: Consumer | undefined;
   private crashed: Error | undefined;
   private running = false;
@@ -102,14 +125,16 @@ export class BatchConsumer {
   private commitAgain = false;
   private lastCommitAt = 0;
   private commitOffsets: EachBatchPayload['commitOffsetsIfNecessary'] | undefined;
+  /** The physical (prefixed) topic. */
+  readonly topic: string;
+  private readonly decoder: TopicDecoder<T>;
 
   constructor(
     private readonly kafka: Kafka,
-    private readonly options: BatchConsumerOptions,
-  ) {}
-
-  get topic(): string {
-    return this.options.topic;
+    private readonly options: BatchConsumerOptions<T>,
+  ) {
+    this.topic = options.names.topic(options.topic);
+    this.decoder = topicDecoder(options.topic);
   }
 
   /** False before start(), after stop(), and once the consumer stopped for good after a crash. */
@@ -146,7 +171,7 @@ export class BatchConsumer {
     });
     try {
       await consumer.connect();
-      await consumer.subscribe({ topic: this.options.topic, fromBeginning: this.options.fromBeginning });
+      await consumer.subscribe({ topic: this.topic, fromBeginning: this.options.fromBeginning });
       const readyWhen = this.options.readyWhen ?? 'join';
       const ready = readyWhen === 'join' ? waitForGroupJoin(consumer) : readyWhen === 'fetch' ? waitForConsumerReady(consumer) : undefined;
       // Without a waiter nobody handles its rejection.
@@ -228,6 +253,8 @@ export class BatchConsumer {
         nextOffset,
         heartbeat,
         isRunning: () => isRunning() && this.running,
+        key: this.decoder.key,
+        decode: this.decoder.decode,
       });
       // The previous chunk's settled work ran while this one was handled. A failure throws out of
       // eachBatch: kafkajs restarts the consumer, which fetches again from the committed offset
@@ -254,7 +281,7 @@ export class BatchConsumer {
   private async settle(): Promise<void> {
     const results = await Promise.allSettled([...this.partitions.values()].map((pipeline) => pipeline.settling));
     for (const result of results) {
-      if (result.status === 'rejected') this.options.logger.warn(`Handling ${this.options.topic} failed (the messages will be redelivered): ${String(result.reason)}`);
+      if (result.status === 'rejected') this.options.logger.warn(`Handling ${this.topic} failed (the messages will be redelivered): ${String(result.reason)}`);
     }
   }
 
@@ -298,7 +325,7 @@ export class BatchConsumer {
     }
     if (partitions.length === 0) return;
     const generation = this.generation;
-    await commit({ topics: [{ topic: this.options.topic, partitions }] });
+    await commit({ topics: [{ topic: this.topic, partitions }] });
     if (generation !== this.generation) return;
     for (const { partition, offset } of partitions) {
       const pipeline = pipelines.get(partition);

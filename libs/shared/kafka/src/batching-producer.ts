@@ -32,7 +32,8 @@ interface PendingMessage {
 }
 
 /**
- * Publishes to one topic with `acks: -1` (all in-sync replicas), batching concurrent callers'
+ * The engine of TopicProducer's `batched` mode (callers use TopicProducer.batched, which encodes
+ * through the topic registry). Publishes to one topic with `acks: -1` (all in-sync replicas), batching concurrent callers'
  * messages into few produce requests: one produce per receive request would cap the gateway far
  * below the throughput target. Each caller's promise
  * settles when the batch holding its message is acknowledged or has failed, so a 200/202 is never
@@ -60,9 +61,11 @@ export class BatchingProducer {
     private readonly options: BatchingProducerOptions,
   ) {}
 
-  publish(key: string, value: Buffer): Promise<void> {
+  /** Publishes an encoded message (TopicProducer.batched encodes through the topic registry). */
+  publish(key: string | null, value: Buffer | string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const bytes = key.length + value.length;
+      // A raw alert is bytes already; only a text value is measured.
+      const bytes = (key === null ? 0 : key.length) + (typeof value === 'string' ? Buffer.byteLength(value) : value.length);
       if (bytes > this.options.compressAboveBytes) {
         const entry = { message: { key, value }, bytes, resolve, reject };
         this.send([entry], CompressionTypes.GZIP);

@@ -1,6 +1,10 @@
 export * from './kafka-config';
 export * from './kafka-names';
 export * from './topics';
+export * from './topic-message';
+export * from './producer/topic-producer';
+export * from './producer/transactional-producer';
+// The engines of the durable and batched modes: services produce through TopicProducer.
 export * from './durable-producer';
 export * from './batching-producer';
 export * from './consumer-group';

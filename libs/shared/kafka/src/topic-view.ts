@@ -1,10 +1,21 @@
 import { withinTime } from '@alert-ingestion/async';
+import { ContractViolationError, Topic } from '@alert-ingestion/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Admin, Kafka, KafkaJSError, KafkaMessage } from 'kafkajs';
+import { Admin, Kafka, KafkaJSError } from 'kafkajs';
 import { BatchConsumer, BatchConsumerOptions } from './batch-consumer';
+import { TopicKey, TopicValue } from './topic-message';
 
-/** The consumer's name (in log lines), physical topic and logger, and how the view reads. */
-export interface TopicViewOptions extends Pick<BatchConsumerOptions, 'name' | 'topic' | 'logger'> {
+/**
+ * One record of the topic as the view applies it, decoded by TOPIC_REGISTRY: its value (null: a
+ * tombstone), or why the registry refused it.
+ */
+export type ViewRecord<T extends Topic> = { offset: string; key: TopicKey<T> | null } & (
+  | { value: TopicValue<T> | null; invalid?: undefined }
+  | { value?: undefined; invalid: ContractViolationError }
+);
+
+/** The consumer's name (in log lines), logical topic, names and logger, and how the view reads. */
+export interface TopicViewOptions<T extends Topic> extends Pick<BatchConsumerOptions<T>, 'name' | 'topic' | 'names' | 'logger'> {
   /** A group of this reader alone: every reader needs every record, and nothing is committed. */
   groupId: string;
   /** How long a fetch waits for new records when there are none: how soon a change is seen. */
@@ -12,7 +23,7 @@ export interface TopicViewOptions extends Pick<BatchConsumerOptions, 'name' | 't
   /** start() fails when the topic cannot be read up to its start-time end within this time. */
   startTimeoutMs: number;
   /** Applies one record to the view's state, in offset order per partition. */
-  apply(message: KafkaMessage): void;
+  apply(record: ViewRecord<T>): void;
 }
 
 /**
@@ -25,8 +36,8 @@ export interface TopicViewOptions extends Pick<BatchConsumerOptions, 'name' | 't
  * at the moment of the call; `findFresh()` is the one policy built on it for a lookup that may be
  * news to the view.
  */
-export class TopicView {
-  private readonly consumer: BatchConsumer;
+export class TopicView<T extends Topic> {
+  private readonly consumer: BatchConsumer<T>;
   private admin: Promise<Admin> | undefined;
   private started = false;
   /** The catch-up round that has not read its end offsets yet: calls until then share it. */
@@ -34,18 +45,35 @@ export class TopicView {
 
   constructor(
     private readonly kafka: Kafka,
-    private readonly options: TopicViewOptions,
+    private readonly options: TopicViewOptions<T>,
   ) {
     this.consumer = new BatchConsumer(kafka, {
       name: options.name,
       topic: options.topic,
+      names: options.names,
       groupId: options.groupId,
       fromBeginning: true,
       readyWhen: 'run',
       config: { maxWaitTimeInMs: options.maxWaitTimeInMs, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
       logger: options.logger,
-      handle: async ({ messages }) => {
-        for (const message of messages) options.apply(message);
+      handle: async ({ messages, key, decode }) => {
+        for (const message of messages) {
+          const { offset } = message;
+          // An empty value is a tombstone as much as a null one.
+          if (message.value === null || message.value.length === 0) {
+            options.apply({ offset, key: key(message), value: null });
+            continue;
+          }
+          let value: TopicValue<T>;
+          try {
+            value = decode(message);
+          } catch (error) {
+            const invalid = error instanceof ContractViolationError ? error : new ContractViolationError(options.topic, String(error));
+            options.apply({ offset, key: key(message), invalid });
+            continue;
+          }
+          options.apply({ offset, key: key(message), value });
+        }
       },
     });
   }
@@ -66,7 +94,7 @@ export class TopicView {
     };
     try {
       await withinTime(readToEnd(), startTimeoutMs, () => {
-        throw new Error(`The topic ${this.options.topic} was not read to its end within ${startTimeoutMs} ms`);
+        throw new Error(`The topic ${this.consumer.topic} was not read to its end within ${startTimeoutMs} ms`);
       });
     } catch (error) {
       await this.stop();
@@ -99,7 +127,7 @@ export class TopicView {
     try {
       return await withinTime(round.then(() => true), timeoutMs, () => false);
     } catch (error) {
-      this.options.logger.warn(`Reading the end of ${this.options.topic} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.logger.warn(`Reading the end of ${this.consumer.topic} failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   }
@@ -130,7 +158,7 @@ export class TopicView {
     const admin = await this.connectedAdmin();
     for (let attempt = 1; ; attempt++) {
       try {
-        const offsets = await admin.fetchTopicOffsets(this.options.topic);
+        const offsets = await admin.fetchTopicOffsets(this.consumer.topic);
         const targets = new Map<number, bigint>();
         for (const { partition, high, low } of offsets) {
           if (BigInt(high) > BigInt(low)) targets.set(partition, BigInt(high));

@@ -1,12 +1,12 @@
-import { DeadLetter, MAX_RECORD_BATCH_VALUE_BYTES, OutboxDeadLetter } from '@alert-ingestion/contracts';
-import { describeKafkaError, isRecordRejection } from '@alert-ingestion/kafka';
+import { DeadLetter, OutboxDeadLetter, Topic } from '@alert-ingestion/contracts';
+import { describeKafkaError, isRecordRejection, TransactionalTopicProducer } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
-import { Admin, Kafka, KafkaJSError, Partitioners, Producer } from 'kafkajs';
+import { KafkaJSError } from 'kafkajs';
 import { EventEmitter, once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
-import { chunksByBytes } from './record-chunks';
+import { Refusal, RecordRefusals } from './record-refusals';
 import { RelayHealth, RelayHealthOptions, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
 
 export interface OutboxRelayLogger {
@@ -24,18 +24,10 @@ export type OutboxRelaySettings = Pick<
 export interface OutboxRelayOptions extends RelayHealthOptions {
   databaseUrl: string;
   table: OutboxTable;
-  /** The physical (prefixed) topic the outbox is published to. */
-  topic: string;
-  /** The physical topic of records the broker refuses for good (`<topic>.dlq`). */
-  deadLetterTopic: string;
-  /** Fixed per deployment: a new relay fences every older one holding the same id. */
-  transactionalId: string;
-  /** Consumer group under which the relay's position is committed inside its Kafka transactions. */
-  positionGroupId: string;
+  /** The topic of records the broker refuses for good (`<topic>.dlq`, an OutboxDeadLetterValue each). */
+  deadLetterTopic: Topic.AlertEventsDeadLetter | Topic.IntegrationsDeadLetter;
   /** Rows published per Kafka transaction. */
   batchSize: number;
-  /** Most key and value bytes per produce request (default: what a record batch of the topic holds). */
-  maxBatchBytes?: number;
   /** Pause after a batch that was not full, so that a steady stream goes out in few transactions. */
   lingerMs: number;
   /** Fallback poll when no NOTIFY arrives (a lost notification only delays, never loses, a record). */
@@ -48,12 +40,6 @@ export interface OutboxRelayOptions extends RelayHealthOptions {
   backlogIntervalMs?: number;
   /** A query outside the relay's session, so awaitPublished also sees another instance's progress. */
   query?: SqlQuery;
-  /**
-   * Count a batch as published only once read_committed consumers can read it. A committed Kafka
-   * transaction becomes readable a moment after the commit returns (the broker writes its commit
-   * markers afterwards); a relay whose publication someone waits for (awaitPublished) confirms it.
-   */
-  confirmReadable?: boolean;
   /** Prefix of every log line, e.g. "alert events". */
   name: string;
   logger: OutboxRelayLogger;
@@ -77,74 +63,73 @@ export interface OutboxRelayStatus {
 /** The header carrying the outbox id, so a consumer can spot a replayed record should one ever arrive. */
 export const OUTBOX_ID_HEADER = 'outbox-id';
 
-interface Attempt {
-  first: string;
-  last: string;
+/** While this instance leads: its database session, and the next outbox id to publish once it is known. */
+interface Leadership {
+  store: OutboxRelayStore;
+  position?: bigint;
 }
 
 /**
  * Publishes a transactional outbox (see OutboxTable) to its Kafka topic: every record exactly once,
  * in outbox order, which keeps the order of every key's records (and, for a compacted topic, makes
- * the last record of a key its latest state).
+ * the last record of a key its latest state). The relay schedules; the publishing is its
+ * TransactionalTopicProducer's (libs/shared/kafka).
  *
  * Why the guarantee holds:
  * - Outbox ids become visible in id order (OutboxTable.writeLock), so "every row below id P is
  *   published" is a complete position.
  * - One relay at a time: the leader holds a PostgreSQL session advisory lock; a newer leader's Kafka
  *   producer (same transactional id) fences any older one still running.
- * - Each batch of rows is produced in one Kafka transaction together with the new position P,
- *   committed as the offset of a dedicated consumer group (sendOffsets): records and position become
- *   visible atomically, so after a crash at any point the next leader reads P from Kafka and neither
- *   skips nor repeats a record. Published rows are then deleted.
- * Subscribers read with isolation level read_committed (kafkajs's default) to see each record once.
+ * - Each batch of rows is published in one Kafka transaction together with the new position P, so
+ *   after a crash at any point the next leader reads P back from Kafka and neither skips nor repeats
+ *   a record. Published rows are then deleted. Rows are published as they were written: their
+ *   values were encoded by TOPIC_REGISTRY in the writer's transaction.
  *
  * One record never holds back the others: when the broker refuses a batch for its records (too
  * large, malformed), the rows are sent one per transaction to find the refused one, which is tried
  * `maxAttempts` times with backoff and then goes to the dead-letter topic with the reason, in a
- * transaction that also moves the position past it. Any other failure (broker down, no leader) is
- * retried with exponential backoff and logged once per change of state, not once per attempt.
+ * transaction that also moves the position past it (RecordRefusals). Any other failure (broker
+ * down, no leader) is retried with exponential backoff and logged once per change of state, not
+ * once per attempt.
  */
 export class OutboxRelay {
   private running: Promise<void> | undefined;
-  private stopping = false;
-  private store: OutboxRelayStore | undefined;
-  /** The leader's admin client (positions, last stable offsets): one connection per leadership, not per batch. */
-  private admin: Admin | undefined;
-  /** Aborted by stop(), which ends the relay's sleep in progress. */
-  private sleeps = new AbortController();
-  private readonly health: RelayHealth;
-  /** The next outbox id to publish, while this instance leads. */
-  private position: bigint | undefined;
-  /** Emits `advanced` whenever the position moves (awaitPublished waits for it). */
-  private readonly progress = new EventEmitter().setMaxListeners(0);
+  /** Aborted by stop(), which ends the relay's loop and its sleep in progress. */
+  private stopped = new AbortController();
+  private leadership: Leadership | undefined;
   private published = 0;
   private deadLettered = 0;
-  /** The rows of the transaction in flight. */
-  private attempting: Attempt | undefined;
-  /** While set, rows up to this id go one per transaction, to find the one the broker refuses. */
-  private isolateThrough: bigint | undefined;
-  /** The row the broker refused, how often, and why. */
-  private refused: { id: string; attempts: number; reason: string } | undefined;
+  private readonly health: RelayHealth;
+  private readonly refusals: RecordRefusals;
+  /** Emits `advanced` whenever the position moves (awaitPublished waits for it). */
+  private readonly progress = new EventEmitter().setMaxListeners(0);
 
   constructor(
-    private readonly kafka: Kafka,
+    private readonly producer: TransactionalTopicProducer,
     private readonly options: OutboxRelayOptions,
   ) {
     this.health = new RelayHealth(options);
+    this.refusals = new RecordRefusals(options.maxAttempts);
+  }
+
+  private get stopping(): boolean {
+    return this.stopped.signal.aborted;
+  }
+
+  private get position(): bigint | undefined {
+    return this.leadership?.position;
   }
 
   start(): void {
     if (this.running) return;
-    this.stopping = false;
-    this.sleeps = new AbortController();
+    this.stopped = new AbortController();
     this.running = this.run();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
     // The batch in flight finishes; the loop then sees `stopping` and gives up leadership.
-    this.sleeps.abort();
-    this.store?.wake();
+    this.stopped.abort();
+    this.leadership?.store.wake();
     await this.running;
     this.running = undefined;
   }
@@ -169,7 +154,7 @@ export class OutboxRelay {
    */
   async awaitPublished(id: bigint, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    this.store?.wake();
+    this.leadership?.store.wake();
     for (;;) {
       if (this.position !== undefined && this.position > id) return true;
       // While this instance leads, its position is the answer; another instance's progress shows
@@ -194,7 +179,7 @@ export class OutboxRelay {
         this.report(this.health.failed(`the database is unavailable: ${messageOf(error)}`, Date.now()).line);
       }
       if (leading) {
-        this.store = store;
+        this.leadership = { store };
         const measuring = setInterval(() => void this.measureBacklog(), this.options.backlogIntervalMs ?? 5_000);
         try {
           await this.measureBacklog();
@@ -204,8 +189,7 @@ export class OutboxRelay {
           this.report(this.health.failed(`the database is unavailable: ${messageOf(error)}`, Date.now()).line);
         } finally {
           clearInterval(measuring);
-          this.store = undefined;
-          this.position = undefined;
+          this.leadership = undefined;
           await store.release();
         }
       } else if (this.health.state !== 'failing') {
@@ -216,137 +200,88 @@ export class OutboxRelay {
     this.health.standby();
   }
 
-  /** Publishes while leading; a Kafka failure recreates the producer after a backoff, any other error ends leadership. */
+  /** Publishes while leading; a Kafka failure reconnects the producer after a backoff, any other error ends leadership. */
   private async lead(store: OutboxRelayStore): Promise<void> {
     while (!this.stopping) {
-      const producer = this.kafka.producer({
-        transactionalId: this.options.transactionalId,
-        idempotent: true,
-        maxInFlightRequests: 1,
-        createPartitioner: Partitioners.DefaultPartitioner,
-        allowAutoTopicCreation: false,
-      });
-      const admin = this.kafka.admin();
       let delayMs = 0;
       try {
-        await producer.connect();
-        await admin.connect();
-        this.admin = admin;
-        // Initialises the transactional producer id: older relays are fenced and their open
-        // transaction aborted before the position is read.
-        await (await producer.transaction()).abort();
-        this.position = await this.startingPosition(store, admin);
-        await this.publishWhileLeading(store, producer);
+        await this.producer.connect();
+        const position = await this.startingPosition(store);
+        if (this.leadership) this.leadership.position = position;
+        delayMs = await this.publishWhileLeading(store, position);
       } catch (error) {
         if (!(error instanceof KafkaJSError)) throw error;
         delayMs = this.kafkaFailed(error);
       } finally {
-        this.admin = undefined;
-        await producer.disconnect().catch(() => undefined);
-        await admin.disconnect().catch(() => undefined);
+        await this.producer.disconnect();
       }
       if (delayMs > 0 && !this.stopping) await this.sleep(delayMs);
     }
   }
 
-  private async publishWhileLeading(store: OutboxRelayStore, producer: Producer): Promise<void> {
-    const { batchSize, lingerMs, maxAttempts } = this.options;
-    while (!this.stopping) {
-      const position = this.position as bigint;
-      if (this.refused && BigInt(this.refused.id) === position && this.refused.attempts >= maxAttempts) {
+  /** Hands batches of rows to the producer until stopped, or until Kafka fails (resolves with the wait before reconnecting). */
+  private async publishWhileLeading(store: OutboxRelayStore, from: bigint): Promise<number> {
+    const { batchSize, lingerMs } = this.options;
+    for (let position = from; !this.stopping; position = this.position ?? position) {
+      const refused = this.refusals.exhausted(position);
+      if (refused) {
         const [row] = await store.read(position, 1);
-        if (row?.id === this.refused.id) await this.deadLetter(store, producer, row, this.refused);
-        this.refused = undefined;
+        if (row?.id === refused.id) await this.deadLetter(store, row, refused);
+        this.refusals.passed(position + 1n);
         continue;
       }
-      const isolating = this.isolateThrough !== undefined && position <= this.isolateThrough;
-      const rows = await store.read(position, isolating ? 1 : batchSize);
+      const isolating = this.refusals.isolating(position);
+      const rows = await store.read(position, this.refusals.batchSize(position, batchSize));
       if (rows.length === 0) {
-        this.isolateThrough = undefined;
+        this.refusals.caughtUp();
         this.report(this.health.succeeded(Date.now()));
         await store.waitForRows(this.options.pollIntervalMs);
         continue;
       }
-      const next = BigInt(rows[rows.length - 1].id) + 1n;
-      this.attempting = { first: rows[0].id, last: rows[rows.length - 1].id };
-      await this.inTransaction(producer, next, rows, this.options.topic);
-      this.attempting = undefined;
-      if (this.refused && BigInt(this.refused.id) < next) this.refused = undefined;
+      const first = rows[0].id;
+      const last = rows[rows.length - 1].id;
+      const next = BigInt(last) + 1n;
+      try {
+        await this.producer.publishEncoded(
+          rows.map((row) => ({ key: row.key, value: row.value, headers: { [OUTBOX_ID_HEADER]: row.id } })),
+          next,
+        );
+      } catch (error) {
+        if (error instanceof KafkaJSError) return this.kafkaFailed(error, { first, last });
+        throw error;
+      }
+      this.refusals.passed(next);
       await this.advance(store, position, next, rows.length);
       this.report(this.health.succeeded(Date.now()));
       if (!isolating && rows.length < batchSize && lingerMs > 0) await this.sleep(lingerMs);
     }
+    return 0;
   }
 
-  /** A Kafka failure: the wait before the next attempt (0: go on at once, one row at a time). */
-  private kafkaFailed(error: KafkaJSError): number {
-    const attempt = this.attempting;
-    this.attempting = undefined;
+  /** A Kafka failure (of publishing rows `attempt`, if given): the wait before the next attempt (0: go on at once, one row at a time). */
+  private kafkaFailed(error: KafkaJSError, attempt?: { first: string; last: string }): number {
     const reason = describeKafkaError(error);
     if (!attempt || !isRecordRejection(error)) {
       const { delayMs, line } = this.health.failed(reason, Date.now());
       this.report(line);
       return delayMs;
     }
-    if (attempt.first !== attempt.last) {
-      this.isolateThrough = BigInt(attempt.last);
+    const after = this.refusals.rejected(attempt.first, attempt.last, reason);
+    if (after.action === 'isolate') {
       this.options.logger.warn(`${this.options.name}: the broker refused outbox rows ${attempt.first}..${attempt.last} (${reason}); publishing them one at a time`);
       return 0;
     }
-    const refused = this.refused?.id === attempt.first ? this.refused : { id: attempt.first, attempts: 0, reason };
-    refused.attempts += 1;
-    refused.reason = reason;
-    this.refused = refused;
-    this.options.logger.warn(`${this.options.name}: the broker refused outbox row ${refused.id} (attempt ${refused.attempts} of ${this.options.maxAttempts}): ${reason}`);
-    return refused.attempts >= this.options.maxAttempts ? 0 : retryDelayMs(refused.attempts, this.options);
-  }
-
-  /** Sends the rows and the new position in one Kafka transaction (several produce requests if they are large). */
-  private async inTransaction(producer: Producer, next: bigint, rows: readonly OutboxRow[], topic: string, value: (row: OutboxRow) => string | null = (row) => row.value): Promise<void> {
-    const transaction = await producer.transaction();
-    /** An offset this transaction wrote in each partition: once the last stable offset is past it, the whole transaction is readable. */
-    const written = new Map<number, bigint>();
-    try {
-      for (const chunk of chunksByBytes(rows, this.options.maxBatchBytes ?? MAX_RECORD_BATCH_VALUE_BYTES)) {
-        const metadata = await transaction.send({
-          topic,
-          acks: -1,
-          messages: chunk.map((row) => ({ key: row.key, value: value(row), headers: { [OUTBOX_ID_HEADER]: row.id } })),
-        });
-        for (const { partition, baseOffset } of metadata) {
-          if (baseOffset !== undefined) written.set(partition, BigInt(baseOffset));
-        }
-      }
-      await transaction.sendOffsets({
-        consumerGroupId: this.options.positionGroupId,
-        topics: [{ topic: this.options.topic, partitions: [{ partition: 0, offset: next.toString() }] }],
-      });
-      await transaction.commit();
-    } catch (error) {
-      await transaction.abort().catch(() => undefined);
-      throw error;
-    }
-    if (this.options.confirmReadable && topic === this.options.topic && this.admin) await this.confirmReadable(this.admin, written);
-  }
-
-  /** Waits (bounded) until the last stable offset of every partition written is past this transaction's records. */
-  private async confirmReadable(admin: Admin, written: ReadonlyMap<number, bigint>): Promise<void> {
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      // kafkajs's admin lists offsets read_committed: `high` is the last stable offset.
-      const offsets = await admin.fetchTopicOffsets(this.options.topic);
-      const stable = new Map(offsets.map((offset) => [offset.partition, BigInt(offset.high)]));
-      if ([...written].every(([partition, offset]) => (stable.get(partition) ?? 0n) > offset)) return;
-      await delay(5);
-    }
+    const { refusal } = after;
+    this.options.logger.warn(`${this.options.name}: the broker refused outbox row ${refusal.id} (attempt ${refusal.attempts} of ${this.options.maxAttempts}): ${reason}`);
+    return refusal.attempts >= this.options.maxAttempts ? 0 : retryDelayMs(refusal.attempts, this.options);
   }
 
   /** Puts a row the broker keeps refusing on the dead-letter topic, with the reason, and moves past it. */
-  private async deadLetter(store: OutboxRelayStore, producer: Producer, row: OutboxRow, refused: { attempts: number; reason: string }): Promise<void> {
+  private async deadLetter(store: OutboxRelayStore, row: OutboxRow, refused: Refusal): Promise<void> {
     const original = row.value === null ? null : DeadLetter.deadLetterText(row.value);
     const letter: OutboxDeadLetter.OutboxDeadLetterValue = {
       reason: `refused by the broker ${refused.attempts} times: ${refused.reason}`,
-      topic: this.options.topic,
+      topic: this.producer.topicName,
       key: row.key,
       outbox_id: row.id,
       value: original?.text ?? null,
@@ -355,24 +290,22 @@ export class OutboxRelay {
       failed_at: new Date().toISOString(),
     };
     const position = BigInt(row.id);
-    await this.inTransaction(producer, position + 1n, [row], this.options.deadLetterTopic, () => JSON.stringify(letter));
+    await this.producer.publish(this.options.deadLetterTopic, [{ key: row.key, value: letter, headers: { [OUTBOX_ID_HEADER]: row.id } }], position + 1n);
     this.deadLettered += 1;
-    this.options.logger.error(`${this.options.name}: outbox row ${row.id} (key ${row.key}) went to ${this.options.deadLetterTopic}: ${letter.reason}`);
+    this.options.logger.error(`${this.options.name}: outbox row ${row.id} (key ${row.key}) went to ${this.producer.names.topic(this.options.deadLetterTopic)}: ${letter.reason}`);
     await this.advance(store, position, position + 1n, 0);
   }
 
   private async advance(store: OutboxRelayStore, from: bigint, next: bigint, published: number): Promise<void> {
-    this.position = next;
+    if (this.leadership) this.leadership.position = next;
     this.published += published;
     this.progress.emit('advanced');
     await store.removePublished(from, next);
   }
 
   /** The next outbox id to publish, as committed with the last published batch (0 when none was). */
-  private async startingPosition(store: OutboxRelayStore, admin: Admin): Promise<bigint> {
-    const [topic] = await admin.fetchOffsets({ groupId: this.options.positionGroupId, topics: [this.options.topic] });
-    const offset = BigInt(topic?.partitions.find((partition) => partition.partition === 0)?.offset ?? '-1');
-    let position = offset < 0n ? 0n : offset;
+  private async startingPosition(store: OutboxRelayStore): Promise<bigint> {
+    let position = await this.producer.committedPosition();
     const nextId = await store.nextId();
     if (position > nextId) {
       // A position beyond every id ever given means the database was recreated under a Kafka
@@ -385,7 +318,7 @@ export class OutboxRelay {
   }
 
   private async measureBacklog(): Promise<void> {
-    const store = this.store;
+    const store = this.leadership?.store;
     const position = this.position ?? 0n;
     if (!store) return;
     try {
@@ -400,7 +333,7 @@ export class OutboxRelay {
   }
 
   private sleep(ms: number): Promise<void> {
-    return delay(ms, undefined, { signal: this.sleeps.signal }).catch(() => undefined);
+    return delay(ms, undefined, { signal: this.stopped.signal }).catch(() => undefined);
   }
 }
 

@@ -1,4 +1,5 @@
-import { OutboxDeadLetter } from '@alert-ingestion/contracts';
+import { OutboxDeadLetter, Topic } from '@alert-ingestion/contracts';
+import { KafkaNames, TransactionalTopicProducer } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { createTestDatabase, eventually, Received, requireTestEnv, TEST_ENV, testKafka, testTopicPrefix, TestDatabase, TopicCollector } from '@alert-ingestion/testing';
 import { Admin, Kafka } from 'kafkajs';
@@ -36,7 +37,7 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
   /** Topics of a test of its own, so that every test reads only its own records. */
   async function topics(options: { create?: boolean } = {}): Promise<{ prefix: string; topic: string; deadLetterTopic: string }> {
     const prefix = `${testTopicPrefix(requireTestEnv(TEST_ENV.runId))}${randomBytes(4).toString('hex')}.`;
-    const names = { prefix, topic: `${prefix}things.v1`, deadLetterTopic: `${prefix}things.v1.dlq` };
+    const names = { prefix, topic: new KafkaNames(prefix).topic(Topic.AlertEvents), deadLetterTopic: new KafkaNames(prefix).topic(Topic.AlertEventsDeadLetter) };
     await admin.createTopics({
       waitForLeaders: true,
       topics: [
@@ -48,16 +49,18 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
   }
 
   function relay(names: { prefix: string; topic: string; deadLetterTopic: string }, logger = new CollectingLogger(), overrides: Partial<OutboxRelayOptions> = {}, client = kafka): OutboxRelay {
-    const created = new OutboxRelay(client, {
+    const producer = new TransactionalTopicProducer(client, new KafkaNames(names.prefix), {
+      topic: Topic.AlertEvents,
+      transactionalId: `${names.prefix}relay`,
+      positionGroupId: `${names.prefix}relay`,
+      maxBatchBytes: 150_000,
+    });
+    const created = new OutboxRelay(producer, {
       name: 'things',
       databaseUrl: database.url,
       table,
-      topic: names.topic,
-      deadLetterTopic: names.deadLetterTopic,
-      transactionalId: `${names.prefix}relay`,
-      positionGroupId: `${names.prefix}relay`,
+      deadLetterTopic: Topic.AlertEventsDeadLetter,
       batchSize: 100,
-      maxBatchBytes: 150_000,
       lingerMs: 0,
       pollIntervalMs: 200,
       initialRetryMs: 200,

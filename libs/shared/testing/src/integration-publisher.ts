@@ -1,5 +1,5 @@
-import { encodeMessage, IntegrationSnapshot, Topic, validateMessage } from '@alert-ingestion/contracts';
-import { DurableProducer, KafkaNames } from '@alert-ingestion/kafka';
+import { IntegrationSnapshot, Topic } from '@alert-ingestion/contracts';
+import { KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
@@ -16,13 +16,11 @@ export interface IntegrationPublisherOptions {
  * deletion is a tombstone (null value).
  */
 export class IntegrationPublisher {
-  private readonly producer: DurableProducer;
-  private readonly topic: string;
+  private readonly producer: TopicProducer;
   private connected: Promise<void> | undefined;
 
   constructor(kafka: Kafka, options: IntegrationPublisherOptions = {}) {
-    this.producer = new DurableProducer(kafka);
-    this.topic = new KafkaNames(options.topicPrefix ?? '').topic(Topic.Integrations);
+    this.producer = new TopicProducer(kafka, new KafkaNames(options.topicPrefix ?? ''));
   }
 
   async connect(): Promise<void> {
@@ -33,17 +31,16 @@ export class IntegrationPublisher {
     await this.connected;
   }
 
-  /** Publishes the current state of an integration; the snapshot is validated against its contract first. */
+  /** Publishes the current state of an integration; the registry validates the snapshot against its contract first. */
   async publish(snapshot: Snapshot): Promise<void> {
-    const value = validateMessage(IntegrationSnapshot.IntegrationSnapshotValue, { ...snapshot });
     await this.connect();
-    await this.producer.send({ topic: this.topic, messages: [{ key: value.id, value: encodeMessage(value) }] });
+    await this.producer.send(Topic.Integrations, [{ key: snapshot.id, value: snapshot }]);
   }
 
   /** Publishes the tombstone of a deleted integration. */
   async publishDeletion(id: string): Promise<void> {
     await this.connect();
-    await this.producer.send({ topic: this.topic, messages: [{ key: id, value: null }] });
+    await this.producer.send(Topic.Integrations, [{ key: id, value: null }]);
   }
 
   async disconnect(): Promise<void> {

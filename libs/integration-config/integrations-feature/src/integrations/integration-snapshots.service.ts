@@ -1,8 +1,8 @@
-import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier, Topic, validateMessage } from '@alert-ingestion/contracts';
+import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { HealthDetails, HealthProbe } from '@alert-ingestion/http';
 import { IntegrationType } from '@alert-ingestion/integrations-domain';
-import { ConsumerGroup, ensureTopics, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
+import { ConsumerGroup, ensureTopics, KAFKA_CLIENT, KafkaNames, TransactionalTopicProducer } from '@alert-ingestion/kafka';
 import { OutboxRecord, OutboxRelay, OutboxTable, registerOutboxMetrics, relayHealth, writeOutbox } from '@alert-ingestion/outbox';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
@@ -73,8 +73,8 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
 
 /**
  * Writes the current state of integrations, as the transaction `query` belongs to sees it, to the
- * snapshot outbox: a snapshot per existing integration (validated against its contract), a tombstone
- * per deleted one. `ids` 'all' writes every integration (the republish command). Returns the
+ * snapshot outbox: a snapshot per existing integration (encoded by TOPIC_REGISTRY, which validates it
+ * against its contract), a tombstone per deleted one. `ids` 'all' writes every integration (the republish command). Returns the
  * highest outbox id written.
  */
 export async function writeIntegrationSnapshots(query: SqlQuery, ids: readonly bigint[] | 'all'): Promise<bigint | null> {
@@ -83,9 +83,10 @@ export async function writeIntegrationSnapshots(query: SqlQuery, ids: readonly b
     ids === 'all' ? await query<SnapshotRow>(`${from} ORDER BY i.id`, []) : await query<SnapshotRow>(`${from} WHERE i.id = ANY($1::bigint[])`, [ids.map(String)]);
   const snapshots = new Map(rows.map((row) => [row.id.toString(), toSnapshot(row)]));
   const keys = ids === 'all' ? [...snapshots.keys()] : ids.map(String);
+  const integrations = TOPIC_REGISTRY[Topic.Integrations];
   const records: OutboxRecord[] = keys.map((key) => {
     const snapshot = snapshots.get(key);
-    return { key, value: snapshot ? JSON.stringify(validateMessage(IntegrationSnapshot.IntegrationSnapshotValue, { ...snapshot })) : null };
+    return { key, value: snapshot ? integrations.encode(snapshot) : null };
   });
   return writeOutbox(query, INTEGRATION_SNAPSHOT_OUTBOX, records);
 }
@@ -110,14 +111,18 @@ export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnMo
     private readonly names: KafkaNames,
     registry: Registry,
   ) {
-    this.relay = new OutboxRelay(kafka, {
+    const producer = new TransactionalTopicProducer(kafka, names, {
+      topic: Topic.Integrations,
+      transactionalId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
+      positionGroupId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
+      // Someone waits for each change to be readable (read-your-writes).
+      confirmReadable: true,
+    });
+    this.relay = new OutboxRelay(producer, {
       name: 'integration snapshots',
       databaseUrl: options.databaseUrl,
       table: INTEGRATION_SNAPSHOT_OUTBOX,
-      topic: names.topic(Topic.Integrations),
-      deadLetterTopic: names.topic(Topic.IntegrationsDeadLetter),
-      transactionalId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
-      positionGroupId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
+      deadLetterTopic: Topic.IntegrationsDeadLetter,
       // Changes are few and someone waits for each: publish at once.
       batchSize: 500,
       lingerMs: 0,
@@ -127,7 +132,6 @@ export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnMo
       maxAttempts: 3,
       stallAfterMs: 60_000,
       query: prismaSqlQuery(prisma),
-      confirmReadable: true,
       logger: new Logger('IntegrationSnapshotRelay'),
     });
     registerOutboxMetrics(registry, { integration_snapshots: this.relay });

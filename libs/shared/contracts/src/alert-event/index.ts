@@ -1,2 +1,4 @@
 export * from './key';
-export * from './value';
+// encodeAlertEvent is the topic registry's: producers encode through TOPIC_REGISTRY.
+export { ALERT_EVENT_TYPES, AlertEventValue } from './value';
+export type { AlertEventAlert, AlertEventType } from './value';

@@ -31,7 +31,8 @@ export class AlertEventValue {
 }
 
 /**
- * The event as the JSON text that is published. An event always fits the topic: when the alert's
+ * The event as the JSON text that is published (TOPIC_REGISTRY's encode of alerts.events.v1; not
+ * exported from the library). An event always fits the topic: when the alert's
  * payload makes it larger than `maxBytes` (UTF-8), the payload is left out and
  * `alert.payload_truncated` is true instead.
  */

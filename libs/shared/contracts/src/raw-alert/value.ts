@@ -74,7 +74,14 @@ export function rawAlertRequestId(value: { request_id: string; delivery_id?: str
 export type RawAlertEnvelope = Omit<RawAlertValue, 'payload'>;
 
 /**
- * The raw alert message as published: the envelope with the request body spliced in verbatim as
+ * What a producer gives for alerts.raw.v1: the gateway's envelope and the request body exactly as
+ * received (spliced in verbatim by the registry's encode), or a whole value (its payload printed as JSON).
+ */
+export type RawAlertOutgoing = { envelope: RawAlertEnvelope; body: Buffer } | RawAlertValue;
+
+/**
+ * The raw alert message as published (TOPIC_REGISTRY's encode of alerts.raw.v1; not exported from
+ * the library): the envelope with the request body spliced in verbatim as
  * `payload`. The body was checked to be JSON, so the message is too; it is never parsed and printed
  * again on its way, and it is no larger than the body plus the envelope (re-serialising can make
  * JSON longer: `1e9` prints as `1000000000`), so whatever the gateway accepts fits alerts.raw.v1.

@@ -7,7 +7,7 @@ import { BatchConsumer, BatchConsumerOptions, ChunkOutcome, ConsumedChunk } from
 import { ConsumerGroup, KafkaNames } from '../kafka-names';
 
 /** One topic the transport consumes, by its logical name (the handler's `@EventPattern(topic)`). */
-export interface BatchSubscription extends Omit<BatchConsumerOptions, 'name' | 'topic' | 'groupId' | 'logger' | 'handle'> {
+export interface BatchSubscription extends Omit<BatchConsumerOptions, 'name' | 'topic' | 'names' | 'groupId' | 'logger' | 'handle'> {
   topic: Topic;
   group: ConsumerGroup;
 }
@@ -15,7 +15,7 @@ export interface BatchSubscription extends Omit<BatchConsumerOptions, 'name' | '
 /**
  * A Nest microservice transport (CustomTransportStrategy) over BatchConsumer: every subscription
  * gets a BatchConsumer of its own, and each chunk of messages goes to the `@EventPattern(topic)`
- * handler as its payload (a ConsumedChunk). The topic's physical name (KAFKA_TOPIC_PREFIX) is the
+ * handler as its payload (a ConsumedChunk, whose `decode` reads a message through TOPIC_REGISTRY). The topic's physical name (KAFKA_TOPIC_PREFIX) is the
  * transport's business, so handlers name the logical topic. A handler may return a ChunkOutcome
  * whose `settle` work must complete before the chunk's offsets are committed; a handler that throws
  * restarts its consumer from the committed offset.
@@ -65,7 +65,8 @@ export class KafkaBatchTransport extends Server implements CustomTransportStrate
         new BatchConsumer(this.kafka, {
           ...options,
           name: topic,
-          topic: this.names.topic(topic),
+          topic,
+          names: this.names,
           groupId: this.names.group(group),
           logger,
           handle: async (chunk: ConsumedChunk): Promise<ChunkOutcome | void> => {

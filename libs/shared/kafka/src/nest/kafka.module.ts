@@ -1,8 +1,9 @@
 import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
 import { Kafka, RetryOptions } from 'kafkajs';
-import { DurableProducer, DurableProducerOptions } from '../durable-producer';
+import { DurableProducerOptions } from '../durable-producer';
 import { createKafkaConfig, KafkaSettings } from '../kafka-config';
 import { KafkaNames } from '../kafka-names';
+import { TopicProducer } from '../producer/topic-producer';
 import { KAFKA_CLIENT } from './kafka.tokens';
 
 export interface KafkaModuleSettings extends KafkaSettings {
@@ -22,14 +23,14 @@ export interface KafkaProducerSettings extends Omit<DurableProducerOptions, 'log
 }
 
 export interface KafkaModuleOptions {
-  /** The service's DurableProducer (injected as DurableProducer), connected at start-up and disconnected last. */
+  /** The service's TopicProducer (injected as TopicProducer), connected at start-up and disconnected last. */
   producer?: KafkaProducerSettings;
 }
 
 /** Connects the shared producer at start-up; disconnects it after every consumer and relay stopped. */
 @Injectable()
 class KafkaProducerLifecycle implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(DurableProducer) private readonly producer: DurableProducer) {}
+  constructor(@Inject(TopicProducer) private readonly producer: TopicProducer) {}
 
   async onModuleInit(): Promise<void> {
     await this.producer.connect();
@@ -43,7 +44,7 @@ class KafkaProducerLifecycle implements OnModuleInit, OnApplicationShutdown {
 /**
  * Thin Nest wrapper: the service's kafkajs client (built by createKafkaConfig, logging through
  * Nest's Logger) under KAFKA_CLIENT, its KafkaNames, and with `options.producer` its one
- * DurableProducer (HealthModule takes KafkaHealthProbe for `/healthz`). Global so that feature
+ * TopicProducer (HealthModule takes KafkaHealthProbe for `/healthz`). Global so that feature
  * modules inject the one client, names and producer.
  */
 @Module({})
@@ -57,12 +58,12 @@ export class KafkaModule {
     if (producer) {
       providers.push(
         {
-          provide: DurableProducer,
-          inject: [KAFKA_CLIENT],
-          useFactory: (shared: Kafka) => {
+          provide: TopicProducer,
+          inject: [KAFKA_CLIENT, KafkaNames],
+          useFactory: (shared: Kafka, names: KafkaNames) => {
             const logSink = new Logger(producer.name);
             const kafka = producer.clientRetry ? new Kafka(createKafkaConfig(settings, { logSink, overrides: { retry: producer.clientRetry } })) : shared;
-            return new DurableProducer(kafka, { ...producer, logSink });
+            return new TopicProducer(kafka, names, { ...producer, logSink });
           },
         },
         KafkaProducerLifecycle,
@@ -72,7 +73,7 @@ export class KafkaModule {
       module: KafkaModule,
       global: true,
       providers,
-      exports: [KAFKA_CLIENT, KafkaNames, ...(producer ? [DurableProducer] : [])],
+      exports: [KAFKA_CLIENT, KafkaNames, ...(producer ? [TopicProducer] : [])],
     };
   }
 }

@@ -3,12 +3,12 @@
  * that each produce request's record batch fits the topic's max.message.bytes. A record larger than
  * `maxBytes` goes alone (the broker decides about it).
  */
-export function chunksByBytes<T extends { key: string; value: string | null }>(records: readonly T[], maxBytes: number): T[][] {
+export function chunksByBytes<T extends { key?: string | Buffer | null; value: string | Buffer | null }>(records: readonly T[], maxBytes: number): T[][] {
   const chunks: T[][] = [];
   let chunk: T[] = [];
   let bytes = 0;
   for (const record of records) {
-    const size = Buffer.byteLength(record.key) + (record.value === null ? 0 : Buffer.byteLength(record.value));
+    const size = (record.key == null ? 0 : Buffer.byteLength(record.key)) + (record.value === null ? 0 : Buffer.byteLength(record.value));
     if (chunk.length > 0 && bytes + size > maxBytes) {
       chunks.push(chunk);
       chunk = [];

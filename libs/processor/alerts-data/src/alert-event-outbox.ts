@@ -1,7 +1,6 @@
 import { AlertEventOut } from '@alert-ingestion/alerts-domain';
 import { AlertEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { OutboxRecord, outboxStatements, OutboxTable } from '@alert-ingestion/outbox';
-import { PoolClient } from 'pg';
 
 /** The processor's transactional outbox of alert events, published to alerts.events.v1. */
 export const ALERT_EVENT_OUTBOX: OutboxTable = {
@@ -25,8 +24,3 @@ export function alertEventStatements(events: readonly AlertEventOut[]): string[]
   return outboxStatements(ALERT_EVENT_OUTBOX, events.map(alertEventRecord));
 }
 
-/** Writes alert events in the caller's transaction, in one round trip. */
-export async function insertAlertEvents(client: PoolClient, events: readonly AlertEventOut[]): Promise<void> {
-  const statements = alertEventStatements(events);
-  if (statements.length > 0) await client.query(statements.join(';\n'));
-}

@@ -182,7 +182,12 @@ export class IntegrationsService {
   async sendTestAlert(projectId: bigint, integrationId: bigint, payload: string, requestId?: string): Promise<TestAlertResult> {
     const integration = await this.findReceiving(projectId, integrationId, 'send test alerts to an HTTP Endpoint');
     return this.testAlerts.send(
-      { url_token: integration.url_token, active: integration.active, authorization_key: this.cipher.decrypt(integration.authorization_key_encrypted) },
+      {
+        url_token: integration.url_token,
+        active: integration.active,
+        authorization_key: this.cipher.decrypt(integration.authorization_key_encrypted),
+        signing_secret: integration.signing_secret_encrypted === null ? null : this.ciphers.signingSecrets.decrypt(integration.signing_secret_encrypted),
+      },
       payload,
       requestId,
     );

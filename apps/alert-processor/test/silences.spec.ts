@@ -244,4 +244,52 @@ describe('silences (maintenance windows) through the stack', () => {
       expect(page.headers.get('x-next-page')).toBe('2');
     });
   });
+
+  describe('a silence is matched against each arriving payload, not the alert\'s first one', () => {
+    let silence: SilenceView;
+    let silencedBy: { id: number; comment: string; ends_at: string };
+    const payload = (fingerprint: string, phase: string, extra: Record<string, unknown> = {}) => ({ title: 'Replica lag', fingerprint, labels: { phase }, ...extra });
+    const listed = async (silenced: boolean) =>
+      (await call<AlertView[]>('GET', `/projects/${project.id}/alerts?silenced=${silenced}&per_page=100`, tokens.developer)).body.map((entry) => entry.iid);
+
+    beforeAll(async () => {
+      const answer = await createSilence({ matchers: [{ path: ['labels', 'phase'], operator: '=', value: 'maintenance' }], ends_at: inAnHour(), comment: 'Failover drill' });
+      expect(answer.status).toBe(201);
+      silence = answer.body;
+      silencedBy = { id: silence.id, comment: 'Failover drill', ends_at: silence.ends_at };
+    });
+
+    it('a later payload that matches marks its grouped event and the alert, though the first did not', async () => {
+      const [iid] = await send(payload('lag-a', 'live'));
+      const [created] = await eventsOf(iid, 1);
+      expect(created).toMatchObject({ type: 'alert.created', alert: { silenced_by: null } });
+
+      expect(await send(payload('lag-a', 'maintenance'))).toEqual([iid]);
+      const [, grouped] = await eventsOf(iid, 2);
+      expect(grouped).toMatchObject({ type: 'alert.grouped', alert: { iid, events: 2, silenced_by: silencedBy } });
+      // The alert keeps its first payload (grouping only counts the event) and shows the silence of the latest one.
+      expect(await alert(iid)).toMatchObject({ events: 2, payload: payload('lag-a', 'live'), silenced_by: silencedBy });
+      expect(await listed(true)).toContain(iid);
+      expect(await listed(false)).not.toContain(iid);
+    });
+
+    it('a later payload that does not match carries null and the alert no longer shows the silence, though the first matched', async () => {
+      const [iid] = await send(payload('lag-b', 'maintenance'));
+      const [created] = await eventsOf(iid, 1);
+      expect(created).toMatchObject({ type: 'alert.created', alert: { silenced_by: silencedBy } });
+
+      expect(await send(payload('lag-b', 'live'))).toEqual([iid]);
+      const [, grouped] = await eventsOf(iid, 2);
+      expect(grouped).toMatchObject({ type: 'alert.grouped', alert: { iid, events: 2, silenced_by: null } });
+      expect(await alert(iid)).toMatchObject({ events: 2, payload: payload('lag-b', 'maintenance'), silenced_by: null });
+      expect(await listed(true)).not.toContain(iid);
+      expect(await listed(false)).toContain(iid);
+
+      // The recovery payload is matched too: this one matches, so the resolved event carries the silence.
+      expect(await send(payload('lag-b', 'maintenance', { end_time: new Date().toISOString() }))).toEqual([iid]);
+      const [, , resolved] = await eventsOf(iid, 3);
+      expect(resolved).toMatchObject({ type: 'alert.resolved', alert: { iid, status: 'resolved', silenced_by: silencedBy } });
+      expect((await alert(iid)).silenced_by).toEqual(silencedBy);
+    });
+  });
 });

@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The request field the refusal is about, as the API names it (`ends_at`, `matchers[0].value`). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -59,9 +61,10 @@ function urlOf(path: string, query: Record<string, QueryValue> = {}): string {
 
 async function errorOf(response: Response): Promise<ApiError> {
   // A body that is not JSON (a proxy's error page) counts as none: the status line says what happened.
-  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown; field?: unknown } | null;
   if (typeof body?.message === 'string') {
-    return new ApiError(response.status, typeof body.error === 'string' ? body.error : `http_${response.status}`, body.message);
+    const code = typeof body.error === 'string' ? body.error : `http_${response.status}`;
+    return new ApiError(response.status, code, body.message, typeof body.field === 'string' ? body.field : undefined);
   }
   return new ApiError(response.status, `http_${response.status}`, `The server answered ${response.status} ${response.statusText}`.trim() + '.');
 }

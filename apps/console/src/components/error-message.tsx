@@ -1,4 +1,4 @@
-import { ApiError, messageOf } from '../api/client';
+import { messageOf } from '../api/client';
 
 interface ErrorMessageProps {
   error: unknown;
@@ -10,25 +10,23 @@ interface ErrorMessageProps {
 }
 
 /**
- * The API's own message (403 and 404 included), or why there was no answer. A message that
- * starts with the title's own words ("The test alert failed: ...") does not repeat them.
+ * The API's own message (403 and 404 included), or why there was no answer, in plain words: no
+ * status code. A message that starts with the title's own words ("The test alert failed: ...")
+ * does not repeat them.
  */
 export function ErrorMessage({ error, title, id, inline }: ErrorMessageProps) {
   if (!error) return null;
-  const status = error instanceof ApiError && error.status > 0 ? ` (${error.status})` : '';
   return (
     <ErrorNotice id={id} inline={inline}>
       {title && <strong>{title}: </strong>}
       {title ? withoutTitle(messageOf(error), title) : messageOf(error)}
-      {status && <span className="muted">{status}</span>}
     </ErrorNotice>
   );
 }
 
 /** The error as ErrorMessage shows it, as one line of text (for a field's own message). */
-export function errorText(error: unknown, title: string): string {
-  const status = error instanceof ApiError && error.status > 0 ? ` (${error.status})` : '';
-  return `${title}: ${withoutTitle(messageOf(error), title)}${status}`;
+export function errorText(error: unknown, title?: string): string {
+  return title ? `${title}: ${withoutTitle(messageOf(error), title)}` : messageOf(error);
 }
 
 /** "The test alert failed: it timed out." under the title "Test alert failed" reads "It timed out." */

@@ -1,4 +1,4 @@
-import { ReactNode, Ref, useId } from 'react';
+import { ReactNode, useId } from 'react';
 import { checkJsonText, JsonTextCheck } from '../lib/json-text';
 
 interface JsonFieldProps {
@@ -17,7 +17,6 @@ interface JsonFieldProps {
    * place of the check's message until the text changes, as the owner clears it then.
    */
   error?: string | null;
-  fieldRef?: Ref<HTMLTextAreaElement>;
 }
 
 /**
@@ -25,7 +24,7 @@ interface JsonFieldProps {
  * message line says whether the text is valid and, if not, where and why; the text area is
  * `aria-invalid` then, and described by that line.
  */
-export function JsonField({ label, value, onChange, check = checkJsonText, optional, disabled, hint, rows = 10, error, fieldRef }: JsonFieldProps) {
+export function JsonField({ label, value, onChange, check = checkJsonText, optional, disabled, hint, rows = 10, error }: JsonFieldProps) {
   const id = useId();
   const empty = value.trim() === '';
   const result = empty && optional ? null : check(value);
@@ -41,7 +40,6 @@ export function JsonField({ label, value, onChange, check = checkJsonText, optio
       )}
       <textarea
         id={id}
-        ref={fieldRef}
         className="code"
         rows={rows}
         value={value}

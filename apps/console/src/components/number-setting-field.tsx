@@ -1,10 +1,10 @@
-import { Ref, useId } from 'react';
+import { useId } from 'react';
 
 /** A number setting as typed: empty is null (off, or a default), else the number; or why it is refused. */
 export type NumberSettingCheck = { ok: true; value: number | null } | { ok: false; message: string };
 
 /** The props a particular number setting leaves to its form. */
-export type NumberSettingProps = { value: string; onChange(value: string): void; error?: string | null; inputRef?: Ref<HTMLInputElement> };
+export type NumberSettingProps = { value: string; onChange(value: string): void; error?: string | null };
 
 /**
  * A short numeric setting checked while typing: its hint says what the value does, or why it is
@@ -16,7 +16,6 @@ export function NumberSettingField({
   value,
   onChange,
   error,
-  inputRef,
   check: checkText,
   hint,
 }: NumberSettingProps & {
@@ -34,7 +33,6 @@ export function NumberSettingField({
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        ref={inputRef}
         className="input-short"
         inputMode="numeric"
         autoComplete="off"

@@ -14,7 +14,7 @@ export const ALERT_COLUMNS = `a.id, a.project_id, a.iid, a.integration_id, a.tit
   a.fingerprint_sha256, a.payload, a.created_at, a.updated_at,
   CASE WHEN s.ends_at > now() THEN s.id END AS silence_id, s.comment AS silence_comment, s.ends_at AS silence_ends_at`;
 
-/** `alerts a` with the silence that matched it at its last change. */
+/** `alerts a` with the silence that matched the payload of its last change. */
 export const ALERTS_WITH_SILENCE = 'alerts a LEFT JOIN silences s ON s.id = a.silence_id';
 
 /** Whether the alert `a` is silenced now (`?silenced=true`). */

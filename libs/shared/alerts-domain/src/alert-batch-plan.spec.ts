@@ -442,6 +442,49 @@ describe('planAlertBatch', () => {
       expect(resolved.writes.events[0].value.alert.silenced_by).toBeNull();
     });
 
+    it('matches each arriving payload, not the fields the alert kept from its first payload', () => {
+      // The stored alert is "CPU high" (no silence); the payload grouped into it is "Disk full".
+      const cpu = openAlert({ title: 'CPU high', payload: { title: 'CPU high' } });
+      const matching = planAlertBatch([admitted(1)], state({ openAlerts: [cpu], silences: [silence()] }), now);
+      expect(matching.writes.alertUpdates).toEqual([{ id: '500', grouped: 1, ended_at: null, silence_id: '31' }]);
+      expect(matching.writes.events.map((event) => [event.value.type, event.value.alert.title, event.value.alert.silenced_by])).toEqual([['alert.grouped', 'CPU high', silencedBy]]);
+
+      // The reverse: the stored alert matched (and was silenced); a payload that does not match clears it.
+      const disk = openAlert({ silenced_by: { id: '31', comment: 'disk replacement', ends_at: new Date(now.getTime() + HOUR) } });
+      const clearing = planAlertBatch([admitted(1, [{ title: 'CPU high' }])], state({ openAlerts: [disk], silences: [silence()] }), now);
+      expect(clearing.writes.alertUpdates).toEqual([{ id: '500', grouped: 1, ended_at: null, silence_id: null }]);
+      expect(clearing.writes.events.map((event) => [event.value.type, event.value.alert.title, event.value.alert.silenced_by])).toEqual([['alert.grouped', 'Disk full', null]]);
+    });
+
+    it('gives each change of one batch the value of its own payload, and keeps the last one', () => {
+      const plan = planAlertBatch(
+        [admitted(1, [{ title: 'CPU high' }]), admitted(2), admitted(3, [{ title: 'CPU high' }]), admitted(4)],
+        state({ silences: [silence()] }),
+        now,
+      );
+      expect(plan.writes.events.map((event) => [event.value.type, event.value.alert.silenced_by])).toEqual([
+        ['alert.created', null],
+        ['alert.grouped', silencedBy],
+        ['alert.grouped', null],
+        ['alert.grouped', silencedBy],
+      ]);
+      expect(plan.writes.alertInserts.map((row) => [row.title, row.events, row.silenced_by?.id ?? null])).toEqual([['CPU high', 4, '31']]);
+    });
+
+    it('matches a recovery payload by its own fields, and the integration it came through', () => {
+      const resolved = planAlertBatch([admitted(1, [{ endedAt, title: 'CPU high' }])], state({ openAlerts: [openAlert()], silences: [silence()] }), now);
+      expect(resolved.writes.alertUpdates).toEqual([{ id: '500', grouped: 0, ended_at: endedAt, silence_id: null }]);
+      expect(resolved.writes.events.map((event) => [event.value.type, event.value.alert.silenced_by])).toEqual([['alert.resolved', null]]);
+
+      const byIntegration = silence({ matchers: [{ field: 'integration_id', operator: '=', value: '10' }] });
+      // Both payloads reach the alert created through integration 9; only the second came through 10.
+      const plan = planAlertBatch([admitted(1), admitted(2, [{}], '1', { integration_id: '10' })], state({ silences: [byIntegration] }), now);
+      expect(plan.writes.events.map((event) => [event.value.type, event.value.alert.integration_id, event.value.alert.silenced_by?.id ?? null])).toEqual([
+        ['alert.created', 9, null],
+        ['alert.grouped', 9, 31],
+      ]);
+    });
+
     it('no longer applies an expired silence, and not yet a pending one', () => {
       const expired = silence({ starts_at: new Date(now.getTime() - 2 * HOUR), ends_at: now });
       const pending = silence({ id: '32', starts_at: new Date(now.getTime() + 1), ends_at: new Date(now.getTime() + HOUR) });

@@ -2,7 +2,7 @@ import { AlertEvent, CreatedAlert, RawAlert } from '@alert-ingestion/contracts';
 import { AlertCandidate } from './alert-candidates';
 import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, AnsweredDelivery, RawAlertIntake, RejectedRawAlert } from './raw-alert-intake';
-import { Silence, silencingSilence } from './silence-matchers';
+import { Silence, silenceablePayload, silencingSilence } from './silence-matchers';
 import { AlertEventOut, alertEvent, AlertState, StoredAlert } from './stored-alert';
 
 /**
@@ -41,7 +41,7 @@ export interface StateKeys {
 
 /**
  * Payloads grouped into a stored not-resolved alert, the end time when one of them resolves it, and
- * the silence that covers it after its last change (silences are evaluated at every change).
+ * the silence that matched the payload of its last change (silences are evaluated at every change).
  */
 export interface AlertUpdate {
   id: string;
@@ -144,8 +144,10 @@ export function stateKeys(intake: readonly RawAlertIntake[]): StateKeys {
  *   alert takes its project's next iid; each change yields its event carrying the alert as it was
  *   right after that change;
  * - at every change (create, group, resolve) the alert's silences are evaluated again, as
- *   Alertmanager does at every notification: `silenced_by` names the active silence that matches the
- *   alert as it is after the change, or null (a silence that ended no longer applies);
+ *   Alertmanager does at every notification, against the payload that makes the change (its
+ *   normalised fields, its integration): `silenced_by` names the active silence that matches that
+ *   payload, or null, even when an earlier payload of the alert matched one (a silence that ended
+ *   no longer applies). The alert stores it, while its fields stay its first payload's;
  * - rejected messages are passed on, their deliveries recorded with the error;
  * - per integration, the latest received time of its new requests is its last request (heartbeats);
  *   a new request resolves the integration's open heartbeat alert (see alertChanges).
@@ -308,7 +310,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
         target = { stored: undefined, alert: newAlert(raw, candidate, iid, now), grouped: 0 };
         if (key !== null) open.set(key, target);
       }
-      target.alert = { ...target.alert, silenced_by: silencingSilence(silences.get(raw.project_id) ?? [], target.alert, now) };
+      target.alert = { ...target.alert, silenced_by: silencingSilence(silences.get(raw.project_id) ?? [], silenceablePayload(candidate, raw.integration_id), now) };
       changed.add(target);
       actions[work].push(ACTION[operation]);
       answers[work].push({ iid: target.alert.iid, title: target.alert.title });

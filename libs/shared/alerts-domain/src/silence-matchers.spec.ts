@@ -5,6 +5,7 @@ import {
   parseSilenceMatchers,
   Silence,
   SilenceableAlert,
+  silenceablePayload,
   silenceState,
   silencingSilence,
 } from './silence-matchers';
@@ -124,6 +125,32 @@ describe('silence states and the silence that covers an alert', () => {
     const later = new Date(now.getTime() + 5 * HOUR);
     const chosen = silencingSilence([silence({ id: '3' }), silence({ id: '12', ends_at: later }), silence({ id: '9', ends_at: later })], alert(), now);
     expect(chosen?.id).toBe('9');
+  });
+});
+
+describe('silenceablePayload', () => {
+  it('reads an arriving payload by the alert field names, with the integration it came through', () => {
+    const payload = {
+      title: 'Disk full on db-1',
+      description: null,
+      severity: 'high' as const,
+      startedAt: now,
+      endedAt: null,
+      service: 'checkout',
+      monitoringTool: 'Prometheus',
+      hosts: ['db-1', 'db-2'],
+      platformEnvironmentName: 'production',
+      fingerprint: 'disk-db-1',
+      payload: { labels: { team: 'storage', replicas: 3, canary: false }, items: ['a', 'b'] },
+    };
+    expect(silenceablePayload(payload, '42')).toEqual(alert());
+    const matchers: SilenceMatcher[] = [
+      { field: 'monitoring_tool', operator: '=', value: 'Prometheus' },
+      { field: 'platform_environment_name', operator: '=', value: 'production' },
+      { field: 'integration_id', operator: '=', value: '43' },
+    ];
+    expect(silencingSilence([silence({ matchers })], silenceablePayload(payload, '43'), now)?.id).toBe('1');
+    expect(silencingSilence([silence({ matchers })], silenceablePayload(payload, '42'), now)).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import {
 } from '@alert-ingestion/contracts';
 import { isJsonObject, JsonPathStep, JsonValue, valueAtPath } from '@alert-ingestion/json';
 import { RE2JS } from 're2js';
+import { NormalisedAlert } from './normalise-alert';
 
 /**
  * Silences (maintenance windows) as Alertmanager users know them: a set of matchers on alert fields,
@@ -27,7 +28,7 @@ export const SILENCE_LIMITS = {
   pathStepLength: 255,
 } as const;
 
-/** What a matcher reads of an alert: its fields, and the payload for a path. */
+/** What a matcher reads of one alert payload: its alert fields, and the payload itself for a path. */
 export interface SilenceableAlert {
   title: string;
   description: string | null;
@@ -39,6 +40,26 @@ export interface SilenceableAlert {
   platform_environment_name: string | null;
   integration_id: string;
   payload: JsonValue;
+}
+
+/**
+ * What the matchers read of one arriving payload: its fields normalised as spec 2.2 stores them and
+ * the integration it came through. A silence is matched against each payload as it arrives, not
+ * against the alert it is grouped into: the alert keeps its first payload's fields.
+ */
+export function silenceablePayload(payload: NormalisedAlert, integrationId: string): SilenceableAlert {
+  return {
+    title: payload.title,
+    description: payload.description,
+    severity: payload.severity,
+    service: payload.service,
+    monitoring_tool: payload.monitoringTool,
+    hosts: payload.hosts,
+    fingerprint: payload.fingerprint,
+    platform_environment_name: payload.platformEnvironmentName,
+    integration_id: integrationId,
+    payload: payload.payload,
+  };
 }
 
 /** A silence as the processor stores it (ids of bigint columns as decimal strings). */
@@ -66,8 +87,8 @@ export interface SilenceReference {
 }
 
 /**
- * The silence that covers `alert` at `now`: of the silences of the alert's project that are active
- * and whose matchers all hold, the one that ends last (the smallest id on a tie), so that a
+ * The silence that covers `alert` (one payload of it, see silenceablePayload) at `now`: of the
+ * silences of the alert's project that are active and whose matchers all hold, the one that ends last (the smallest id on a tie), so that a
  * subscriber learns how long the alert stays silenced; null when none does.
  */
 export function silencingSilence(silences: readonly Silence[], alert: SilenceableAlert, now: Date): SilenceReference | null {

@@ -22,7 +22,7 @@ export interface StoredAlert {
   fingerprint: string | null;
   fingerprint_sha256: string | null;
   payload: JsonObject;
-  /** The silence that covered the alert at its last change while that silence is active, else null. */
+  /** The silence that matched the payload of the alert's last change (create, group, resolve) while that silence is active, else null. */
   silenced_by: SilenceReference | null;
   created_at: Date;
   updated_at: Date;

@@ -1,12 +1,13 @@
 import { BaseEnv, HttpServerSettings } from '@alert-ingestion/config';
 import type { JsonBodyLimitOptions } from '@alert-ingestion/json';
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import type { RequestListener, Server } from 'node:http';
 import { HttpErrorFilter } from './http-error.filter';
 import { inputPolicy } from './input-policy';
 import { API_JSON_BODY_LIMITS, jsonBodyParser } from './json-body';
 import { IdentifiedRequest, REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { setSecurityHeaders } from './security-headers';
+import { FieldNamingValidationPipe } from './validation';
 import { applyServerTimeouts, recordResponseInFlight } from './server-timeouts';
 import type { ServiceLogging } from './service-logging';
 
@@ -37,7 +38,7 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   app.use(jsonBodyParser(options.jsonBodyLimits ?? API_JSON_BODY_LIMITS));
   app.use(inputPolicy());
   app.useGlobalFilters(new HttpErrorFilter());
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(new FieldNamingValidationPipe());
   app.enableShutdownHooks();
   return app;
 }

@@ -10,6 +10,8 @@ export class DomainError extends Error {
     message: string,
     /** Seconds a client should wait before retrying (sets `Retry-After`). */
     readonly retryAfterSeconds?: number,
+    /** The request field the error is about, as the client names it (`matchers[0].value`): forms show the error there. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -17,8 +19,8 @@ export class DomainError extends Error {
 }
 
 export class BadRequestError extends DomainError {
-  constructor(code: string, message: string) {
-    super(400, code, message);
+  constructor(code: string, message: string, field?: string) {
+    super(400, code, message, undefined, field);
   }
 }
 
@@ -31,8 +33,8 @@ export class UnauthorizedError extends DomainError {
 /** The DomainError of one status whose code, unless given, is `defaultCode`. */
 function statusError(status: number, defaultCode: string) {
   return class extends DomainError {
-    constructor(message: string, code = defaultCode) {
-      super(status, code, message);
+    constructor(message: string, code = defaultCode, field?: string) {
+      super(status, code, message, undefined, field);
     }
   };
 }

@@ -24,6 +24,19 @@ describe('toErrorResponse', () => {
     });
   });
 
+  it('names the field a refusal is about, when there is one', () => {
+    expect(toErrorResponse(new BadRequestError('invalid_ends_at', 'ends_at must be in the future.', 'ends_at')).body).toEqual({
+      error: 'invalid_ends_at',
+      message: 'ends_at must be in the future.',
+      field: 'ends_at',
+    });
+    expect(toErrorResponse(new BadRequestException({ message: ['matchers.0.value must be a string'], field: 'matchers[0].value' })).body).toEqual({
+      error: 'validation_failed',
+      message: 'matchers.0.value must be a string',
+      field: 'matchers[0].value',
+    });
+  });
+
   it('names Nest HTTP exceptions by status', () => {
     expect(toErrorResponse(new NotFoundException('Cannot GET /nope'))).toEqual({
       status: 404,

@@ -6,6 +6,8 @@ import { bodyLimitError } from './json-body';
 export interface ErrorBody {
   error: string;
   message: string;
+  /** The request field a refusal is about, as the client names it (`ends_at`, `matchers[0].value`), when it is about one. */
+  field?: string;
 }
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -45,9 +47,9 @@ function fromHttpException(exception: HttpException): ErrorBody {
   const response = exception.getResponse();
   const code = CODE_BY_STATUS[status] ?? `http_${status}`;
   if (typeof response === 'string') return { error: code, message: response };
-  const { message } = response as { message?: unknown };
-  // ValidationPipe reports one message per failed constraint.
-  if (Array.isArray(message)) return { error: 'validation_failed', message: message.join('; ') };
+  const { message, field } = response as { message?: unknown; field?: unknown };
+  // ValidationPipe reports one message per failed constraint (and FieldNamingValidationPipe the first field in error).
+  if (Array.isArray(message)) return { error: 'validation_failed', message: message.join('; '), ...(typeof field === 'string' && { field }) };
   return { error: code, message: typeof message === 'string' ? message : exception.message };
 }
 
@@ -65,7 +67,7 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   if (exception instanceof DomainError) {
     return {
       status: exception.status,
-      body: { error: exception.code, message: exception.message },
+      body: { error: exception.code, message: exception.message, ...(exception.field !== undefined && { field: exception.field }) },
       retryAfterSeconds: exception.retryAfterSeconds,
     };
   }

@@ -11,3 +11,4 @@ export * from './json-body';
 export * from './input-policy';
 export * from './security-headers';
 export * from './server-timeouts';
+export * from './validation';

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, INestApplication, Post, Query } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Test } from '@nestjs/testing';
-import { IsOptional, IsString } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsOptional, IsString, ValidateNested } from 'class-validator';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { chromium } from 'playwright-core';
@@ -14,10 +15,22 @@ class ThingQuery {
   search?: string;
 }
 
+class ThingPart {
+  @ApiProperty()
+  @IsString()
+  label!: string;
+}
+
 class NewThing {
   @ApiProperty()
   @IsString()
   name!: string;
+
+  @ApiProperty({ type: [ThingPart], required: false })
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => ThingPart)
+  parts?: ThingPart[];
 }
 
 /** What the handlers saw: the input policy must stop bad text before any of them runs. */
@@ -92,6 +105,15 @@ describe('configureHttpApp', () => {
     expect((await fetch(`${url}/api/v4/things%00`)).status).toBe(400);
     expect(handled).toEqual([]);
     expect(await answer(await post('{"name":"a\\\\u0000 😀"}'))).toEqual({ status: 201, body: { name: 'a\\u0000 😀' } });
+  });
+
+  it('names the first field in error of a refused body, nested ones as a client writes them', async () => {
+    const missing = await post('{}');
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ error: 'validation_failed', message: 'name must be a string', field: 'name' });
+    const nested = await post('{"name": "a", "parts": [{"label": "x"}, {"label": 3}]}');
+    expect(await nested.json()).toEqual({ error: 'validation_failed', message: 'parts.1.label must be a string', field: 'parts[1].label' });
+    expect(handled).toEqual([]);
   });
 
   it('holds JSON bodies to 100 levels and 100 KiB', async () => {

@@ -127,7 +127,7 @@ describe('alert status control (choose, then apply)', () => {
     await user.selectOptions(select, 'Ignored');
     await user.keyboard('{Enter}');
 
-    await waitFor(() => expect(select).toHaveAccessibleDescription('Status not changed: This needs at least the developer role in the project; you are reporter. (403)'));
+    await waitFor(() => expect(select).toHaveAccessibleDescription('Status not changed: This needs at least the developer role in the project; you are reporter.'));
     const row = select.closest('tr')!;
     expect(within(row).getByRole('alert')).toHaveTextContent('you are reporter');
     expect(select).toHaveValue('ignored');

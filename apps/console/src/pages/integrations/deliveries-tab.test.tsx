@@ -151,7 +151,7 @@ describe('DeliveriesTab', () => {
       'GET /projects/7/alert_integrations/3/deliveries': { status: 404, body: { error: 'integration_not_found', message: 'Integration not found.' } },
     });
     renderPage(<DeliveriesTab project={PREMIUM} integration={INTEGRATION} onUseAsSample={vi.fn()} />, { url: '/' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Integration not found. (404)');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Integration not found.');
   });
 });
 

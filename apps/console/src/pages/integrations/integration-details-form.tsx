@@ -1,9 +1,9 @@
-import { FormEvent, RefObject, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntegrationMutations, useParsedSamplePayload } from '../../api/queries';
 import { Integration, IntegrationChanges, IntegrationType, PayloadFieldMappingEntry, Project } from '../../api/types';
-import { ErrorMessage, errorText } from '../../components/error-message';
+import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
+import { ApiErrorFields, fieldOfApiError, useFormErrors } from '../../components/form-errors';
 import { JsonField } from '../../components/json-field';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { checkJsonText, isJsonObject } from '../../lib/json-text';
@@ -36,21 +36,31 @@ interface IntegrationDetailsFormProps {
   onDiscardDraft?(): void;
 }
 
-/** The fields that can be wrong, in the order the form shows them (the focus goes to the first wrong one). */
-const FIELDS = ['name', 'apiUrl', 'active', 'rateLimit', 'heartbeat', 'samplePayload', 'mapping'] as const;
-type DetailsField = (typeof FIELDS)[number];
+/** The fields that can be wrong. */
+type DetailsField = 'name' | 'apiUrl' | 'active' | 'rateLimit' | 'heartbeat' | 'samplePayload' | 'mapping';
 type FieldErrors = Partial<Record<DetailsField, string>>;
 
 /** The API's refusals that are about one field (its error codes, CONTRACT.md "Integrations"): shown at that field. */
-const FIELD_OF_API_ERROR: Record<string, DetailsField> = {
-  invalid_name: 'name',
-  name_taken: 'name',
-  invalid_api_url: 'apiUrl',
-  active_integration_conflict: 'active',
-  invalid_rate_limit: 'rateLimit',
-  invalid_heartbeat_interval: 'heartbeat',
-  invalid_sample_payload: 'samplePayload',
-  invalid_payload_field_mapping: 'mapping',
+const API_ERROR_FIELDS: ApiErrorFields<DetailsField> = {
+  codes: {
+    invalid_name: 'name',
+    name_taken: 'name',
+    invalid_api_url: 'apiUrl',
+    active_integration_conflict: 'active',
+    invalid_rate_limit: 'rateLimit',
+    invalid_heartbeat_interval: 'heartbeat',
+    invalid_sample_payload: 'samplePayload',
+    invalid_payload_field_mapping: 'mapping',
+  },
+  fields: {
+    name: 'name',
+    api_url: 'apiUrl',
+    active: 'active',
+    rate_limit_per_minute: 'rateLimit',
+    heartbeat_interval_minutes: 'heartbeat',
+    sample_payload: 'samplePayload',
+    payload_field_mapping: 'mapping',
+  },
 };
 
 /** What the form edits, as typed. */
@@ -104,17 +114,10 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const { name, active, apiUrl, samplePayload, rateLimit, heartbeat, mapping } = form;
   // The sample payload text the mapping table was parsed from; the saved one is parsed on opening.
   const [parsedText, setParsedText] = useState<string | null>(premium ? (integration?.sample_payload ?? null) : null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, show: showErrors, clear: changed, clearAll, showApiError } = useFormErrors<DetailsField>();
   const parse = useParsedSamplePayload(project.id, parsedText);
   const activeId = useId();
   const draftNotice = useRef<HTMLDivElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const apiUrlRef = useRef<HTMLInputElement>(null);
-  const activeRef = useRef<HTMLInputElement>(null);
-  const rateLimitRef = useRef<HTMLInputElement>(null);
-  const heartbeatRef = useRef<HTMLInputElement>(null);
-  const samplePayloadRef = useRef<HTMLTextAreaElement>(null);
-  const mappingRef = useRef<HTMLDivElement>(null);
 
   // Arriving from "Use as sample payload", the keyboard continues at the note about it.
   useEffect(() => {
@@ -134,9 +137,6 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
   const dirty = comparable(values, type, premium) !== comparable(baseline, type, premium);
   const guard = useUnsavedChangesGuard(dirty, 'The changes to Configure details');
 
-  /** A field changed: its error no longer applies. */
-  const changed = (...fields: DetailsField[]) =>
-    setErrors((current) => (fields.some((field) => field in current) ? Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as DetailsField))) : current));
   /** Sets a value, and clears its error and those of the other fields it changes. */
   const edited =
     <Key extends keyof DetailsValues & DetailsField>(field: Key, ...alsoChanged: DetailsField[]) =>
@@ -144,22 +144,6 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       setForm((current) => ({ ...current, [field]: value }));
       changed(field, ...alsoChanged);
     };
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field] !== undefined);
-    if (!first) return;
-    const elements: Record<DetailsField, RefObject<HTMLElement | null>> = {
-      name: nameRef,
-      apiUrl: apiUrlRef,
-      active: activeRef,
-      rateLimit: rateLimitRef,
-      heartbeat: heartbeatRef,
-      samplePayload: samplePayloadRef,
-      mapping: mappingRef,
-    };
-    elements[first].current?.focus();
-  };
-
   const parseSample = () => {
     if (!sampleCheck?.ok) {
       showErrors({ samplePayload: sampleCheck?.message ?? 'Enter a sample payload to parse.' });
@@ -198,7 +182,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       showErrors(result.errors);
       return;
     }
-    setErrors({});
+    clearAll();
     onSaving?.();
     const sent = values;
     const onSuccess = (saved: Integration, created: boolean) => {
@@ -206,18 +190,15 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       guard.allowNextNavigation();
       onSaved(saved, created);
     };
-    const onError = (error: Error) => {
-      const field = error instanceof ApiError ? FIELD_OF_API_ERROR[error.code] : undefined;
-      if (field) showErrors({ [field]: errorText(error, 'Not saved') });
-    };
+    const onError = (error: Error) => showApiError(error, API_ERROR_FIELDS, 'Not saved');
     if (integration) update.mutate({ id: integration.id, changes: result.body }, { onSuccess: (saved) => onSuccess(saved, false), onError });
     else create.mutate({ type, ...result.body }, { onSuccess: (saved) => onSuccess(saved, true), onError });
   };
   // A refusal about one field is shown there; any other under the form.
-  const saveErrorAtField = save.error instanceof ApiError && FIELD_OF_API_ERROR[save.error.code] !== undefined;
+  const saveErrorAtField = fieldOfApiError(save.error, API_ERROR_FIELDS) !== undefined;
 
   return (
-    <form className="card integration-form" onSubmit={submit} noValidate>
+    <form className="card integration-form" onSubmit={submit} noValidate ref={formRef}>
       <Field label="Integration type" hint={!integration && !premium && FREE_TIER_REASONS.externalLink}>
         {(id, { hintId }) =>
           integration ? (
@@ -239,7 +220,6 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           {(id, { errorId, hintId }) => (
             <input
               id={id}
-              ref={nameRef}
               value={premium ? name : (integration?.name ?? INTEGRATION_TYPE_LABELS.http)}
               onChange={(event) => edited('name')(event.target.value)}
               disabled={!premium}
@@ -267,7 +247,6 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
           {(id, { errorId, hintId }) => (
             <input
               id={id}
-              ref={apiUrlRef}
               type="url"
               value={apiUrl}
               onChange={(event) => edited('apiUrl')(event.target.value)}
@@ -283,7 +262,6 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
       <div className="field field-switch">
         <input
           id={activeId}
-          ref={activeRef}
           type="checkbox"
           role="switch"
           checked={active}
@@ -304,8 +282,8 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
 
       {type === 'http' && (
         <>
-          <RateLimitField value={rateLimit} onChange={edited('rateLimit')} error={errors.rateLimit} inputRef={rateLimitRef} />
-          <HeartbeatField value={heartbeat} onChange={edited('heartbeat')} error={errors.heartbeat} inputRef={heartbeatRef} />
+          <RateLimitField value={rateLimit} onChange={edited('rateLimit')} error={errors.rateLimit} />
+          <HeartbeatField value={heartbeat} onChange={edited('heartbeat')} error={errors.heartbeat} />
           <fieldset className="mapping-section">
             <legend>Customize alert payload mapping</legend>
             {!premium && <div className="notice notice-info">{FREE_TIER_REASONS.mapping}</div>}
@@ -328,7 +306,6 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
               onChange={edited('samplePayload', 'mapping')}
               check={(text) => checkJsonText(text, { object: true })}
               error={errors.samplePayload}
-              fieldRef={samplePayloadRef}
               optional
               disabled={!premium}
               rows={premium ? 12 : 3}
@@ -341,7 +318,7 @@ export function IntegrationDetailsForm({ project, integration, type, onTypeChang
             </div>
             <ErrorMessage error={parse.error} title="Sample payload not parsed" />
             {errors.mapping && (
-              <div className="field-error" ref={mappingRef} tabIndex={-1}>
+              <div className="field-error" tabIndex={-1} aria-invalid>
                 {errors.mapping}
               </div>
             )}

@@ -51,7 +51,8 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
   const [graceChoice, setGraceChoice] = useState('0');
   const [customMinutes, setCustomMinutes] = useState('');
   const [revoke, setRevoke] = useState(false);
-  const now = useNow();
+  // Every second: "valid until ... (in 1 h 58 min)" is exact to the minute, also right after a reset.
+  const now = useNow(1_000);
   const url = integration.url ?? '';
   const key = integration.authorization_key ?? '';
   const previousKeys = integration.previous_authorization_keys;

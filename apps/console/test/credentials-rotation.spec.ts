@@ -24,8 +24,10 @@ describe('web console: credentials during a double rotation, and signed test ale
     keys.push(project.integration.authorization_key);
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
-    // Up to eight test runs share two cores here: a full page load may take more than the harness's 10 s.
+    // Up to eight test runs share two cores here: a full page load, or an action waiting for one,
+    // may take more than the harness's 10 s.
     browser.context.setDefaultNavigationTimeout(60_000);
+    browser.context.setDefaultTimeout(30_000);
     await page.goto('/');
     await page.waitForURL('**/sign-in');
     const token = page.getByLabel('Access token', { exact: true });

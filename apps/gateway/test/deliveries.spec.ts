@@ -16,6 +16,7 @@ interface Delivery {
   body_size: number;
   body_truncated: boolean;
   authorization_key: 'current' | 'previous' | null;
+  authorization_key_expires_at: string | null;
 }
 
 /**
@@ -64,6 +65,7 @@ describe('end to end: deliveries', () => {
       body_size: Buffer.byteLength(body),
       body_truncated: false,
       authorization_key: 'current',
+      authorization_key_expires_at: null,
     });
   });
 

@@ -12,6 +12,7 @@ interface Delivery {
   error: string | null;
   body: string;
   authorization_key: 'current' | 'previous' | null;
+  authorization_key_expires_at: string | null;
 }
 
 interface IntegrationAnswer {
@@ -19,6 +20,7 @@ interface IntegrationAnswer {
   url: string;
   authorization_key: string;
   previous_authorization_key: { authorization_key: string; expires_at: string } | null;
+  previous_authorization_keys: Array<{ authorization_key: string; expires_at: string }>;
   signing_secret: string | null;
 }
 
@@ -83,8 +85,8 @@ describe('end to end: key rotation with a grace period and signed webhooks', () 
       expect((await send(project, oldKey, byOld)).status).toBe(200);
       expect((await send(project, newKey, byNew)).status).toBe(200);
       expect((await send(project, 'not-a-key-of-this-integration', byWrong)).status).toBe(401);
-      expect(await deliveryOf(project, byOld)).toMatchObject({ status: 200, authorization_key: 'previous' });
-      expect(await deliveryOf(project, byNew)).toMatchObject({ status: 200, authorization_key: 'current' });
+      expect(await deliveryOf(project, byOld)).toMatchObject({ status: 200, authorization_key: 'previous', authorization_key_expires_at: new Date(expiresAt).toISOString() });
+      expect(await deliveryOf(project, byNew)).toMatchObject({ status: 200, authorization_key: 'current', authorization_key_expires_at: null });
       // A refusal is recorded before its body is read: found by its status, with no key named.
       await eventually(async () => {
         const refused = (await pipeline.processorApi<Delivery[]>('GET', `${integrationPath(project)}/deliveries`)).filter((entry) => entry.status === 401);
@@ -107,8 +109,7 @@ describe('end to end: key rotation with a grace period and signed webhooks', () 
       let expiresAt: number;
       try {
         const updated = await db.query<{ expires_at: Date }>(
-          `UPDATE alert_integrations SET previous_authorization_key_expires_at = now() + interval '3 seconds' WHERE id = $1
-           RETURNING previous_authorization_key_expires_at AS expires_at`,
+          `UPDATE alert_integration_previous_keys SET expires_at = now() + interval '3 seconds' WHERE integration_id = $1 RETURNING expires_at`,
           [project.integration.id],
         );
         expiresAt = updated.rows[0].expires_at.getTime();
@@ -130,21 +131,80 @@ describe('end to end: key rotation with a grace period and signed webhooks', () 
       expect(await deliveryOf(project, beforeExpiry)).toMatchObject({ status: 200, authorization_key: 'previous' });
     });
 
-    it('stops the old key at once without a grace period, and keeps only the then-current key on a later reset', async () => {
+    it('stops the old key at once without a grace period', async () => {
       const project = await pipeline.createProject('free');
       const first = project.integration.authorization_key;
       const immediate = await reset(project);
       expect(immediate.body.previous_authorization_key).toBeNull();
+      expect(immediate.body.previous_authorization_keys).toEqual([]);
       expect((await send(project, first, alert('Reset key'))).status).toBe(401);
+      expect((await send(project, immediate.body.authorization_key, alert('New key'))).status).toBe(200);
+    });
 
-      const second = immediate.body.authorization_key;
-      const withGrace = await reset(project, { grace_period_minutes: 60 });
-      const third = withGrace.body.authorization_key;
-      const again = await reset(project, { grace_period_minutes: 60 });
-      expect(again.body.previous_authorization_key?.authorization_key).toBe(third);
-      expect((await send(project, second, alert('Key before the previous one'))).status).toBe(401);
-      expect((await send(project, third, alert('Previous key'))).status).toBe(200);
-      expect((await send(project, again.body.authorization_key, alert('Current key'))).status).toBe(200);
+    it('keeps both previous keys of two resets working, each until its own expiry, names each in deliveries, and refuses a third unless revoking', async () => {
+      const project = await pipeline.createProject('free');
+      const first = project.integration.authorization_key;
+      const once = await reset(project, { grace_period_minutes: 60 });
+      const second = once.body.authorization_key;
+      const twice = await reset(project, { grace_period_minutes: 30 });
+      const third = twice.body.authorization_key;
+      expect(twice.status).toBe(200);
+      const [newer, older] = twice.body.previous_authorization_keys;
+      expect([newer.authorization_key, older.authorization_key]).toEqual([second, first]);
+      expect(older.expires_at).toBe(once.body.previous_authorization_key?.expires_at);
+
+      const byFirst = alert('First key');
+      const bySecond = alert('Second key');
+      const byThird = alert('Current key');
+      expect((await send(project, first, byFirst)).status).toBe(200);
+      expect((await send(project, second, bySecond)).status).toBe(200);
+      expect((await send(project, third, byThird)).status).toBe(200);
+      // Deliveries tell the previous keys apart by their expiry, as the integration lists them.
+      expect(await deliveryOf(project, byFirst)).toMatchObject({ status: 200, authorization_key: 'previous', authorization_key_expires_at: older.expires_at });
+      expect(await deliveryOf(project, bySecond)).toMatchObject({ status: 200, authorization_key: 'previous', authorization_key_expires_at: newer.expires_at });
+      expect(await deliveryOf(project, byThird)).toMatchObject({ status: 200, authorization_key: 'current', authorization_key_expires_at: null });
+
+      const refused = await call<{ error: string; message: string }>('POST', `${integrationPath(project)}/reset_authorization_key`, { grace_period_minutes: 60 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('too_many_previous_keys');
+      expect(refused.body.message).toContain(older.expires_at);
+      expect(refused.body.message).toContain(newer.expires_at);
+      expect((await send(project, first, alert('First key after the refused reset'))).status).toBe(200);
+
+      const revoking = await reset(project, { grace_period_minutes: 60, revoke_previous_keys: true });
+      expect(revoking.status).toBe(200);
+      expect(revoking.body.previous_authorization_keys.map((key) => key.authorization_key)).toEqual([third]);
+      await eventually(async () => expect((await send(project, first, alert('Revoked first key'))).status).toBe(401), 5_000, 100);
+      expect((await send(project, second, alert('Revoked second key'))).status).toBe(401);
+      expect((await send(project, third, alert('Previous key after revoking'))).status).toBe(200);
+    });
+
+    it('refuses the older of two previous keys after its own expiry while the newer one keeps working', async () => {
+      const project = await pipeline.createProject('free');
+      const first = project.integration.authorization_key;
+      const second = (await reset(project, { grace_period_minutes: 60 })).body.authorization_key;
+      await reset(project, { grace_period_minutes: 60 });
+      // Bring the first key's expiry forward to 3 s from now and publish once more (a no-op update).
+      const db = new Client({ connectionString: pipeline.database.url });
+      await db.connect();
+      let expiresAt: number;
+      try {
+        const updated = await db.query<{ expires_at: Date }>(
+          `UPDATE alert_integration_previous_keys SET expires_at = now() + interval '3 seconds'
+           WHERE id = (SELECT id FROM alert_integration_previous_keys WHERE integration_id = $1 ORDER BY replaced_at LIMIT 1) RETURNING expires_at`,
+          [project.integration.id],
+        );
+        expiresAt = updated.rows[0].expires_at.getTime();
+      } finally {
+        await db.end();
+      }
+      await call<IntegrationAnswer>('PUT', integrationPath(project), { active: true });
+      expect((await send(project, first, alert('First key before its expiry'))).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 50));
+      expect((await send(project, first, alert('First key after its expiry'))).status).toBe(401);
+      expect((await send(project, second, alert('Second key'))).status).toBe(200);
+      const shown = await call<IntegrationAnswer>('GET', integrationPath(project));
+      expect(shown.body.previous_authorization_keys.map((key) => key.authorization_key)).toEqual([second]);
     });
 
     it('takes grace periods of 0 to 10080 minutes only', async () => {

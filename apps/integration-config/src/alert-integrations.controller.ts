@@ -116,11 +116,12 @@ export class AlertIntegrationsController {
   @ApiOperation({ summary: 'Give an alert integration a new authorization key' })
   @ApiOkResponse({
     type: IntegrationDto,
-    description: 'The integration with its new key. The old key stops working at once, or with grace_period_minutes it works until previous_authorization_key.expires_at.',
+    description:
+      'The integration with its new key. The old key stops working at once, or with grace_period_minutes it works until its expires_at in previous_authorization_keys; earlier previous keys keep working until their own expiry.',
   })
-  @ApiErrorResponses(400)
+  @ApiErrorResponses(400, [409, 'Two previous keys still work and a grace period would need a third (too_many_previous_keys): wait, reset without a grace period, or send revoke_previous_keys.'])
   resetAuthorizationKey(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint, @Body() body: ResetAuthorizationKeyDto): Promise<Integration> {
-    return this.integrations.resetAuthorizationKey(project.projectId, iid, body.grace_period_minutes);
+    return this.integrations.resetAuthorizationKey(project.projectId, iid, body);
   }
 
   @Post(':iid/reset_signing_secret')

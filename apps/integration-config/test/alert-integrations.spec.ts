@@ -136,6 +136,7 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
         type: 'http',
         rate_limit_per_minute: null,
         previous_authorization_key: null,
+        previous_authorization_keys: [],
         signing_secret: null,
         active: true,
         url: expect.stringMatching(/^https:\/\/alerts\.example\.test\/alerts\/notify\/[A-Za-z0-9_-]{32}\.json$/),
@@ -368,6 +369,89 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
     });
   });
 
+  describe('key rotation: every previous key until its own expiry, at most two', () => {
+    interface Rotated extends Integration {
+      previous_authorization_key: { authorization_key: string; expires_at: string } | null;
+      previous_authorization_keys: Array<{ authorization_key: string; expires_at: string }>;
+    }
+    const reset = (id: number, body?: unknown) => api.request<Rotated>('POST', path(premium, `/${id}/reset_authorization_key`), { token: maintainer, body });
+
+    it('keeps the first previous key through a second reset, lists both, and publishes both hashes', async () => {
+      const created = await create(premium, { name: 'Rotated twice', active: true }, maintainer);
+      const first = created.body.authorization_key!;
+      const once = await reset(created.body.id, { grace_period_minutes: 120 });
+      const second = once.body.authorization_key!;
+      const twice = await reset(created.body.id, { grace_period_minutes: 30 });
+      expect(twice.status).toBe(200);
+      const [newest, oldest] = twice.body.previous_authorization_keys;
+      expect(twice.body.previous_authorization_keys.map((key) => key.authorization_key)).toEqual([second, first]);
+      // Each keeps the expiry its own reset promised: the first one's 2 hours are not cut short.
+      expect(oldest.expires_at).toBe(once.body.previous_authorization_key?.expires_at);
+      expect(Date.parse(newest.expires_at)).toBeLessThan(Date.parse(oldest.expires_at));
+      expect(twice.body.previous_authorization_key).toEqual(newest);
+      expect((await api.request<Rotated>('GET', path(premium, `/${created.body.id}`), { token: maintainer })).body.previous_authorization_keys).toEqual(
+        twice.body.previous_authorization_keys,
+      );
+      await eventually(
+        () =>
+          expect(topic.findById(String(created.body.id))).toMatchObject({
+            authorization_key_sha256: sha256(twice.body.authorization_key!),
+            previous_authorization_keys: [
+              { authorization_key_sha256: sha256(second), expires_at: newest.expires_at },
+              { authorization_key_sha256: sha256(first), expires_at: oldest.expires_at },
+            ],
+            previous_authorization_key_sha256: sha256(second),
+          }),
+        5_000,
+      );
+    });
+
+    it('refuses a reset that would need a third previous key with 409 naming both expiries, unless it revokes them', async () => {
+      const created = await create(premium, { name: 'Rotated thrice', active: true }, maintainer);
+      await reset(created.body.id, { grace_period_minutes: 60 });
+      const twice = await reset(created.body.id, { grace_period_minutes: 60 });
+      const refused = await api.request<{ error: string; message: string }>('POST', path(premium, `/${created.body.id}/reset_authorization_key`), {
+        token: maintainer,
+        body: { grace_period_minutes: 60 },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ error: 'too_many_previous_keys', message: expect.stringContaining('revoke_previous_keys') });
+      for (const key of twice.body.previous_authorization_keys) expect(refused.body.message).toContain(key.expires_at);
+      // Nothing changed: the current key and both previous keys stand.
+      const unchanged = await api.request<Rotated>('GET', path(premium, `/${created.body.id}`), { token: maintainer });
+      expect(unchanged.body.authorization_key).toBe(twice.body.authorization_key);
+      expect(unchanged.body.previous_authorization_keys).toEqual(twice.body.previous_authorization_keys);
+
+      expect((await reset(created.body.id, { grace_period_minutes: 60, revoke_previous_keys: 'yes' })).status).toBe(400);
+      // Without a grace period no third is needed: the current key stops, the previous two keep working.
+      const immediate = await reset(created.body.id, { grace_period_minutes: 0 });
+      expect(immediate.status).toBe(200);
+      expect(immediate.body.previous_authorization_keys).toEqual(twice.body.previous_authorization_keys);
+
+      const revoking = await reset(created.body.id, { grace_period_minutes: 60, revoke_previous_keys: true });
+      expect(revoking.status).toBe(200);
+      expect(revoking.body.previous_authorization_keys.map((key) => key.authorization_key)).toEqual([immediate.body.authorization_key]);
+      await eventually(() => expect(topic.findById(String(created.body.id))?.previous_authorization_keys).toHaveLength(1), 5_000);
+    });
+
+    it('no longer counts a previous key once it has expired', async () => {
+      const created = await create(premium, { name: 'Rotated after expiry', active: true }, maintainer);
+      await reset(created.body.id, { grace_period_minutes: 60 });
+      await reset(created.body.id, { grace_period_minutes: 60 });
+      // Waiting out an hour is slow: the oldest previous key expires now.
+      await api.sql(
+        `UPDATE alert_integration_previous_keys SET expires_at = now() - interval '1 second'
+         WHERE id = (SELECT id FROM alert_integration_previous_keys WHERE integration_id = $1 ORDER BY replaced_at LIMIT 1)`,
+        [created.body.id],
+      );
+      const shown = await api.request<Rotated>('GET', path(premium, `/${created.body.id}`), { token: maintainer });
+      expect(shown.body.previous_authorization_keys).toHaveLength(1);
+      const third = await reset(created.body.id, { grace_period_minutes: 60 });
+      expect(third.status).toBe(200);
+      expect(third.body.previous_authorization_keys).toHaveLength(2);
+    });
+  });
+
   describe('POST parse_sample_payload ("Parse payload for custom mapping")', () => {
     it('lists every leaf and array of the sample payload, null leaves included', async () => {
       const answer = await api.request('POST', path(premium, '/parse_sample_payload'), { token: maintainer, body: { sample_payload: SAMPLE } });
@@ -526,6 +610,7 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
         type: 'external_link',
         rate_limit_per_minute: null,
         previous_authorization_key: null,
+        previous_authorization_keys: [],
         signing_secret: null,
         active: false,
         url: null,

@@ -1,4 +1,5 @@
 import { createTestDatabase, createTestTopics, eventually, serviceEnv, ServiceProcess, startService, TestDatabase, TestTopics } from '@alert-ingestion/testing';
+import { randomBytes } from 'node:crypto';
 import { ADMIN_TOKEN, ManagementApi } from './support/management-api';
 
 interface Integration {
@@ -28,12 +29,14 @@ describe('integration-config with the gateway and the processor', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     topics = await createTestTopics();
-    const env = serviceEnv({ DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN });
+    // One INTEGRATION_KEY_ENCRYPTION_KEY for both, as deployed: the gateway reads the signing secrets integration-config encrypts.
+    const INTEGRATION_KEY_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+    const env = serviceEnv({ DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN, INTEGRATION_KEY_ENCRYPTION_KEY });
     [gateway, processor] = await Promise.all([
       startService('gateway', { ...env, GATEWAY_REPLY_TIMEOUT_MS: '10000' }),
       startService('alert-processor', env),
     ]);
-    api = await ManagementApi.start({ GATEWAY_PUBLIC_URL: gateway.url }, { database, topics });
+    api = await ManagementApi.start({ GATEWAY_PUBLIC_URL: gateway.url, INTEGRATION_KEY_ENCRYPTION_KEY }, { database, topics });
     project = await api.createProject('e2e/premium', 'premium');
     developer = await api.member(project, 'developer');
   }, 180_000);
@@ -122,6 +125,32 @@ describe('integration-config with the gateway and the processor', () => {
       });
       expect(again.status).toBe(200);
       expect(again.body.alerts).toEqual([{ iid: first.iid, title: 'Test alert from settings' }]);
+    });
+
+    it('signs the test alert with the signing secret, freshly for each one, so the gateway takes it', async () => {
+      const integration = await createIntegration({ name: 'Signed test alerts' });
+      const secret = `grafana-secret-${Date.now()}`;
+      expect((await api.request('PUT', route(`/${integration.id}`), { token: ADMIN_TOKEN, body: { signing_secret: secret } })).status).toBe(200);
+      // An unsigned request is refused from now on (the gateway's rule), so the test alert must be signed.
+      await eventually(async () => expect((await sendAlert(integration.url, integration.authorization_key, { title: 'Unsigned' })).status).toBe(401), 5_000, 100);
+
+      for (const title of ['Signed test alert', 'Signed test alert again, é 🔥']) {
+        const answer = await api.request<{ message: string; alerts: Array<{ iid: number; title: string }> }>('POST', route(`/${integration.id}/test_alert`), {
+          token: developer,
+          body: { payload: JSON.stringify({ title }) },
+        });
+        expect([answer.status, answer.body]).toEqual([200, { message: expect.stringContaining(title), alerts: [{ iid: expect.any(Number), title }] }]);
+      }
+      await eventually(async () => {
+        const deliveries = (await (
+          await fetch(`${processor.url}/api/v4${route(`/${integration.id}/deliveries`)}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+        ).json()) as Array<{ status: number; error: string | null; body: string }>;
+        const testAlerts = deliveries.filter((delivery) => delivery.body.includes('Signed test alert'));
+        expect(testAlerts.map(({ status, error }) => ({ status, error }))).toEqual([
+          { status: 200, error: null },
+          { status: 200, error: null },
+        ]);
+      }, 10_000, 100);
     });
 
     it('applies the payload field mapping, like the real pipeline', async () => {

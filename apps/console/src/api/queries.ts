@@ -151,8 +151,11 @@ export function useIntegrationMutations(projectId: number) {
     }),
     /** A new authorization key; with a grace period (minutes) the replaced key keeps working until it ends. */
     resetKey: useMutation({
-      mutationFn: ({ id, gracePeriodMinutes }: { id: number; gracePeriodMinutes: number }) =>
-        api.post<Integration>(`${base}/${id}/reset_authorization_key`, { grace_period_minutes: gracePeriodMinutes }),
+      mutationFn: ({ id, gracePeriodMinutes, revokePreviousKeys = false }: { id: number; gracePeriodMinutes: number; revokePreviousKeys?: boolean }) =>
+        api.post<Integration>(`${base}/${id}/reset_authorization_key`, {
+          grace_period_minutes: gracePeriodMinutes,
+          ...(revokePreviousKeys ? { revoke_previous_keys: true } : {}),
+        }),
       onSuccess: stored,
     }),
     /** A new random webhook signing secret. */

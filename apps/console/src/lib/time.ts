@@ -10,15 +10,42 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const exact = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long' });
+const utc = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' });
 
-/** "5 minutes ago", "yesterday". */
+const MINUTE = 60;
+const DAY = 24 * 3600;
+
+/**
+ * "just now", "in 45 seconds", "in 1 h 58 min", "5 min ago", and from a day on "in 3 days",
+ * "yesterday". Under a day it is exact to the minute (whole minutes, never rounded up: a key
+ * "valid for 1 h 58 min" has at least that long), as a deadline an hour away must not read "in 1 hour".
+ */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  if (Number.isNaN(seconds)) return iso;
   if (Math.abs(seconds) < 10) return 'just now';
+  if (Math.abs(seconds) >= MINUTE && Math.abs(seconds) < DAY) {
+    const span = hoursAndMinutes(Math.abs(seconds));
+    return seconds > 0 ? `in ${span}` : `${span} ago`;
+  }
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return relative.format(Math.trunc(seconds / size), unit);
   }
   return iso;
+}
+
+/** "1 h 58 min", "2 h", "45 min": whole hours and minutes of a span under a day. */
+function hoursAndMinutes(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / MINUTE);
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}
+
+/** "Nov 26, 2026, 6:00:00 PM UTC": in UTC whatever the browser's time zone (deadlines shared with senders). */
+export function utcTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : utc.format(time);
 }
 
 /** "Nov 22, 2025, 4:14:03 PM UTC" in the browser's time zone. */

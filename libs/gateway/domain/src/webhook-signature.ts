@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GRAFANA_SIGNATURE_HEADER, HUB_SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADERS, webhookSignatureDigest } from '@alert-ingestion/crypto';
+import { timingSafeEqual } from 'node:crypto';
 
 /**
  * Webhook signatures (HMAC-SHA256 of the body with the integration's signing secret), in the two
@@ -9,11 +10,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * - GitHub's style: `X-Hub-Signature-256: sha256=<hex>` over the body.
  * A timestamp header (`X-Grafana-Alerting-Signature-Timestamp`, the name to configure in Grafana,
  * or `X-Signature-Timestamp`) makes either form sign `{timestamp}:{body}`, and must be within
- * SIGNATURE_MAX_SKEW_SECONDS of now, either way (replays of old requests are refused).
+ * SIGNATURE_MAX_SKEW_SECONDS of now, either way (replays of old requests are refused). The signer
+ * and the header names live in the shared crypto library (webhook-signer), which senders use too.
  */
-export const GRAFANA_SIGNATURE_HEADER = 'x-grafana-alerting-signature';
-export const HUB_SIGNATURE_HEADER = 'x-hub-signature-256';
-export const SIGNATURE_TIMESTAMP_HEADERS = ['x-grafana-alerting-signature-timestamp', 'x-signature-timestamp'] as const;
 
 /** How old (or how far in the future) a signed timestamp may be: 5 minutes. */
 export const SIGNATURE_MAX_SKEW_SECONDS = 300;
@@ -27,18 +26,6 @@ export type SignatureHeaders = Readonly<Record<string, string | string[] | undef
 
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 const UNIX_SECONDS = /^\d{1,12}$/;
-
-/** The HMAC-SHA256 hex digest a signer sends for `body` (with `timestamp`, over `{timestamp}:{body}`). */
-export function webhookSignature(secret: string, body: Buffer, timestamp?: string): string {
-  return signatureDigest(secret, body, timestamp).toString('hex');
-}
-
-/** The HMAC-SHA256 of `body` (with `timestamp`, of `{timestamp}:{body}`) as bytes. */
-function signatureDigest(secret: string, body: Buffer, timestamp?: string): Buffer {
-  const hmac = createHmac('sha256', secret);
-  if (timestamp !== undefined) hmac.update(`${timestamp}:`, 'utf8');
-  return hmac.update(body).digest();
-}
 
 /**
  * Verifies a request's signature over the raw body bytes as received, at `nowMs`. Digests are
@@ -66,7 +53,7 @@ export function verifyWebhookSignature(secret: string, body: Buffer, headers: Si
   if (timestampHeader !== undefined && (timestamp === undefined || !UNIX_SECONDS.test(timestamp))) {
     return refuse('invalid_signature', `${timestampHeader} must be one Unix time in seconds.`);
   }
-  if (!timingSafeEqual(Buffer.from(hex, 'hex'), signatureDigest(secret, body, timestamp))) {
+  if (!timingSafeEqual(Buffer.from(hex, 'hex'), webhookSignatureDigest(secret, body, timestamp))) {
     return refuse(
       'invalid_signature',
       timestamp === undefined

@@ -1,7 +1,8 @@
-import { AuthorizationKeyUsed, DeliveryRecord, IntegrationSnapshot, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { DeliveryRecord, IntegrationSnapshot, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { AuthorizationKeyCipher, signingSecretCipher } from '@alert-ingestion/crypto';
 import {
   alertBodyShapeViolation,
+  AuthorizationKeyMatch,
   matchAuthorizationKey,
   presentedAuthorizationKey,
   RateLimitState,
@@ -98,7 +99,7 @@ interface Delivery {
   integration?: IntegrationSnapshotValue;
   rateLimit?: RateLimitState;
   /** Which authorization key the request presented, once it matched one. */
-  authorizationKey?: AuthorizationKeyUsed;
+  authorizationKey?: AuthorizationKeyMatch;
   /** The body as far as it was read, and its size (Content-Length's until it is read). */
   seen: BodySeen;
 }
@@ -218,7 +219,7 @@ export class AlertReceiveService {
       ...(requestId === delivery.deliveryId ? {} : { delivery_id: delivery.deliveryId }),
       ...(delivery.requestId === delivery.deliveryId ? {} : { x_request_id: delivery.requestId }),
       ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }),
-      ...(delivery.authorizationKey === undefined ? {} : { authorization_key: delivery.authorizationKey }),
+      ...(delivery.authorizationKey === undefined ? {} : authorizationKeyFields(delivery.authorizationKey)),
     };
     const pendingReply = this.replies.expect(requestId);
     try {
@@ -286,7 +287,7 @@ export class AlertReceiveService {
   }
 
   /** Which key matched decides the refusal: the integration's keys were compared by matchAuthorizationKey. */
-  private refusal(integration: IntegrationSnapshotValue | undefined, used: AuthorizationKeyUsed | null): NotFoundError | UnauthorizedError | undefined {
+  private refusal(integration: IntegrationSnapshotValue | undefined, used: AuthorizationKeyMatch | null): NotFoundError | UnauthorizedError | undefined {
     // One answer for unknown, disabled and external-link integrations: a URL token reveals nothing.
     if (!integration || !integration.active || integration.type !== 'http') {
       return new NotFoundError('No active alert integration has this URL.', 'integration_not_found');
@@ -317,9 +318,14 @@ export class AlertReceiveService {
       status: status as DeliveryRecord.GatewayDeliveryStatus,
       error,
       ...DeliveryRecord.deliveryBody(delivery.seen.received, delivery.seen.bytes),
-      authorization_key: delivery.authorizationKey ?? null,
+      ...(delivery.authorizationKey === undefined ? { authorization_key: null } : authorizationKeyFields(delivery.authorizationKey)),
     });
   }
+}
+
+/** How a raw alert and a delivery record name the key a request used (a previous one by its expiry). */
+function authorizationKeyFields(match: AuthorizationKeyMatch): { authorization_key: AuthorizationKeyMatch['used']; authorization_key_expires_at?: string } {
+  return match.used === 'previous' ? { authorization_key: 'previous', authorization_key_expires_at: match.expires_at } : { authorization_key: 'current' };
 }
 
 /** The Idempotency-Key, when sent: 1 to 255 characters (CONTRACT.md), otherwise a 400. */

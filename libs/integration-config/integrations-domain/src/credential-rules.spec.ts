@@ -1,5 +1,13 @@
 import { IntegrationRuleViolation } from './integration-rule-violation';
-import { generateSigningSecret, gracePeriodMinutes, previousKeyAfterReset, previousKeyStillValid, signingSecretChange } from './credential-rules';
+import {
+  generateSigningSecret,
+  gracePeriodMinutes,
+  previousKeysAfterReset,
+  previousKeyStillValid,
+  revokePreviousKeys,
+  signingSecretChange,
+  StoredPreviousAuthorizationKey,
+} from './credential-rules';
 
 describe('key rotation with a grace period', () => {
   const now = new Date('2026-11-25T12:00:00.000Z');
@@ -15,10 +23,60 @@ describe('key rotation with a grace period', () => {
     }
   });
 
+  const keep = { graceMinutes: 60, revokePreviousKeys: false };
+  const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+  const previousKey = (name: string, replacedMinutesAgo: number, expiresInMinutes: number): StoredPreviousAuthorizationKey => ({
+    encrypted: `v1.${name}`,
+    sha256: name.repeat(64).slice(0, 64),
+    replaced_at: minutes(-replacedMinutesAgo),
+    expires_at: minutes(expiresInMinutes),
+  });
+
   it('keeps the replaced key until now + grace, or none without a grace period', () => {
-    expect(previousKeyAfterReset(replaced, 0, now)).toBeNull();
-    expect(previousKeyAfterReset(replaced, 60, now)).toEqual({ ...replaced, expires_at: new Date('2026-11-25T13:00:00.000Z') });
-    expect(previousKeyAfterReset(replaced, 10_080, now)?.expires_at).toEqual(new Date('2026-12-02T12:00:00.000Z'));
+    expect(previousKeysAfterReset([], replaced, { ...keep, graceMinutes: 0 }, now)).toEqual([]);
+    expect(previousKeysAfterReset([], replaced, keep, now)).toEqual([{ ...replaced, replaced_at: now, expires_at: new Date('2026-11-25T13:00:00.000Z') }]);
+    expect(previousKeysAfterReset([], replaced, { ...keep, graceMinutes: 10_080 }, now)[0].expires_at).toEqual(new Date('2026-12-02T12:00:00.000Z'));
+  });
+
+  it('keeps every previous key until its own expiry, newest first, and forgets expired ones', () => {
+    const first = previousKey('a', 30, 30);
+    expect(previousKeysAfterReset([first], replaced, keep, now)).toEqual([{ ...replaced, replaced_at: now, expires_at: minutes(60) }, first]);
+    // A reset without a grace period stops only the current key.
+    expect(previousKeysAfterReset([first], replaced, { ...keep, graceMinutes: 0 }, now)).toEqual([first]);
+    const expired = previousKey('b', 90, 0);
+    expect(previousKeysAfterReset([expired, first], replaced, keep, now).map((key) => key.encrypted)).toEqual([replaced.encrypted, first.encrypted]);
+  });
+
+  it('refuses a third working previous key (409 naming both expiries) unless the reset revokes them', () => {
+    const older = previousKey('a', 50, 10);
+    const newer = previousKey('b', 20, 40);
+    const refusal = (() => {
+      try {
+        previousKeysAfterReset([older, newer], replaced, keep, now);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refusal).toBeInstanceOf(IntegrationRuleViolation);
+    expect(refusal).toMatchObject({ kind: 'conflict', code: 'too_many_previous_keys' });
+    const message = (refusal as Error).message;
+    expect(message).toContain(newer.expires_at.toISOString());
+    expect(message).toContain(older.expires_at.toISOString());
+    expect(message).toContain(`after ${older.expires_at.toISOString()}`);
+    expect(message).toContain('"revoke_previous_keys": true');
+
+    expect(previousKeysAfterReset([older, newer], replaced, { ...keep, revokePreviousKeys: true }, now)).toEqual([{ ...replaced, replaced_at: now, expires_at: minutes(60) }]);
+    expect(previousKeysAfterReset([older, newer], replaced, { graceMinutes: 0, revokePreviousKeys: true }, now)).toEqual([]);
+    expect(previousKeysAfterReset([older, newer], replaced, { graceMinutes: 0, revokePreviousKeys: false }, now)).toEqual([newer, older]);
+    // Once the older one has expired, a third reset needs no revocation.
+    expect(previousKeysAfterReset([older, newer], replaced, keep, minutes(10)).map((key) => key.encrypted)).toEqual([replaced.encrypted, newer.encrypted]);
+  });
+
+  it('takes revoke_previous_keys as a boolean, false when absent', () => {
+    expect(revokePreviousKeys(undefined)).toBe(false);
+    expect(revokePreviousKeys(true)).toBe(true);
+    expect(() => revokePreviousKeys('yes')).toThrow(expect.objectContaining({ kind: 'invalid', code: 'invalid_revoke_previous_keys' }));
   });
 
   it('says a previous key is valid before its expiry instant, not at it', () => {

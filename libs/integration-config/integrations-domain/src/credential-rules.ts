@@ -11,10 +11,18 @@ export interface StoredAuthorizationKey {
   sha256: string;
 }
 
-/** The previous key of a rotation with a grace period, and when it stops working. */
+/** A previous key of a rotation with a grace period: when it was replaced, and when it stops working. */
 export interface StoredPreviousAuthorizationKey extends StoredAuthorizationKey {
+  replaced_at: Date;
   expires_at: Date;
 }
+
+/**
+ * How many previous keys may work at once. Two covers a second reset during a rollout (senders on
+ * the first and on the second key both keep working); a third is refused rather than dropping one
+ * a reset promised (see previousKeysAfterReset).
+ */
+export const MAX_PREVIOUS_AUTHORIZATION_KEYS = 2;
 
 /**
  * `POST .../reset_authorization_key` `{grace_period_minutes}`: an integer from 0 to 10080 (7 days);
@@ -28,14 +36,52 @@ export function gracePeriodMinutes(value: unknown): number {
   return value;
 }
 
+/** `{revoke_previous_keys}` of a reset: true revokes every previous key now; absent means false. */
+export function revokePreviousKeys(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw invalid('invalid_revoke_previous_keys', 'revoke_previous_keys must be true or false.');
+  return value;
+}
+
+/** What a key reset asks for: the replaced key's grace period, and whether the previous keys are revoked. */
+export interface KeyReset {
+  graceMinutes: number;
+  revokePreviousKeys: boolean;
+}
+
 /**
- * The previous key after a reset at `now`: with a grace period, the key being replaced works until
- * now + grace; without one, none (the old key stops at once). Only one previous key is kept, so a
- * reset during a grace period drops the older previous key and keeps the then-current one.
+ * The previous keys after a reset at `now`, newest first. Every previous key keeps working until
+ * its own expiry, as its reset promised; expired ones are gone. With a grace period the key being
+ * replaced joins them until now + grace; without one it stops at once. A reset that would need a
+ * third working previous key is refused (409) unless it revokes the previous keys explicitly, in
+ * which case they stop at once and only the replaced key (with a grace period) remains.
  */
-export function previousKeyAfterReset(replaced: StoredAuthorizationKey, graceMinutes: number, now: Date): StoredPreviousAuthorizationKey | null {
-  if (graceMinutes === 0) return null;
-  return { ...replaced, expires_at: new Date(now.getTime() + graceMinutes * 60_000) };
+export function previousKeysAfterReset(
+  previous: readonly StoredPreviousAuthorizationKey[],
+  replaced: StoredAuthorizationKey,
+  reset: KeyReset,
+  now: Date,
+): StoredPreviousAuthorizationKey[] {
+  const working = reset.revokePreviousKeys ? [] : validPreviousKeys(previous, now);
+  if (reset.graceMinutes === 0) return working;
+  if (working.length >= MAX_PREVIOUS_AUTHORIZATION_KEYS) {
+    const until = working.map((key) => `one until ${key.expires_at.toISOString()}`).join(', ');
+    const firstExpiry = new Date(Math.min(...working.map((key) => key.expires_at.getTime()))).toISOString();
+    throw new IntegrationRuleViolation(
+      'conflict',
+      'too_many_previous_keys',
+      `This integration already has ${working.length} previous authorization keys that still work (${until}); ` +
+        `a reset with a grace period would make a third, and at most ${MAX_PREVIOUS_AUTHORIZATION_KEYS} are kept. ` +
+        `Reset again after ${firstExpiry}, when the oldest stops working; or reset with grace_period_minutes 0 (the current key stops at once, the previous keys keep working); ` +
+        'or send "revoke_previous_keys": true to revoke the previous keys now (requests still using them are refused from then on).',
+    );
+  }
+  return [{ ...replaced, replaced_at: now, expires_at: new Date(now.getTime() + reset.graceMinutes * 60_000) }, ...working];
+}
+
+/** The previous keys that still work at `now`, newest (last replaced) first. */
+export function validPreviousKeys<T extends { replaced_at: Date; expires_at: Date }>(previous: readonly T[], now: Date): T[] {
+  return previous.filter((key) => previousKeyStillValid(key.expires_at, now)).sort((a, b) => b.replaced_at.getTime() - a.replaced_at.getTime());
 }
 
 /** Whether a stored previous key still works at `now` (shown, and published to the gateway). */

@@ -14,10 +14,10 @@ export function deliveryStatements(rows: readonly AnsweredDelivery[]): string[] 
   // not touch a row twice).
   const unique = [...new Map(rows.map((row) => [row.delivery_id, row])).values()];
   return [
-    `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, alerts, body, body_size, body_truncated, authorization_key)
-     SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.alerts, d.body, d.body_size, d.body_truncated, d.authorization_key
+    `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, alerts, body, body_size, body_truncated, authorization_key, authorization_key_expires_at)
+     SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.alerts, d.body, d.body_size, d.body_truncated, d.authorization_key, d.authorization_key_expires_at
      FROM json_to_recordset(${sqlLiteral.json(unique)}) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text,
-       received_at timestamptz, status int, error text, alerts jsonb, body text, body_size int, body_truncated boolean, authorization_key text)
+       received_at timestamptz, status int, error text, alerts jsonb, body text, body_size int, body_truncated boolean, authorization_key text, authorization_key_expires_at timestamptz)
      ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, error = EXCLUDED.error, alerts = EXCLUDED.alerts`,
   ];
 }
@@ -33,10 +33,10 @@ export class DeliveriesRepository {
   async recordFromGateway(records: readonly DeliveryRecord.DeliveryRecordValue[]): Promise<void> {
     if (records.length === 0) return;
     await this.database.pool.query(
-      `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, body, body_size, body_truncated, authorization_key)
-       SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.body, d.body_size, d.body_truncated, d.authorization_key
+      `INSERT INTO alert_deliveries (delivery_id, project_id, integration_id, request_id, received_at, status, error, body, body_size, body_truncated, authorization_key, authorization_key_expires_at)
+       SELECT d.delivery_id, d.project_id, d.integration_id, d.request_id, d.received_at, d.status, d.error, d.body, d.body_size, d.body_truncated, d.authorization_key, d.authorization_key_expires_at
        FROM json_to_recordset($1::json) AS d(delivery_id uuid, project_id bigint, integration_id bigint, request_id text, received_at timestamptz,
-         status int, error text, body text, body_size int, body_truncated boolean, authorization_key text)
+         status int, error text, body text, body_size int, body_truncated boolean, authorization_key text, authorization_key_expires_at timestamptz)
        ON CONFLICT (delivery_id) DO NOTHING`,
       [JSON.stringify(records)],
     );
@@ -44,13 +44,17 @@ export class DeliveriesRepository {
 
   /** The latest deliveries of an integration, newest first. */
   async list(integrationId: string, limit: number, offset: number): Promise<{ deliveries: Delivery[]; total: number }> {
-    const { rows, total } = await this.database.page<Delivery & { id: string; received_at: Date }>(
-      'id, received_at, request_id, status, error, alerts, body, body_size, body_truncated, authorization_key',
+    const { rows, total } = await this.database.page<Delivery & { id: string; received_at: Date; authorization_key_expires_at: Date | null }>(
+      'id, received_at, request_id, status, error, alerts, body, body_size, body_truncated, authorization_key, authorization_key_expires_at',
       'alert_deliveries WHERE integration_id = $1',
       `ORDER BY received_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
       [integrationId],
     );
-    return { deliveries: rows.map((row) => ({ ...row, id: Number(row.id), received_at: new Date(row.received_at).toISOString() })), total };
+    const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString());
+    return {
+      deliveries: rows.map((row) => ({ ...row, id: Number(row.id), received_at: new Date(row.received_at).toISOString(), authorization_key_expires_at: iso(row.authorization_key_expires_at) })),
+      total,
+    };
   }
 
   /**

@@ -103,9 +103,17 @@ export class DeliveryDto implements Delivery {
   @ApiProperty({
     enum: AUTHORIZATION_KEYS_USED,
     nullable: true,
-    description: "Which authorization key the request used: the integration's current one, or the previous one during a rotation's grace period; null when none matched.",
+    description: "Which authorization key the request used: the integration's current one, or a previous one during a rotation's grace period; null when none matched.",
   })
   authorization_key!: AuthorizationKeyUsed | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: "With a previous key: that key's expiry, which names it among the integration's previous_authorization_keys; null otherwise.",
+  })
+  authorization_key_expires_at!: string | null;
 
   @ApiProperty({ type: 'integer' })
   id!: number;

@@ -122,12 +122,13 @@ describe('deliveryOf and rejectAdmitted', () => {
       body_size: body.length,
       body_truncated: false,
       authorization_key: null,
+      authorization_key_expires_at: null,
     });
   });
 
   it('says which authorization key the gateway matched, as the raw alert names it', () => {
-    const { message: read, raw } = decoded(message('{}', { ...envelope, authorization_key: 'previous' }));
-    expect(deliveryOf(read, raw).authorization_key).toBe('previous');
+    const { message: read, raw } = decoded(message('{}', { ...envelope, authorization_key: 'previous', authorization_key_expires_at: '2026-11-26T18:00:00.000Z' }));
+    expect(deliveryOf(read, raw)).toMatchObject({ authorization_key: 'previous', authorization_key_expires_at: '2026-11-26T18:00:00.000Z' });
   });
 
   it('rejects an admitted message the database refuses, with the reason and its delivery as an invalid payload', () => {

@@ -120,6 +120,7 @@ export function deliveryOf(message: RawAlertMessage, raw: RawAlert.RawAlertValue
     body_size,
     body_truncated,
     authorization_key: raw.authorization_key ?? null,
+    authorization_key_expires_at: raw.authorization_key_expires_at ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ const INTEGRATION: Integration = {
   api_url: null,
   rate_limit_per_minute: null,
   previous_authorization_key: null,
+  previous_authorization_keys: [],
   signing_secret: null,
   heartbeat_interval_minutes: null,
   last_request_at: null,
@@ -58,7 +59,8 @@ describe('CredentialsTab', () => {
   it('offers a grace period on reset, and shows the previous key with when it stops working', async () => {
     const user = userEvent.setup();
     const expiresAt = new Date(Date.now() + 24 * 3_600_000).toISOString();
-    const rotated = { ...INTEGRATION, authorization_key: 'new-key', previous_authorization_key: { authorization_key: 'old-key', expires_at: expiresAt } };
+    const previous = { authorization_key: 'old-key', expires_at: expiresAt };
+    const rotated = { ...INTEGRATION, authorization_key: 'new-key', previous_authorization_key: previous, previous_authorization_keys: [previous] };
     const api = stubApi({ 'POST /projects/7/alert_integrations/3/reset_authorization_key': { body: rotated } });
     renderPage(<CredentialsTab projectId={7} integration={INTEGRATION} />, { url: '/' });
     expect(screen.queryByLabelText('Previous authorization key')).not.toBeInTheDocument();
@@ -80,14 +82,72 @@ describe('CredentialsTab', () => {
 
   });
 
-  it('shows the previous key of a rotation with when it stops working', () => {
+  it('shows the previous key of a rotation with when it stops working, in UTC and exact to the minute', () => {
     stubApi({});
-    const expiresAt = new Date(Date.now() + 2 * 3_600_000 + 60_000).toISOString();
-    const rotated = { ...INTEGRATION, authorization_key: 'new-key', previous_authorization_key: { authorization_key: 'old-key', expires_at: expiresAt } };
+    const expiresAt = new Date(Date.now() + 1 * 3_600_000 + 58 * 60_000 + 30_000).toISOString();
+    const previous = { authorization_key: 'old-key', expires_at: expiresAt };
+    const rotated = { ...INTEGRATION, authorization_key: 'new-key', previous_authorization_key: previous, previous_authorization_keys: [previous] };
     renderPage(<CredentialsTab projectId={7} integration={rotated} />, { url: '/' });
     expect(screen.getByLabelText('Authorization key')).toHaveValue('new-key');
     expect(screen.getByLabelText('Previous authorization key')).toHaveValue('old-key');
-    expect(screen.getByTestId('previous-key-expiry')).toHaveTextContent(/Still accepted until .+ \(in 2 hours\)/);
+    expect(screen.getByTestId('previous-key-expiry')).toHaveTextContent(/^Valid until .+ UTC \(in 1 h 58 min\)/);
+  });
+
+  it('shows both previous keys of two resets, each until its own expiry, and revokes them on request', async () => {
+    const user = userEvent.setup();
+    const newer = { authorization_key: 'second-key', expires_at: new Date(Date.now() + 30 * 60_000 + 20_000).toISOString() };
+    const older = { authorization_key: 'first-key', expires_at: new Date(Date.now() + 5 * 3_600_000 + 20_000).toISOString() };
+    const twice = { ...INTEGRATION, authorization_key: 'third-key', previous_authorization_key: newer, previous_authorization_keys: [newer, older] };
+    const revoked = { ...twice, authorization_key: 'fourth-key', previous_authorization_key: { authorization_key: 'third-key', expires_at: newer.expires_at }, previous_authorization_keys: [] };
+    const api = stubApi({ 'POST /projects/7/alert_integrations/3/reset_authorization_key': { body: revoked } });
+    renderPage(<CredentialsTab projectId={7} integration={twice} />, { url: '/' });
+    expect(screen.getByLabelText('Previous authorization key')).toHaveValue('second-key');
+    expect(screen.getByLabelText('Older previous authorization key')).toHaveValue('first-key');
+    expect(screen.getAllByTestId('previous-key-expiry').map((hint) => hint.textContent)).toEqual([
+      expect.stringMatching(/^Valid until .+ UTC \(in 30 min\)/),
+      expect.stringMatching(/^Valid until .+ UTC \(in 5 h\)/),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Reset key' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset authorization key' });
+    await user.selectOptions(within(dialog).getByLabelText('Grace period for the current key'), '60');
+    expect(within(dialog).getByTestId('previous-keys-note')).toHaveTextContent('a reset with a grace period now needs them revoked');
+    await user.click(within(dialog).getByLabelText(/Revoke the previous keys now/));
+    await user.click(within(dialog).getByRole('button', { name: 'Reset key' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/alert_integrations/3/reset_authorization_key')).toHaveLength(1));
+    expect(api.sent('POST /projects/7/alert_integrations/3/reset_authorization_key')[0].body).toEqual({ grace_period_minutes: 60, revoke_previous_keys: true });
+  });
+
+  it('shows one current message at a time: the outcome of the last action replaces the one before', async () => {
+    const user = userEvent.setup();
+    const previous = { authorization_key: 'old-key', expires_at: new Date(Date.now() + 3_600_000).toISOString() };
+    stubApi({
+      'PUT /projects/7/alert_integrations/3': { body: { ...INTEGRATION, signing_secret: 'a-secret-of-24-characters' } },
+      'POST /projects/7/alert_integrations/3/reset_signing_secret': { body: { ...INTEGRATION, signing_secret: 'f'.repeat(64) } },
+      'POST /projects/7/alert_integrations/3/reset_authorization_key': {
+        status: 409,
+        body: { error: 'too_many_previous_keys', message: 'This integration already has 2 previous authorization keys that still work.' },
+      },
+    });
+    renderPage(<CredentialsTab projectId={7} integration={{ ...INTEGRATION, previous_authorization_key: previous, previous_authorization_keys: [previous] }} />, { url: '/' });
+
+    await user.click(screen.getByRole('button', { name: 'Set secret' }));
+    await user.type(screen.getByLabelText('New signing secret'), 'a-secret-of-24-characters');
+    await user.click(screen.getByRole('button', { name: 'Save secret' }));
+    const saved = await screen.findByText('The signing secret was saved.');
+    // The form went away with the focus: the focus moves to the message, not to the page.
+    expect(saved.parentElement).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Generate secret' }));
+    await screen.findByText(/A new signing secret was generated/);
+    const messages = () => [...document.querySelectorAll('.notice-success, .notice-error')].map((notice) => notice.textContent);
+    expect(messages()).toEqual(['A new signing secret was generated. Requests signed with a previous one are refused.']);
+
+    await user.click(screen.getByRole('button', { name: 'Reset key' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset key' }));
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent('Key not reset: This integration already has 2 previous authorization keys that still work.');
+    expect(messages()).toEqual(['Key not reset: This integration already has 2 previous authorization keys that still work.']);
   });
 
   it('takes a custom grace period in minutes, refusing one beyond 7 days', async () => {

@@ -3,10 +3,12 @@ import { useIntegrationMutations } from '../../api/queries';
 import { Integration, MAX_KEY_GRACE_PERIOD_MINUTES, SIGNING_SECRET_MAX_LENGTH, SIGNING_SECRET_MIN_LENGTH } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableField } from '../../components/copy-button';
-import { ErrorMessage, SuccessMessage } from '../../components/error-message';
+import { useCurrentMessage } from '../../components/current-message';
 import { Field } from '../../components/field';
-import { exactTime, relativeTime } from '../../lib/time';
+import { relativeTime, utcTime } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
+
+type CurrentMessage = ReturnType<typeof useCurrentMessage>;
 
 /** The grace periods the reset dialog offers, in minutes; "custom" takes any number up to 7 days. */
 export const GRACE_PERIOD_CHOICES = [
@@ -26,53 +28,66 @@ export function gracePeriodMinutes(choice: string, custom: string): number | nul
   return minutes <= MAX_KEY_GRACE_PERIOD_MINUTES ? minutes : null;
 }
 
+/** What the answer of a key reset says happened to the keys, for its success message. */
+export function keyResetMessage(answer: Integration, graceMinutes: number, revoked: boolean): string {
+  const [newest, ...earlier] = answer.previous_authorization_keys;
+  const replaced =
+    graceMinutes > 0 && newest
+      ? `The previous key keeps working until ${utcTime(newest.expires_at)}.`
+      : 'The previous key no longer works.';
+  const others = revoked ? ' Earlier previous keys were revoked.' : (graceMinutes > 0 ? earlier : answer.previous_authorization_keys).length > 0 ? ' Earlier previous keys keep working until they expire.' : '';
+  return `A new authorization key was generated. ${replaced}${others}`;
+}
+
 /**
  * "View credentials" (spec 2.1, 5): the URL and authorization key the monitoring tool is configured
- * with, the previous key while a rotation's grace period lasts, and the webhook signing secret.
+ * with, every previous key while its rotation's grace period lasts, and the webhook signing secret.
+ * One current message for the whole tab: the outcome of the last action replaces the one before.
  */
 export function CredentialsTab({ projectId, integration }: { projectId: number; integration: Integration }) {
   const { resetKey } = useIntegrationMutations(projectId);
+  const message = useCurrentMessage();
   const [confirming, setConfirming] = useState(false);
   const [graceChoice, setGraceChoice] = useState('0');
   const [customMinutes, setCustomMinutes] = useState('');
-  const now = useNow();
+  const [revoke, setRevoke] = useState(false);
+  // Every second: "valid until ... (in 1 h 58 min)" is exact to the minute, also right after a reset.
+  const now = useNow(1_000);
   const url = integration.url ?? '';
   const key = integration.authorization_key ?? '';
-  const previous = integration.previous_authorization_key;
+  const previousKeys = integration.previous_authorization_keys;
   const grace = gracePeriodMinutes(graceChoice, customMinutes);
+  // At most two previous keys work at once (README "Rotating an authorization key"): a third needs them revoked.
+  const needsRevoke = previousKeys.length >= 2 && grace !== null && grace > 0;
 
   return (
     <>
+      {message.view}
       <div className="card">
         <h2>Credentials</h2>
         <p className="muted">
           Configure the monitoring tool to POST its alerts as JSON to this URL, with the authorization key as a bearer token (
           <code>Authorization: Bearer &lt;key&gt;</code>) or as the password of Basic authentication with an empty username.
         </p>
-        {resetKey.isSuccess && (
-          <SuccessMessage>
-            {resetKey.data.previous_authorization_key
-              ? `A new authorization key was generated. The previous key keeps working until ${exactTime(resetKey.data.previous_authorization_key.expires_at)}.`
-              : 'A new authorization key was generated. The previous key no longer works.'}
-          </SuccessMessage>
-        )}
         <CopyableField label="Webhook URL" value={url} copyLabel="Copy the webhook URL" />
         <CopyableField label="Authorization key" value={key} copyLabel="Copy the authorization key" />
-        {previous && (
-          <CopyableField label="Previous authorization key" value={previous.authorization_key} copyLabel="Copy the previous authorization key">
-            <p className="hint" data-testid="previous-key-expiry">
-              Still accepted until <time dateTime={previous.expires_at}>{exactTime(previous.expires_at)}</time> ({relativeTime(previous.expires_at, now)}), so
-              senders can be moved to the new key one by one.
-            </p>
-          </CopyableField>
-        )}
+        {previousKeys.map((previous, index) => {
+          const which = index === 0 ? 'previous authorization key' : 'older previous authorization key';
+          return (
+            <CopyableField key={previous.authorization_key} label={which.charAt(0).toUpperCase() + which.slice(1)} value={previous.authorization_key} copyLabel={`Copy the ${which}`}>
+              <p className="hint" data-testid="previous-key-expiry">
+                Valid until <time dateTime={previous.expires_at}>{utcTime(previous.expires_at)}</time> ({relativeTime(previous.expires_at, now)}), so senders can be
+                moved to the new key one by one. Deliveries name the requests that still use it by this time.
+              </p>
+            </CopyableField>
+          );
+        })}
         <details className="example">
           <summary>Example request</summary>
           <pre className="code-block">
             {`curl -X POST '${url}' \\\n  -H 'Authorization: Bearer ${key}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"title": "Disk full", "severity": "high", "hosts": ["db-1"]}'`}
           </pre>
         </details>
-        <ErrorMessage error={resetKey.error} title="Key not reset" />
         <div className="actions-left">
           <button type="button" className="button button-danger-outline" onClick={() => setConfirming(true)}>
             Reset key
@@ -87,7 +102,18 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             if (grace === null) return;
-            resetKey.mutate({ id: integration.id, gracePeriodMinutes: grace }, { onSettled: () => setConfirming(false) });
+            const revokePreviousKeys = revoke && previousKeys.length > 0;
+            resetKey.mutate(
+              { id: integration.id, gracePeriodMinutes: grace, revokePreviousKeys },
+              {
+                onSuccess: (answer) => message.success(keyResetMessage(answer, grace, revokePreviousKeys)),
+                onError: (error) => message.error(error, 'Key not reset'),
+                onSettled: () => {
+                  setConfirming(false);
+                  setRevoke(false);
+                },
+              },
+            );
           }}
         >
           <p>
@@ -124,15 +150,28 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
               )}
             </Field>
           )}
+          {previousKeys.length > 0 && (
+            <div className="field">
+              <p className={needsRevoke && !revoke ? 'notice notice-warning' : 'hint'} data-testid="previous-keys-note">
+                {previousKeys.length === 1 ? 'A previous key still works' : `${previousKeys.length} previous keys still work`} (until{' '}
+                {previousKeys.map((previous) => utcTime(previous.expires_at)).join(' and ')}) and keep working until then.
+                {needsRevoke && ' At most two are kept: a reset with a grace period now needs them revoked, or wait until the oldest expires.'}
+              </p>
+              <label className="checkbox">
+                <input type="checkbox" checked={revoke} onChange={(event) => setRevoke(event.target.checked)} /> Revoke the previous{' '}
+                {previousKeys.length === 1 ? 'key' : 'keys'} now (requests still using {previousKeys.length === 1 ? 'it' : 'them'} are refused)
+              </label>
+            </div>
+          )}
         </ConfirmDialog>
       </div>
-      <SigningSecretCard projectId={projectId} integration={integration} />
+      <SigningSecretCard projectId={projectId} integration={integration} message={message} />
     </>
   );
 }
 
 /** The webhook signing secret: set, generate or remove it, and how Grafana or curl sign requests with it. */
-function SigningSecretCard({ projectId, integration }: { projectId: number; integration: Integration }) {
+function SigningSecretCard({ projectId, integration, message }: { projectId: number; integration: Integration; message: CurrentMessage }) {
   const { update, resetSigningSecret } = useIntegrationMutations(projectId);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -150,10 +189,6 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
         <code>X-Grafana-Alerting-Signature</code>) or in GitHub&apos;s form (<code>X-Hub-Signature-256: sha256=&lt;hex&gt;</code>). Unsigned, wrongly
         signed or stale requests get 401.
       </p>
-      {update.isSuccess && update.variables?.changes.signing_secret !== undefined && (
-        <SuccessMessage>{update.variables.changes.signing_secret === null ? 'The signing secret was removed.' : 'The signing secret was saved.'}</SuccessMessage>
-      )}
-      {resetSigningSecret.isSuccess && <SuccessMessage>A new signing secret was generated. Requests signed with a previous one are refused.</SuccessMessage>}
       {secret === null ? (
         <p data-testid="signing-secret-state">Not set: requests are not signed.</p>
       ) : (
@@ -164,7 +199,17 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
           onSubmit={(event) => {
             event.preventDefault();
             if (!draftValid) return;
-            update.mutate({ id: integration.id, changes: { signing_secret: draft } }, { onSuccess: () => { setEditing(false); setDraft(''); } });
+            update.mutate(
+              { id: integration.id, changes: { signing_secret: draft } },
+              {
+                onSuccess: () => {
+                  setEditing(false);
+                  setDraft('');
+                  message.success('The signing secret was saved.');
+                },
+                onError: (error) => message.error(error, 'Signing secret not changed'),
+              },
+            );
           }}
         >
           <Field label="New signing secret">
@@ -187,13 +232,22 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
           </div>
         </form>
       )}
-      <ErrorMessage error={update.error ?? resetSigningSecret.error} title="Signing secret not changed" />
       {!editing && (
         <div className="actions-left">
           <button type="button" className="button" onClick={() => setEditing(true)}>
             {secret === null ? 'Set secret' : 'Change secret'}
           </button>
-          <button type="button" className="button" disabled={resetSigningSecret.isPending} onClick={() => resetSigningSecret.mutate(integration.id)}>
+          <button
+            type="button"
+            className="button"
+            disabled={resetSigningSecret.isPending}
+            onClick={() =>
+              resetSigningSecret.mutate(integration.id, {
+                onSuccess: () => message.success('A new signing secret was generated. Requests signed with a previous one are refused.'),
+                onError: (error) => message.error(error, 'Signing secret not changed'),
+              })
+            }
+          >
             Generate secret
           </button>
           {secret !== null && (
@@ -210,7 +264,16 @@ function SigningSecretCard({ projectId, integration }: { projectId: number; inte
         danger
         busy={update.isPending}
         onCancel={() => setRemoving(false)}
-        onConfirm={() => update.mutate({ id: integration.id, changes: { signing_secret: null } }, { onSettled: () => setRemoving(false) })}
+        onConfirm={() =>
+          update.mutate(
+            { id: integration.id, changes: { signing_secret: null } },
+            {
+              onSuccess: () => message.success('The signing secret was removed.'),
+              onError: (error) => message.error(error, 'Signing secret not changed'),
+              onSettled: () => setRemoving(false),
+            },
+          )
+        }
       >
         <p>Requests to this URL will no longer need a signature: the authorization key alone lets them in.</p>
       </ConfirmDialog>

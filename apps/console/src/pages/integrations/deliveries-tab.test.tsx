@@ -22,6 +22,7 @@ const INTEGRATION: Integration = {
   api_url: null,
   rate_limit_per_minute: null,
   previous_authorization_key: null,
+  previous_authorization_keys: [],
   signing_secret: null,
   heartbeat_interval_minutes: null,
   last_request_at: null,
@@ -44,6 +45,7 @@ const ACCEPTED: Delivery = {
   body_size: 46,
   body_truncated: false,
   authorization_key: 'previous',
+  authorization_key_expires_at: '2026-11-26T18:00:00.000Z',
 };
 const NOT_JSON: Delivery = {
   id: 11,
@@ -56,6 +58,7 @@ const NOT_JSON: Delivery = {
   body_size: 22,
   body_truncated: false,
   authorization_key: 'current',
+  authorization_key_expires_at: null,
 };
 const WRONG_KEY: Delivery = {
   id: 10,
@@ -68,6 +71,7 @@ const WRONG_KEY: Delivery = {
   body_size: 31,
   body_truncated: true,
   authorization_key: null,
+  authorization_key_expires_at: null,
 };
 const TOO_LARGE: Delivery = {
   id: 9,
@@ -80,6 +84,7 @@ const TOO_LARGE: Delivery = {
   body_size: 2_000_000,
   body_truncated: true,
   authorization_key: 'current',
+  authorization_key_expires_at: null,
 };
 
 const deliveriesRoute = (deliveries: Delivery[]) => ({ body: deliveries, headers: { 'X-Total': String(deliveries.length), 'X-Next-Page': '' } });
@@ -92,15 +97,16 @@ describe('DeliveriesTab', () => {
     await screen.findByRole('link', { name: '#4 Disk full' });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['1 minute ago', '200 OK', 'previous', '#4 Disk full#5 CPU high', '46 BView'],
-      ['3 minutes ago', '400 Bad Request invalid_json', 'current', 'none', '22 BView'],
-      ['5 minutes ago', '401 Unauthorized unauthorized', 'none', 'none', 'not readView'],
-      ['7 minutes ago', '413 Content Too Large payload_too_large', 'current', 'none', '1.9 MiBView'],
+      // A previous key is named by its expiry, in UTC, as View credentials lists it.
+      ['1 min ago', '200 OK', 'previous (valid until Nov 26, 2026, 6:00:00 PM UTC)', '#4 Disk full#5 CPU high', '46 BView'],
+      ['3 min ago', '400 Bad Request invalid_json', 'current', 'none', '22 BView'],
+      ['5 min ago', '401 Unauthorized unauthorized', 'none', 'none', 'not readView'],
+      ['7 min ago', '413 Content Too Large payload_too_large', 'current', 'none', '1.9 MiBView'],
     ]);
     // The key a request used: the previous one (during a rotation's grace period) stands out.
     expect(within(rows[0]).getByText('previous')).toHaveAttribute('title', expect.stringMatching(/previous authorization key/));
     // Exact time on hover; the status's class is its colour, never the only cue.
-    expect(within(rows[0]).getByText('1 minute ago')).toHaveAttribute('title', expect.stringMatching(/\d{4}/));
+    expect(within(rows[0]).getByText('1 min ago')).toHaveAttribute('title', expect.stringMatching(/\d{4}/));
     expect(within(rows[0]).getByText('200 OK')).toHaveClass('http-status-2xx');
     expect(within(rows[2]).getByText('401 Unauthorized')).toHaveClass('http-status-4xx');
     expect(screen.getByRole('link', { name: '#5 CPU high' })).toHaveAttribute('href', '/projects/7/alerts/5');

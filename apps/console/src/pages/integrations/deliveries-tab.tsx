@@ -7,7 +7,7 @@ import { ErrorMessage, Loading } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
 import { TimeAgo } from '../../components/time-ago';
 import { bodyNotRead, formatBytes, statusClass, statusLabel } from '../../lib/deliveries';
-import { exactTime } from '../../lib/time';
+import { exactTime, utcTime } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
 import { DeliveryBodyViewer } from './delivery-body-viewer';
 
@@ -115,7 +115,7 @@ function DeliveryRow({ delivery, projectId, now, selected, viewerId, onSelect }:
         )}
       </td>
       <td>
-        <KeyUsed used={delivery.authorization_key} />
+        <KeyUsed used={delivery.authorization_key} expiresAt={delivery.authorization_key_expires_at ?? null} />
       </td>
       <td>
         {delivery.alerts.length === 0 ? (
@@ -151,13 +151,23 @@ function DeliveryRow({ delivery, projectId, now, selected, viewerId, onSelect }:
   );
 }
 
-/** Which authorization key a delivery used; "none" when no key matched (or none was checked). */
-function KeyUsed({ used }: { used: Delivery['authorization_key'] }) {
+/**
+ * Which authorization key a delivery used; "none" when no key matched (or none was checked). A
+ * previous key is named by its expiry, as View credentials lists it, so the senders still on the
+ * oldest one can be found.
+ */
+function KeyUsed({ used, expiresAt }: { used: Delivery['authorization_key']; expiresAt: string | null }) {
   if (used === null) return <span className="muted">none</span>;
   if (used === 'current') return <span title="The current authorization key">current</span>;
   return (
-    <span className="key-previous" title="The previous authorization key, during a key rotation's grace period: move this sender to the current key">
+    <span className="key-previous" title="A previous authorization key, during a key rotation's grace period: move this sender to the current key">
       previous
+      {expiresAt && (
+        <span className="key-previous-expiry">
+          {' '}
+          (valid until <time dateTime={expiresAt}>{utcTime(expiresAt)}</time>)
+        </span>
+      )}
     </span>
   );
 }

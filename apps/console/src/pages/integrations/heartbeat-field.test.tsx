@@ -19,6 +19,7 @@ const SAVED: Integration = {
   api_url: null,
   rate_limit_per_minute: null,
   previous_authorization_key: null,
+  previous_authorization_keys: [],
   signing_secret: null,
   heartbeat_interval_minutes: null,
   last_request_at: null,
@@ -41,7 +42,7 @@ describe('checkHeartbeatInterval', () => {
 describe('HeartbeatStatus', () => {
   it('shows an expired heartbeat as a badge with its interval and the last request', () => {
     render(<HeartbeatStatus integration={{ heartbeat_status: 'expired', heartbeat_interval_minutes: 5, last_request_at: '2026-11-21T10:00:00.000Z' }} now={Date.parse('2026-11-21T10:07:00.000Z')} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Heartbeat expired · expected every 5 minutes · Last request: 7 minutes ago');
+    expect(screen.getByRole('status')).toHaveTextContent('Heartbeat expired · expected every 5 minutes · Last request: 7 min ago');
   });
 
   it('says when no request came yet, and when the heartbeat is off', () => {

@@ -17,6 +17,7 @@ const INTEGRATION: Integration = {
   api_url: null,
   rate_limit_per_minute: null,
   previous_authorization_key: null,
+  previous_authorization_keys: [],
   signing_secret: null,
   heartbeat_interval_minutes: null,
   last_request_at: null,

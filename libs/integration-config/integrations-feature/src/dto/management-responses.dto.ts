@@ -139,9 +139,15 @@ export class IntegrationDto extends IntegrationListItemDto implements Integratio
   @ApiProperty({
     type: PreviousAuthorizationKeyDto,
     nullable: true,
-    description: 'During a key rotation with a grace period: the previous key and when it stops working; null otherwise.',
+    description: 'During a key rotation with a grace period: the latest previous key and when it stops working (the first of previous_authorization_keys); null otherwise.',
   })
   previous_authorization_key!: PreviousAuthorizationKey | null;
+
+  @ApiProperty({
+    type: [PreviousAuthorizationKeyDto],
+    description: 'Every previous key that still works, newest first, each until its own expires_at (at most two).',
+  })
+  previous_authorization_keys!: PreviousAuthorizationKey[];
 
   @ApiProperty({ type: 'string', nullable: true, description: 'The webhook signing secret (HMAC-SHA256 of request bodies); null: requests are not signed.' })
   signing_secret!: string | null;

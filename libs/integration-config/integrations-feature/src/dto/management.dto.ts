@@ -143,6 +143,15 @@ export class ResetAuthorizationKeyDto {
   @Min(0)
   @Max(MAX_KEY_GRACE_PERIOD_MINUTES)
   grace_period_minutes?: number;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'true: every previous key stops working at once (requests still using one are refused). Needed for a reset with a grace period while two previous keys still work.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  revoke_previous_keys?: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { heartbeatStatus } from '@alert-ingestion/alerts-domain';
 import { Integration, IntegrationListItem, integrationUrl, PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
-import { AlertIntegration } from '@alert-ingestion/database';
-import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, previousKeyStillValid, StoredIntegration } from '@alert-ingestion/integrations-domain';
+import { AlertIntegration, AlertIntegrationPreviousKey } from '@alert-ingestion/database';
+import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, StoredIntegration, validPreviousKeys } from '@alert-ingestion/integrations-domain';
 
 /** The mapping column holds only entries validatePayloadFieldMapping accepted. */
 export function storedMapping(row: Pick<AlertIntegration, 'payload_field_mapping'>): PayloadFieldMappingEntry[] {
@@ -28,10 +28,24 @@ export interface HeartbeatReading {
   minuteMs: number;
 }
 
-/** An integration as maintainers see it, credentials included, at `heartbeat.now` (an expired previous key is not shown). */
-export function presentIntegration(row: AlertIntegration, gatewayPublicUrl: string, ciphers: IntegrationCiphers, heartbeat: HeartbeatReading): Integration {
+/**
+ * An integration as maintainers see it, credentials included, at `heartbeat.now`: every previous key
+ * that still works, newest first (expired ones are not shown).
+ */
+export function presentIntegration(
+  row: AlertIntegration,
+  previousKeys: readonly AlertIntegrationPreviousKey[],
+  gatewayPublicUrl: string,
+  ciphers: IntegrationCiphers,
+  heartbeat: HeartbeatReading,
+): Integration {
   const receives = row.type === 'http';
-  const previousExpiresAt = row.previous_authorization_key_expires_at;
+  const previous = receives
+    ? validPreviousKeys(previousKeys, heartbeat.now).map((key) => ({
+        authorization_key: ciphers.authorizationKeys.decrypt(key.authorization_key_encrypted),
+        expires_at: key.expires_at.toISOString(),
+      }))
+    : [];
   return {
     id: Number(row.id),
     name: row.name,
@@ -39,10 +53,8 @@ export function presentIntegration(row: AlertIntegration, gatewayPublicUrl: stri
     active: row.active,
     url: receives ? integrationUrl(gatewayPublicUrl, row.url_token) : null,
     authorization_key: receives ? ciphers.authorizationKeys.decrypt(row.authorization_key_encrypted) : null,
-    previous_authorization_key:
-      receives && row.previous_authorization_key_encrypted !== null && previousKeyStillValid(previousExpiresAt, heartbeat.now)
-        ? { authorization_key: ciphers.authorizationKeys.decrypt(row.previous_authorization_key_encrypted), expires_at: previousExpiresAt.toISOString() }
-        : null,
+    previous_authorization_key: previous.at(0) ?? null,
+    previous_authorization_keys: previous,
     signing_secret: receives && row.signing_secret_encrypted !== null ? ciphers.signingSecrets.decrypt(row.signing_secret_encrypted) : null,
     sample_payload: row.sample_payload,
     payload_field_mapping: storedMapping(row),

@@ -30,8 +30,8 @@ interface SnapshotRow {
   active: boolean;
   url_token: string;
   authorization_key_sha256: string;
-  previous_authorization_key_sha256: string | null;
-  previous_authorization_key_expires_at: Date | string | null;
+  /** Still working at the transaction's time, newest first (json_agg of the previous keys). */
+  previous_keys: Array<{ authorization_key_sha256: string; expires_at: string }>;
   signing_secret_encrypted: string | null;
   payload_field_mapping: PayloadFieldMappingEntry[];
   rate_limit_per_minute: number | null;
@@ -41,10 +41,14 @@ interface SnapshotRow {
 }
 
 const SNAPSHOT_COLUMNS = `i.id, i.project_id, p.tier::text AS project_tier, i.type::text AS type, i.name, i.active,
-  i.url_token, i.authorization_key_sha256, i.previous_authorization_key_sha256, i.previous_authorization_key_expires_at,
+  i.url_token, i.authorization_key_sha256,
+  (SELECT coalesce(json_agg(json_build_object('authorization_key_sha256', k.authorization_key_sha256, 'expires_at', k.expires_at) ORDER BY k.replaced_at DESC, k.id DESC), '[]')
+     FROM alert_integration_previous_keys k WHERE k.integration_id = i.id AND k.expires_at > now()) AS previous_keys,
   i.signing_secret_encrypted, i.payload_field_mapping, i.rate_limit_per_minute, i.heartbeat_interval_minutes, i.version, i.updated_at`;
 
 export function toSnapshot(row: SnapshotRow): Snapshot {
+  const previousKeys = row.previous_keys.map((key) => ({ authorization_key_sha256: key.authorization_key_sha256.trim(), expires_at: new Date(key.expires_at).toISOString() }));
+  const newest = previousKeys.at(0);
   return {
     id: row.id.toString(),
     project_id: row.project_id.toString(),
@@ -54,12 +58,14 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
     active: row.active,
     url_token: row.url_token,
     authorization_key_sha256: row.authorization_key_sha256.trim(),
-    // The gateway decides the previous key's expiry at request time: no snapshot at that instant.
-    ...(row.previous_authorization_key_sha256 === null || row.previous_authorization_key_expires_at === null
+    // The gateway decides each previous key's expiry at request time: no snapshot at that instant.
+    // The newest alone also goes in the single-key fields, which gateways of the previous release read.
+    ...(newest === undefined
       ? {}
       : {
-          previous_authorization_key_sha256: row.previous_authorization_key_sha256.trim(),
-          previous_authorization_key_expires_at: new Date(row.previous_authorization_key_expires_at).toISOString(),
+          previous_authorization_key_sha256: newest.authorization_key_sha256,
+          previous_authorization_key_expires_at: newest.expires_at,
+          previous_authorization_keys: previousKeys,
         }),
     // Already encrypted for the gateway (signingSecretCipher): the column travels as it is stored.
     ...(row.signing_secret_encrypted === null ? {} : { signing_secret_encrypted: row.signing_secret_encrypted }),

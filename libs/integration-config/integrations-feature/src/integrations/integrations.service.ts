@@ -1,6 +1,6 @@
 import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
 import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
-import { AlertIntegration, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
+import { AlertIntegration, AlertIntegrationPreviousKey, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError } from '@alert-ingestion/http';
 import {
   AuthorizationKeyCipher,
@@ -15,7 +15,8 @@ import {
   planIntegrationCreate,
   planIntegrationUpdate,
   parseSamplePayload,
-  previousKeyAfterReset,
+  previousKeysAfterReset,
+  revokePreviousKeys,
   requirePremiumForCustomMapping,
   ProjectIntegration,
   signingSecretChange,
@@ -31,6 +32,11 @@ import { previewAlerts } from './alert-preview';
 import { payloadFromText, TestAlertResult, TestAlertService } from './test-alert.service';
 
 type Tx = Prisma.TransactionClient;
+
+/** A stored previous key as the key rotation rule reads it. */
+function storedPreviousKey(row: AlertIntegrationPreviousKey) {
+  return { encrypted: row.authorization_key_encrypted, sha256: row.authorization_key_sha256.trim(), replaced_at: row.replaced_at, expires_at: row.expires_at };
+}
 
 const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 };
 
@@ -133,20 +139,37 @@ export class IntegrationsService {
    * Issues a new authorization key. The new hash is on the integrations topic before the answer,
    * so the gateway refuses the old key as soon as its registry reads it (well within 2 s). With a
    * grace period the replaced key keeps working until now + grace (the gateway decides its expiry
-   * at request time); a later reset replaces the previous key by the then-current one.
+   * at request time), and so does every earlier previous key until its own expiry; a reset that
+   * would need a third is refused (409) unless it revokes them (previousKeysAfterReset). Under the
+   * project lock, so two resets at once cannot both add a previous key.
    */
-  async resetAuthorizationKey(projectId: bigint, integrationId: bigint, gracePeriod?: number): Promise<Integration> {
-    const graceMinutes = applyRules(() => gracePeriodMinutes(gracePeriod));
+  async resetAuthorizationKey(projectId: bigint, integrationId: bigint, request: { grace_period_minutes?: unknown; revoke_previous_keys?: unknown }): Promise<Integration> {
+    const reset = applyRules(() => ({ graceMinutes: gracePeriodMinutes(request.grace_period_minutes), revokePreviousKeys: revokePreviousKeys(request.revoke_previous_keys) }));
     return this.writeIntegration('key_reset', async (tx) => {
+      await lockProject(tx, projectId);
       const current = await this.find(tx, projectId, integrationId);
+      const stored = await tx.alertIntegrationPreviousKey.findMany({ where: { integration_id: current.id } });
+      const replaced = { encrypted: current.authorization_key_encrypted, sha256: current.authorization_key_sha256.trim() };
+      const previous = applyRules(() => previousKeysAfterReset(stored.map(storedPreviousKey), replaced, reset, new Date()));
+      await tx.alertIntegrationPreviousKey.deleteMany({ where: { integration_id: current.id } });
+      await tx.alertIntegrationPreviousKey.createMany({
+        data: previous.map((key) => ({
+          integration_id: current.id,
+          authorization_key_encrypted: key.encrypted,
+          authorization_key_sha256: key.sha256,
+          replaced_at: key.replaced_at,
+          expires_at: key.expires_at,
+        })),
+      });
       const authorizationKey = generateAuthorizationKey();
-      const previous = previousKeyAfterReset({ encrypted: current.authorization_key_encrypted, sha256: current.authorization_key_sha256.trim() }, graceMinutes, new Date());
+      const newest = previous.at(0);
       return this.changeRow(tx, current.id, {
         authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
         authorization_key_sha256: sha256Hex(authorizationKey),
-        previous_authorization_key_encrypted: previous?.encrypted ?? null,
-        previous_authorization_key_sha256: previous?.sha256 ?? null,
-        previous_authorization_key_expires_at: previous?.expires_at ?? null,
+        // The single-key columns the previous release reads during a rolling update: the newest previous key.
+        previous_authorization_key_encrypted: newest?.encrypted ?? null,
+        previous_authorization_key_sha256: newest?.sha256 ?? null,
+        previous_authorization_key_expires_at: newest?.expires_at ?? null,
       });
     });
   }
@@ -182,7 +205,12 @@ export class IntegrationsService {
   async sendTestAlert(projectId: bigint, integrationId: bigint, payload: string, requestId?: string): Promise<TestAlertResult> {
     const integration = await this.findReceiving(projectId, integrationId, 'send test alerts to an HTTP Endpoint');
     return this.testAlerts.send(
-      { url_token: integration.url_token, active: integration.active, authorization_key: this.cipher.decrypt(integration.authorization_key_encrypted) },
+      {
+        url_token: integration.url_token,
+        active: integration.active,
+        authorization_key: this.cipher.decrypt(integration.authorization_key_encrypted),
+        signing_secret: integration.signing_secret_encrypted === null ? null : this.ciphers.signingSecrets.decrypt(integration.signing_secret_encrypted),
+      },
       payload,
       requestId,
     );
@@ -197,7 +225,8 @@ export class IntegrationsService {
     const rows = await this.prisma.$queryRaw<Array<{ last_request_at: Date }>>`
       SELECT last_request_at FROM integration_last_requests WHERE integration_id = ${row.id}`;
     const lastRequestAt = rows.length === 0 ? null : new Date(rows[0].last_request_at);
-    return presentIntegration(row, this.options.gatewayPublicUrl, this.ciphers, { lastRequestAt, now: new Date(), minuteMs: this.options.heartbeatMinuteMs });
+    const previousKeys = await this.prisma.alertIntegrationPreviousKey.findMany({ where: { integration_id: row.id } });
+    return presentIntegration(row, previousKeys, this.options.gatewayPublicUrl, this.ciphers, { lastRequestAt, now: new Date(), minuteMs: this.options.heartbeatMinuteMs });
   }
 
   private encryptSigningSecret(secret: string | null | undefined): string | null | undefined {

@@ -1,4 +1,5 @@
 import { AlertReply, integrationUrl, TestAlertResult as TestAlertBody } from '@alert-ingestion/contracts';
+import { signedWebhookHeaders } from '@alert-ingestion/crypto';
 import {
   BadRequestError,
   DomainError,
@@ -22,6 +23,8 @@ export interface TestAlertResult {
 export interface TestAlertTarget {
   url_token: string;
   authorization_key: string;
+  /** The integration's signing secret (decrypted), or null when its requests are not signed. */
+  signing_secret: string | null;
   active: boolean;
 }
 
@@ -57,7 +60,10 @@ function createdAlerts(body: unknown): Array<{ iid: number; title: string }> {
  * "Send test alert" (spec 4.2, 1.6): the payload must be valid JSON (400 with a message the UI can
  * show, spec 7), and is then POSTed to the integration's own URL at the gateway with the
  * integration's authorization key, exactly as a monitoring tool would. It therefore goes through the
- * same pipeline (limits, rate limit, mapping, grouping) and cannot bypass any gateway rule.
+ * same pipeline (limits, rate limit, mapping, grouping) and cannot bypass any gateway rule. With a
+ * signing secret it is signed as Grafana signs, in the timestamped form and at the moment it is
+ * sent, so it passes the gateway's signature, freshness and replay checks like any sender's; the
+ * secret stays in the service (the console never needs it to send one).
  */
 @Injectable()
 export class TestAlertService {
@@ -73,21 +79,23 @@ export class TestAlertService {
     }
     // The gateway accepts an integration as soon as its create, activation or key reset has been
     // answered (read-your-writes), so the first answer is the answer.
-    const response = await this.post(integrationUrl(this.options.gatewayInternalUrl, target.url_token), target.authorization_key, payload, requestId);
+    const response = await this.post(integrationUrl(this.options.gatewayInternalUrl, target.url_token), target, payload, requestId);
     return this.outcome(response.status, response.body, response.retryAfter);
   }
 
-  private async post(url: string, authorizationKey: string, payload: string, requestId: string | undefined): Promise<{ status: number; body: unknown; retryAfter: number }> {
+  private async post(url: string, target: TestAlertTarget, payload: string, requestId: string | undefined): Promise<{ status: number; body: unknown; retryAfter: number }> {
+    const signed = Buffer.from(payload, 'utf8');
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          authorization: `Bearer ${authorizationKey}`,
+          authorization: `Bearer ${target.authorization_key}`,
+          ...(target.signing_secret === null ? {} : signedWebhookHeaders(target.signing_secret, signed, Date.now())),
           ...(requestId !== undefined ? { [REQUEST_ID_HEADER]: requestId } : {}),
         },
-        body: payload,
+        body: signed,
         signal: AbortSignal.timeout(this.options.testAlertTimeoutMs),
       });
     } catch (error) {

@@ -62,6 +62,11 @@ export interface Delivery {
    * one during a key rotation's grace period; null when none matched (or none was checked).
    */
   authorization_key: AuthorizationKeyUsed | null;
+  /**
+   * When the request used a previous key: that key's expiry, which tells the previous keys apart
+   * (the integration lists each with its `expires_at`); null for the current key or none.
+   */
+  authorization_key_expires_at: string | null;
 }
 
 /** Which of an integration's authorization keys a request used (key rotation with a grace period). */

@@ -59,6 +59,11 @@ export class DeliveryRecordValue {
   @IsOptional()
   @IsIn(AUTHORIZATION_KEYS_USED)
   authorization_key?: AuthorizationKeyUsed | null;
+
+  /** With a `previous` key: that key's expiry, which names it among the previous keys; else null or absent. */
+  @IsOptional()
+  @IsISO8601()
+  authorization_key_expires_at?: string | null;
 }
 
 /** A body as a delivery keeps it: its first DELIVERY_BODY_MAX_BYTES, cut on a character boundary. */

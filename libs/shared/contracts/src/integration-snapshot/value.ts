@@ -26,6 +26,15 @@ import { HEARTBEAT_INTERVAL_MINUTES, INTEGRATION_TYPES, IntegrationType } from '
 
 export { INTEGRATION_TYPES, type IntegrationType } from '../management';
 
+/** A previous authorization key during its grace period: its hex SHA-256 and when it stops working. */
+export class PreviousAuthorizationKeyValue {
+  @Matches(/^[0-9a-f]{64}$/)
+  authorization_key_sha256!: string;
+
+  @IsISO8601()
+  expires_at!: string;
+}
+
 export class PayloadFieldMappingValue {
   @IsIn(PLATFORM_ALERT_FIELDS)
   field_name!: PlatformAlertField;
@@ -72,9 +81,10 @@ export class IntegrationSnapshotValue {
   authorization_key_sha256!: string;
 
   /**
-   * During a key rotation's grace period: the hex SHA-256 of the previous authorization key and
-   * when it stops working. The gateway decides expiry at request time, so no snapshot is needed at
-   * the expiry instant. Both present or both absent.
+   * During a key rotation's grace period: the hex SHA-256 of the newest previous authorization key
+   * and when it stops working, for gateways that predate previous_authorization_keys. The gateway
+   * decides expiry at request time, so no snapshot is needed at the expiry instant. Both present or
+   * both absent.
    */
   @IsOptional()
   @Matches(/^[0-9a-f]{64}$/)
@@ -83,6 +93,17 @@ export class IntegrationSnapshotValue {
   @IsOptional()
   @IsISO8601()
   previous_authorization_key_expires_at?: string;
+
+  /**
+   * Every previous authorization key that still works, newest first, each until its own expiry
+   * (the first is the one above). Absent from snapshots of integration-config releases that kept one.
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(16)
+  @ValidateNested({ each: true })
+  @Type(() => PreviousAuthorizationKeyValue)
+  previous_authorization_keys?: PreviousAuthorizationKeyValue[];
 
   /**
    * The webhook signing secret, encrypted (signingSecretCipher: AES-256-GCM under a key derived from

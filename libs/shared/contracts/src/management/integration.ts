@@ -38,10 +38,15 @@ export interface Integration extends IntegrationListItem {
   url: string | null;
   authorization_key: string | null;
   /**
-   * The key a rotation with a grace period replaced, while it still works (until `expires_at`);
-   * null otherwise, and for the external link.
+   * The key the latest rotation with a grace period replaced, while it still works (until
+   * `expires_at`); null otherwise, and for the external link. The first of previous_authorization_keys.
    */
   previous_authorization_key: PreviousAuthorizationKey | null;
+  /**
+   * Every previous key that still works, newest (last replaced) first, each until its own
+   * `expires_at`: at most two (a reset that would need a third is refused unless it revokes them).
+   */
+  previous_authorization_keys: PreviousAuthorizationKey[];
   /**
    * The secret webhook requests must be signed with (HMAC-SHA256 of the body); null: requests are
    * not signed. Viewable again by maintainers, like the key.

@@ -60,6 +60,11 @@ export class RawAlertValue {
   @IsIn(AUTHORIZATION_KEYS_USED)
   authorization_key?: AuthorizationKeyUsed;
 
+  /** With a `previous` key: that key's expiry, which names it among the previous keys (its delivery says so). */
+  @IsOptional()
+  @IsISO8601()
+  authorization_key_expires_at?: string;
+
   /** The parsed request body. */
   @IsDefined()
   payload!: unknown;

@@ -27,7 +27,7 @@ export class SilencesService {
     // Alertmanager: a start in the past is now.
     const startsAt = requestedStart.getTime() < now.getTime() ? now : requestedStart;
     const endsAt = new Date(body.ends_at);
-    if (endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future.');
+    if (endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future.', 'ends_at');
     valid(checkSilenceWindow(startsAt, endsAt));
     const createdBy = principal.kind === 'user' ? { id: principal.userId.toString(), username: principal.username } : null;
     const silence = await this.repository.create({ projectId, matchers, startsAt, endsAt, comment: body.comment, createdBy }, now);
@@ -50,12 +50,12 @@ export class SilencesService {
   async update(projectId: string, id: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
     const matchers: SilenceMatcher[] | undefined = body.matchers === undefined ? undefined : valid(parseSilenceMatchers(body.matchers));
     const endsAt = body.ends_at === undefined ? undefined : new Date(body.ends_at);
-    if (endsAt && endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future; to end a silence now, expire it.');
+    if (endsAt && endsAt.getTime() <= now.getTime()) throw invalid('ends_at must be in the future; to end a silence now, expire it.', 'ends_at');
     const result = await this.repository.update(projectId, id, now, (current) => {
       if (silenceState(current, now) === 'expired') return { error: new ConflictError(`Silence ${id} has expired; create a new one.`, 'silence_expired') };
       if (endsAt) {
         const window = checkSilenceWindow(current.starts_at, endsAt);
-        if (!window.ok) return { error: invalid(window.message) };
+        if (!window.ok) return { error: invalid(window.message, window.field) };
       }
       const changes: SilenceChanges = { matchers, endsAt, comment: body.comment };
       return { changes: Object.values(changes).some((value) => value !== undefined) ? changes : null };
@@ -86,13 +86,14 @@ export function silenceView(silence: StoredSilence, now: Date): SilenceView {
   };
 }
 
-function valid<T>(parsed: { ok: true; value: T } | { ok: false; message: string }): T {
-  if (!parsed.ok) throw invalid(parsed.message);
+function valid<T>(parsed: { ok: true; value: T } | { ok: false; message: string; field?: string }): T {
+  if (!parsed.ok) throw invalid(parsed.message, parsed.field);
   return parsed.value;
 }
 
-function invalid(message: string): BadRequestError {
-  return new BadRequestError('validation_failed', message);
+/** A 400 naming the request field it is about (`ends_at`, `matchers[0].value`), so a form shows it there. */
+function invalid(message: string, field?: string): BadRequestError {
+  return new BadRequestError('validation_failed', message, field);
 }
 
 /** The 404 of a silence id the project does not have (or text that is no id). */

@@ -1,4 +1,4 @@
-import { KeyboardEvent, ReactNode, useId, useState } from 'react';
+import { KeyboardEvent, useId, useState } from 'react';
 import { ErrorMessage } from './error-message';
 import { Options } from './options';
 

@@ -83,9 +83,20 @@ describe('silences (maintenance windows) through the stack', () => {
     it.each<[string, Record<string, unknown>, RegExp, string]>([
       ['no matcher', { matchers: [], ends_at: inAnHour(), comment: 'x' }, /at least one matcher/, 'matchers'],
       ['an unknown field', { matchers: [{ field: 'status', operator: '=', value: 'x' }], ends_at: inAnHour(), comment: 'x' }, /field must be one of/, 'matchers[0].field'],
-      ['a regex that does not compile', { matchers: [{ field: 'title', operator: '=~', value: '(disk' }], ends_at: inAnHour(), comment: 'x' }, /not a valid regular expression/, 'matchers[0].value'],
+      [
+        'a regex that does not compile',
+        { matchers: [{ field: 'service', operator: '=', value: 'db' }, { field: 'title', operator: '=~', value: '(disk' }], ends_at: inAnHour(), comment: 'x' },
+        /^matchers\[1\]: This is not a valid regular expression \(RE2 syntax\): a \( is not closed\.$/,
+        'matchers[1].value',
+      ],
       ['a backreference (not RE2)', { matchers: [{ field: 'title', operator: '=~', value: '(a)\\1' }], ends_at: inAnHour(), comment: 'x' }, /not a valid regular expression/, 'matchers[0].value'],
       ['a regex longer than 1024 characters', { matchers: [{ field: 'title', operator: '=~', value: 'a'.repeat(1025) }], ends_at: inAnHour(), comment: 'x' }, /at most 1024/, 'matchers[0].value'],
+      [
+        'matchers that all match the empty value (they would silence every alert)',
+        { matchers: [{ field: 'service', operator: '=', value: '' }, { field: 'title', operator: '=~', value: '.*' }], ends_at: inAnHour(), comment: 'x' },
+        /must not match the empty value/,
+        'matchers',
+      ],
       [
         'ends_at before starts_at',
         { matchers: [{ field: 'title', operator: '=', value: 'x' }], starts_at: new Date(Date.now() + 2 * HOUR).toISOString(), ends_at: inAnHour(), comment: 'x' },
@@ -97,8 +108,14 @@ describe('silences (maintenance windows) through the stack', () => {
     ])('refuses %s: 400 {error, message, field}', async (_, body, message, field) => {
       const answer = await createSilence(body);
       expect(answer.status).toBe(400);
-      // `field` names the request field the refusal is about, as the request writes it, so a form shows it there.
       expect(answer.body).toEqual({ error: 'validation_failed', message: expect.stringMatching(message), field });
+    });
+
+    it('takes service="" beside a matcher that does not match the empty value', async () => {
+      const body = { matchers: [{ field: 'service', operator: '=', value: '' }, { field: 'title', operator: '=', value: 'Disk full' }], ends_at: inAnHour(), comment: 'x' };
+      const created = await createSilence(body);
+      expect(created.status).toBe(201);
+      await call('POST', `/projects/${project.id}/silences/${created.body.id}/expire`, tokens.maintainer);
     });
 
     it('lets a developer read silences but not create, edit or expire them (403)', async () => {

@@ -15,6 +15,9 @@ import {
   AddMemberDto,
   CreateProjectDto,
   ListProjectsQueryDto,
+  MemberCandidate,
+  MemberCandidateDto,
+  MemberCandidatesQueryDto,
   MemberDto,
   memberNotFound,
   ProjectDto,
@@ -97,6 +100,20 @@ export class ProjectsController {
   @ApiOkResponse({ type: [MemberDto] })
   listMembers(@CurrentProject() project: ProjectAccess): Promise<Member[]> {
     return this.projects.listMembers(project.projectId);
+  }
+
+  /**
+   * Who can be added (admin or owner, who add members): users who are not members, by username
+   * search, at most 20, as GitLab's member picker searches users. The console resolves the username
+   * picked to the `user_id` that POST takes.
+   */
+  @Get(':id/members/candidates')
+  @ProjectRoute(REQUIRED_ACCESS_LEVEL.manageMembers)
+  @ApiOperation({ summary: 'Search the users who can be added as members (administrator or owner)' })
+  @ApiOkResponse({ type: [MemberCandidateDto], description: 'At most 20 users who are not members, by username (those that start with the search first).' })
+  @ApiErrorResponses(400)
+  memberCandidates(@CurrentProject() project: ProjectAccess, @Query() query: MemberCandidatesQueryDto): Promise<MemberCandidate[]> {
+    return this.projects.memberCandidates(project.projectId, query.search?.trim() ?? '');
   }
 
   @Post(':id/members')

@@ -115,6 +115,61 @@ describe('projects and members (CONTRACT.md "Management API")', () => {
     });
   });
 
+  describe('refusals name their field, so the console shows them there', () => {
+    it('names user_id for an unknown user or an existing member, access_level for a bad role, path and username when taken', async () => {
+      const project = await api.createProject('acme/fields', 'free');
+      const user = await api.createUser('field-user');
+      const unknown = await api.request('POST', `/projects/${project}/members`, { token: ADMIN_TOKEN, body: { user_id: 987654, access_level: 'guest' } });
+      expect(unknown.body).toEqual({ error: 'user_not_found', message: 'User 987654 not found.', field: 'user_id' });
+      await api.addMember(project, user.id, 'reporter');
+      const again = await api.request('POST', `/projects/${project}/members`, { token: ADMIN_TOKEN, body: { user_id: user.id, access_level: 'owner' } });
+      expect(again.body).toEqual({ error: 'already_member', message: 'field-user is already a member of the project.', field: 'user_id' });
+      const role = await api.request('POST', `/projects/${project}/members`, { token: ADMIN_TOKEN, body: { user_id: user.id, access_level: 'admin' } });
+      expect(role.body).toMatchObject({ error: 'validation_failed', field: 'access_level' });
+      const path = await api.request('POST', '/projects', { token: ADMIN_TOKEN, body: { path: 'acme/fields', tier: 'free' } });
+      expect(path.body).toMatchObject({ error: 'path_taken', field: 'path' });
+      const username = await api.request('POST', '/users', { token: ADMIN_TOKEN, body: { username: 'field-user' } });
+      expect(username.body).toMatchObject({ error: 'username_taken', field: 'username' });
+      const tier = await api.request('PUT', `/projects/${project}`, { token: ADMIN_TOKEN, body: { tier: 'gold' } });
+      expect(tier.body).toMatchObject({ error: 'validation_failed', field: 'tier' });
+    });
+  });
+
+  describe('GET /projects/:id/members/candidates (admin, owner)', () => {
+    it('searches the users who are not members by username, those that start with the search first, at most 20', async () => {
+      const project = await api.createProject('acme/candidates', 'free');
+      const owner = await api.createUser('cand-owner');
+      await api.addMember(project, owner.id, 'owner');
+      const maria = await api.createUser('cand-maria');
+      await api.createUser('cand-mario');
+      await api.createUser('x-cand-marianne');
+      const member = await api.createUser('cand-marisa');
+      await api.addMember(project, member.id, 'developer');
+
+      const found = await api.request<Array<{ id: number; username: string }>>('GET', `/projects/${project}/members/candidates?search=CAND-MAR`, { token: owner.token });
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual([
+        { id: maria.id, username: 'cand-maria' },
+        { id: expect.any(Number), username: 'cand-mario' },
+        { id: expect.any(Number), username: 'x-cand-marianne' },
+      ]);
+      const byAdmin = await api.request<Array<{ username: string }>>('GET', `/projects/${project}/members/candidates?search=cand-`, { token: ADMIN_TOKEN });
+      expect(byAdmin.body.map((user) => user.username)).not.toContain('cand-owner');
+
+      for (let n = 0; n < 22; n += 1) await api.createUser(`many-cand-${String(n).padStart(2, '0')}`);
+      const many = await api.request<Array<{ username: string }>>('GET', `/projects/${project}/members/candidates?search=many-cand`, { token: owner.token });
+      expect(many.body).toHaveLength(20);
+    });
+
+    it('is for the administrator and owners: 403 for a maintainer, 404 for a non-member', async () => {
+      const project = await api.createProject('acme/candidates-rules', 'free');
+      const maintainer = await api.member(project, 'maintainer');
+      const someone = await api.createUser('cand-someone');
+      expect((await api.request('GET', `/projects/${project}/members/candidates?search=a`, { token: maintainer })).status).toBe(403);
+      expect((await api.request('GET', `/projects/${project}/members/candidates?search=a`, { token: someone.token })).status).toBe(404);
+    });
+  });
+
   describe('GET /user (any token)', () => {
     it('names the administrator (no id) and a user', async () => {
       expect((await api.request('GET', '/user', { token: ADMIN_TOKEN })).body).toEqual({ id: null, username: 'administrator', is_admin: true });

@@ -10,6 +10,7 @@ import {
   DeprecationArea,
   DeprecationEntry,
   Integration,
+  MemberCandidate,
   IntegrationChanges,
   IntegrationListItem,
   Member,
@@ -94,6 +95,15 @@ export function useCreateUser() {
 
 export function useMembers(projectId: number, enabled = true) {
   return useApiQuery(queryKeys.members(projectId), (api) => api.get<Member[]>(`/projects/${projectId}/members`), { enabled });
+}
+
+/** Users who can be added to the project, by username search (admin, owner). */
+export function useMemberCandidates(projectId: number, search: string, enabled: boolean) {
+  return useApiQuery(
+    ['members', projectId, 'candidates', search],
+    (api) => api.get<MemberCandidate[]>(`/projects/${projectId}/members/candidates`, { search }),
+    { enabled, placeholderData: keepPreviousData },
+  );
 }
 
 export function useMemberMutations(projectId: number) {

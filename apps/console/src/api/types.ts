@@ -67,3 +67,9 @@ export interface TestAlertAnswer {
   /** The alerts of `result.alerts`, read from the alerts API; one that could not be read is missing. */
   alerts: readonly AlertView[];
 }
+
+/** A user who can be added to a project (`GET /projects/:id/members/candidates`, README "Members"). */
+export interface MemberCandidate {
+  id: number;
+  username: string;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMatcher, emptyRow, fromLocalInput, matchersFromRows, parsePathText, pathText, rowsFromMatchers, similarMatchers, toLocalInput } from './silence-form';
+import { describeMatcher, emptyRow, fromUtcInput, matchersFromRows, parsePathText, pathText, rowsFromMatchers, similarMatchers, toUtcInput } from './silence-form';
 
 describe('silence form', () => {
   it('offers the fingerprint of an alert that has one for "Silence similar"', () => {
@@ -41,8 +41,14 @@ describe('silence form', () => {
   });
 
   it('refuses no rows and a path row without a path', () => {
-    expect(matchersFromRows([])).toEqual({ ok: false, message: 'Add at least one matcher.' });
-    expect(matchersFromRows([{ ...emptyRow(), target: 'path', path: ' ' }])).toMatchObject({ ok: false, message: expect.stringMatching(/^Matcher 1:/) });
+    expect(matchersFromRows([])).toEqual({ ok: false, message: 'Add at least one matcher.', row: 0, at: 'value' });
+    expect(matchersFromRows([{ ...emptyRow(), value: 'x' }, { ...emptyRow(), target: 'path', path: ' ' }])).toMatchObject({ ok: false, row: 1, at: 'path' });
+  });
+
+  it('refuses matchers that all match an empty value, as Alertmanager does, and takes service="" beside another', () => {
+    expect(matchersFromRows([emptyRow()])).toMatchObject({ ok: false, row: 0, at: 'value', message: expect.stringMatching(/would silence every alert/) });
+    expect(matchersFromRows([{ ...emptyRow(), operator: '=~', value: '.*' }])).toMatchObject({ ok: false });
+    expect(matchersFromRows([{ ...emptyRow(), field: 'service' }, { ...emptyRow(), value: 'Disk full' }]).ok).toBe(true);
   });
 
   it('describes matchers as Alertmanager writes them', () => {
@@ -50,10 +56,11 @@ describe('silence form', () => {
     expect(describeMatcher({ path: ['labels', 'team'], operator: '!~', value: 'web|api' })).toBe('labels.team!~"web|api"');
   });
 
-  it('converts datetime-local values in the browser time zone', () => {
+  it('reads and writes datetime-local values in UTC', () => {
     const iso = '2026-11-25T10:30:00.000Z';
-    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
-    expect(fromLocalInput('')).toBeNull();
-    expect(fromLocalInput('nonsense')).toBeNull();
+    expect(fromUtcInput(toUtcInput(iso))).toBe(iso);
+    expect(fromUtcInput('')).toBeNull();
+    expect(fromUtcInput('nonsense')).toBeNull();
+    expect(fromUtcInput('2026-11-26T18:00')).toBe('2026-11-26T18:00:00.000Z');
   });
 });

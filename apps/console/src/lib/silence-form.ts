@@ -67,11 +67,12 @@ export function rowsFromMatchers(matchers: readonly SilenceMatcher[]): MatcherRo
   );
 }
 
-export type RowsCheck = { ok: true; matchers: SilenceMatcher[] } | { ok: false; message: string };
+/** The rows as matchers, or what is wrong and where: the row and its control (`path`, `value`). */
+export type RowsCheck = { ok: true; matchers: SilenceMatcher[] } | { ok: false; message: string; row: number; at: 'path' | 'value' };
 
 /** The rows as the API takes them; the API checks them again (regex syntax included). */
 export function matchersFromRows(rows: readonly MatcherRow[]): RowsCheck {
-  if (rows.length === 0) return { ok: false, message: 'Add at least one matcher.' };
+  if (rows.length === 0) return { ok: false, message: 'Add at least one matcher.', row: 0, at: 'value' };
   const matchers: SilenceMatcher[] = [];
   for (const [index, row] of rows.entries()) {
     if (row.target === 'field') {
@@ -79,8 +80,16 @@ export function matchersFromRows(rows: readonly MatcherRow[]): RowsCheck {
       continue;
     }
     const path = parsePathText(row.path);
-    if (!path) return { ok: false, message: `Matcher ${index + 1}: give the payload path as keys separated by dots (labels.team), or as a JSON array.` };
+    if (!path) return { ok: false, message: 'Give the payload path as keys separated by dots (labels.team), or as a JSON array.', row: index, at: 'path' };
     matchers.push({ path, operator: row.operator, value: row.value });
+  }
+  if (matchers.every(matchesEmptyValue)) {
+    return {
+      ok: false,
+      message: 'Give a value that alerts must have: as they are, the matchers also match alerts without the value, so the silence would silence every alert.',
+      row: 0,
+      at: 'value',
+    };
   }
   return { ok: true, matchers };
 }
@@ -102,16 +111,41 @@ export function describeMatcher(matcher: SilenceMatcher): string {
   return `${name}${matcher.operator}${JSON.stringify(matcher.value)}`;
 }
 
-/** An ISO time as a `datetime-local` input shows it, in the browser's time zone. */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/**
+ * An ISO time as the silence form's `datetime-local` inputs show it: in UTC, as the console states
+ * every time, so that the window a maintainer types is the one stored whatever the browser's zone.
+ */
+export function toUtcInput(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 16);
 }
 
-/** A `datetime-local` value (the browser's time zone) as ISO; null when empty or invalid. */
-export function fromLocalInput(value: string): string | null {
-  if (value.trim() === '') return null;
-  const date = new Date(value);
+/** A `datetime-local` value taken as UTC, as ISO; null when empty or invalid. */
+export function fromUtcInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value.trim())) return null;
+  const date = new Date(`${value.trim()}Z`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** "2026-11-26 18:00 UTC": a silence's start or end as the form and the list say it. */
+export function utcMinute(iso: string): string {
+  return `${toUtcInput(iso).replace('T', ' ')} UTC`;
+}
+
+/**
+ * Whether a matcher holds for an empty value (a field the alert lacks). As in Alertmanager, a
+ * silence needs one that does not: matchers that all do would silence every alert. A regex the
+ * browser cannot read is left to the API, which checks RE2's syntax.
+ */
+export function matchesEmptyValue(matcher: Pick<SilenceMatcher, 'operator' | 'value'>): boolean {
+  const positive = matcher.operator === '=' || matcher.operator === '=~';
+  let matches: boolean;
+  if (matcher.operator === '=' || matcher.operator === '!=') matches = matcher.value === '';
+  else {
+    try {
+      matches = new RegExp(`^(?:${matcher.value})$`, 'u').test('');
+    } catch {
+      return false;
+    }
+  }
+  return positive ? matches : !matches;
 }

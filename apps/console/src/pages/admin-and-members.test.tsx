@@ -64,24 +64,39 @@ describe('members page', () => {
     const api = stubApi({
       'GET /projects/7': { body: { id: 7, path: 'acme/web', tier: 'premium', access_level: 'owner' } },
       'GET /projects/7/members': { body: MEMBERS },
-      'POST /projects/7/members': { status: 201, body: { user_id: 9, username: 'new', access_level: 'maintainer' } },
+      'GET /projects/7/members/candidates': { body: [{ id: 9, username: 'maria' }, { id: 10, username: 'mario' }] },
+      'POST /projects/7/members': { status: 201, body: { user_id: 9, username: 'maria', access_level: 'maintainer' } },
       'PUT /projects/7/members/5': { body: { ...MEMBERS[1], access_level: 'maintainer' } },
       'DELETE /projects/7/members/5': { status: 204 },
     });
     renderApp('/projects/7/members', { user: OWNER });
 
     const add = await screen.findByRole('button', { name: 'Add member' });
-    await user.type(screen.getByLabelText('User ID'), 'x');
-    expect(add).toBeDisabled();
-    await user.clear(screen.getByLabelText('User ID'));
-    await user.type(screen.getByLabelText('User ID'), '9');
-    await user.selectOptions(screen.getAllByLabelText('Role')[0], 'Maintainer');
+    await user.click(add);
+    const username = screen.getByRole('combobox', { name: 'Username' });
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveFocus();
+    expect(username).toHaveAccessibleDescription(/Enter the username/);
+    await user.type(username, 'mar');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+    expect(await screen.findByRole('option', { name: 'mario' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'maria' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(username).toHaveValue('maria');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Role'), 'Maintainer');
     await user.click(add);
     await waitFor(() => expect(api.sent('POST /projects/7/members')).toHaveLength(1));
     expect(api.sent('POST /projects/7/members')[0].body).toEqual({ user_id: 9, access_level: 'maintainer' });
+    expect(await screen.findByText('maria added as maintainer.')).toBeInTheDocument();
 
     await user.selectOptions(await screen.findByLabelText('Role of dev'), 'Maintainer');
+    expect(api.sent('PUT /projects/7/members/5')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Change role of dev' }));
     await waitFor(() => expect(api.sent('PUT /projects/7/members/5')[0]?.body).toEqual({ access_level: 'maintainer' }));
+    expect(await screen.findByText('dev is now maintainer.')).toBeInTheDocument();
+    expect(screen.queryByText('maria added as maintainer.')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove dev' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove member' });

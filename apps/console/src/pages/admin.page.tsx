@@ -10,7 +10,14 @@ import { Pagination } from '../components/pagination';
 import { usePageTitle } from '../lib/use-page-title';
 import { tierLabel } from '../session/roles';
 import { useSession } from '../session/session';
-import { HiddenLabelSelect, Options } from '../components/options';
+import { Options } from '../components/options';
+import { ApplySelect } from '../components/apply-select';
+import { useCurrentMessage } from '../components/current-message';
+import { useFormErrors } from '../components/form-errors';
+
+/** The API's rules (CreateUserDto, CreateProjectDto), checked here first so the form says them at the field. */
+const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const PROJECT_PATH = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
 
 /** The administrator's page: users (with their token, shown once), projects and their tiers. */
 export function AdminPage() {
@@ -43,18 +50,41 @@ function CreateUser() {
   const created = createUser.data;
   const titleId = useId();
 
+  const { formRef, errors, show, clear, clearAll, showApiError } = useFormErrors<'username'>();
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    createUser.mutate(username.trim(), { onSuccess: () => setUsername('') });
+    if (createUser.isPending) return;
+    const value = username.trim();
+    if (value === '') return show({ username: 'Enter a username.' });
+    if (!USERNAME.test(value)) return show({ username: 'A username holds letters, digits, "_", "." and "-", and starts with a letter or digit.' });
+    clearAll();
+    createUser.mutate(value, {
+      onSuccess: () => setUsername(''),
+      onError: (error) => {
+        if (!showApiError(error, { fields: { username: 'username' } })) show({ username: `Not created: ${error.message}` });
+      },
+    });
   };
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={titleId}>
+    <form className="card" onSubmit={submit} aria-labelledby={titleId} noValidate ref={formRef}>
       <h2 id={titleId}>New user</h2>
-      <Field label="Username">
-        {(id) => <input id={id} value={username} onChange={(event) => setUsername(event.target.value)} required autoComplete="off" />}
+      <Field label="Username" error={errors.username}>
+        {(id, { errorId }) => (
+          <input
+            id={id}
+            value={username}
+            onChange={(event) => {
+              setUsername(event.target.value);
+              clear('username');
+            }}
+            aria-invalid={errors.username !== undefined}
+            aria-describedby={errorId}
+            autoComplete="off"
+          />
+        )}
       </Field>
-      <ErrorMessage error={createUser.error} />
-      <button type="submit" className="button button-primary" disabled={createUser.isPending || username.trim() === ''}>
+      <button type="submit" className="button button-primary" aria-disabled={createUser.isPending}>
         Create user
       </button>
       {created && (
@@ -80,15 +110,43 @@ function CreateProject() {
   const created = createProject.data;
   const titleId = useId();
 
+  const { formRef, errors, show, clear, clearAll, showApiError } = useFormErrors<'path' | 'tier'>();
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    createProject.mutate({ path: path.trim(), tier }, { onSuccess: () => setPath('') });
+    if (createProject.isPending) return;
+    const value = path.trim();
+    if (value === '') return show({ path: 'Enter the path of the project, e.g. group/project.' });
+    if (!PROJECT_PATH.test(value)) return show({ path: 'A path is one or more names separated by "/"; each holds letters, digits, "_", "." and "-", and starts with a letter or digit.' });
+    clearAll();
+    createProject.mutate(
+      { path: value, tier },
+      {
+        onSuccess: () => setPath(''),
+        onError: (error) => {
+          if (!showApiError(error, { fields: { path: 'path', tier: 'tier' } })) show({ path: `Not created: ${error.message}` });
+        },
+      },
+    );
   };
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={titleId}>
+    <form className="card" onSubmit={submit} aria-labelledby={titleId} noValidate ref={formRef}>
       <h2 id={titleId}>New project</h2>
-      <Field label="Path">
-        {(id) => <input id={id} value={path} onChange={(event) => setPath(event.target.value)} placeholder="group/project" required autoComplete="off" />}
+      <Field label="Path" error={errors.path}>
+        {(id, { errorId }) => (
+          <input
+            id={id}
+            value={path}
+            onChange={(event) => {
+              setPath(event.target.value);
+              clear('path');
+            }}
+            placeholder="group/project"
+            aria-invalid={errors.path !== undefined}
+            aria-describedby={errorId}
+            autoComplete="off"
+          />
+        )}
       </Field>
       <Field label="Tier" hint="Free: one HTTP Endpoint. Premium: several named endpoints, custom mapping, grouping, the external link.">
         {(id) => (
@@ -97,8 +155,7 @@ function CreateProject() {
           </select>
         )}
       </Field>
-      <ErrorMessage error={createProject.error} />
-      <button type="submit" className="button button-primary" disabled={createProject.isPending || path.trim() === ''}>
+      <button type="submit" className="button button-primary" aria-disabled={createProject.isPending}>
         Create project
       </button>
       {created && (
@@ -114,9 +171,11 @@ function CreateProject() {
 function AllProjects() {
   const [page, setPage] = useState(1);
   const projects = useProjects('', page);
+  const message = useCurrentMessage();
   return (
     <div className="card">
       <h2>All projects</h2>
+      {message.view}
       <ErrorMessage error={projects.error} />
       <DataTable
         rows={projects.data?.items}
@@ -130,7 +189,7 @@ function AllProjects() {
               <Link to={`/projects/${project.id}`}>{project.path}</Link>
             </td>
             <td>
-              <TierSelect project={project} />
+              <TierSelect project={project} message={message} />
             </td>
             <td>
               <div className="row-actions">
@@ -146,19 +205,27 @@ function AllProjects() {
   );
 }
 
-function TierSelect({ project }: { project: Project }) {
+/** A project's tier: choose, then apply (ApplySelect: the arrow keys never save a tier). */
+function TierSelect({ project, message }: { project: Project; message: ReturnType<typeof useCurrentMessage> }) {
   const changeTier = useChangeTier(project.id);
   return (
-    <>
-      <HiddenLabelSelect
-        label={`Tier of ${project.path}`}
-        values={PROJECT_TIERS}
-        optionLabel={tierLabel}
-        value={project.tier}
-        disabled={changeTier.isPending}
-        onChange={(tier) => changeTier.mutate(tier)}
-      />
-      <ErrorMessage error={changeTier.error} />
-    </>
+    <ApplySelect
+      label={`Tier of ${project.path}`}
+      groupLabel={`Tier change of ${project.path}`}
+      values={PROJECT_TIERS}
+      optionLabel={tierLabel}
+      value={project.tier}
+      applyLabel="Change tier"
+      applyHiddenSuffix={` of ${project.path}`}
+      pending={changeTier.isPending}
+      error={null}
+      errorTitle="Tier not changed"
+      onApply={(tier) =>
+        changeTier.mutate(tier, {
+          onSuccess: (saved) => message.success(`${saved.path} is now on the ${tierLabel(saved.tier)} tier.`),
+          onError: (error) => message.error(error, `Tier of ${project.path} not changed`),
+        })
+      }
+    />
   );
 }

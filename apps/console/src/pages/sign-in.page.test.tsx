@@ -22,13 +22,18 @@ describe('SignInPage', () => {
     });
   });
 
-  it("refuses a bad token with the API's reason and stays", async () => {
+  it('says a refused token is not valid at the field, which keeps the focus, and stays', async () => {
     const user = userEvent.setup();
     stubApi({ 'GET /user': { status: 401, body: { error: 'unauthorized', message: 'The token has expired.' } } });
     renderPage(<SignInPage />, { url: '/sign-in', user: null });
     await user.type(screen.getByLabelText('Access token'), 'old');
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('The token has expired.');
+    const field = screen.getByLabelText('Access token');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(/This token is not valid/);
+    expect(field).toHaveFocus();
+    await user.type(field, 'x');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByTestId('location')).toHaveTextContent('/sign-in');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });

@@ -1,8 +1,8 @@
 import { FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiClient, messageOf } from '../api/client';
+import { ApiClient, ApiError, messageOf } from '../api/client';
 import { CurrentUser } from '../api/types';
-import { ErrorNotice } from '../components/error-message';
+import { useFormErrors } from '../components/form-errors';
 import { Field } from '../components/field';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSession } from '../session/session';
@@ -13,7 +13,7 @@ export function SignInPage() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/projects';
   const [token, setToken] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { formRef, errors, show, clear } = useFormErrors<'token'>();
   const [busy, setBusy] = useState(false);
   usePageTitle('Sign in');
 
@@ -22,18 +22,19 @@ export function SignInPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = token.trim();
+    if (busy) return;
     if (!value) {
-      setError('Enter a personal access token or the administrator token.');
+      show({ token: 'Enter a personal access token or the administrator token.' });
       return;
     }
     setBusy(true);
-    setError(null);
     try {
       const user = await new ApiClient(value).get<CurrentUser>('/user');
       signIn(value, user);
       navigate(from, { replace: true });
     } catch (failure) {
-      setError(messageOf(failure));
+      // The token is the one thing to fix: the error is said at it, which takes the focus.
+      show({ token: failure instanceof ApiError && failure.status === 401 ? 'This token is not valid (unknown, revoked or expired). Check it and try again.' : messageOf(failure) });
     } finally {
       setBusy(false);
     }
@@ -41,7 +42,7 @@ export function SignInPage() {
 
   return (
     <main id="main" className="sign-in">
-      <form className="card sign-in-card" onSubmit={submit} noValidate>
+      <form className="card sign-in-card" onSubmit={submit} noValidate ref={formRef}>
         <h1>
           <img src="/favicon.svg" alt="" width="28" height="28" /> Alert ingestion
         </h1>
@@ -53,27 +54,30 @@ export function SignInPage() {
         )}
         <Field
           label="Access token"
+          error={errors.token}
           hint={
             <>
               A personal access token, or the administrator token (<code>ADMIN_TOKEN</code>). It is kept for this browser tab only.
             </>
           }
         >
-          {(id, { hintId }) => (
+          {(id, { errorId, hintId }) => (
             <input
               id={id}
               type="password"
               autoComplete="current-password"
               value={token}
-              onChange={(event) => setToken(event.target.value)}
-              aria-describedby={hintId}
-              aria-invalid={error !== null}
+              onChange={(event) => {
+                setToken(event.target.value);
+                clear('token');
+              }}
+              aria-describedby={[errorId, hintId].filter(Boolean).join(' ')}
+              aria-invalid={errors.token !== undefined}
               autoFocus
             />
           )}
         </Field>
-        {error && <ErrorNotice>{error}</ErrorNotice>}
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="submit" className="button button-primary" aria-disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
         <p className="muted small">

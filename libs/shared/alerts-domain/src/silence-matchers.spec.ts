@@ -3,6 +3,7 @@ import {
   checkSilenceWindow,
   matcherHolds,
   parseSilenceMatchers,
+  regexProblem,
   Silence,
   SilenceableAlert,
   silenceablePayload,
@@ -179,7 +180,7 @@ describe('parseSilenceMatchers', () => {
     ['an unknown operator', [{ field: 'title', operator: '==', value: 'x' }], /operator must be one of/],
     ['a value that is no string', [{ field: 'title', operator: '=', value: 3 }], /value must be a string/],
     ['a long value', [{ field: 'title', operator: '=', value: 'x'.repeat(1025) }], /at most 1024/],
-    ['an invalid regex', [{ field: 'title', operator: '=~', value: '(a' }], /matchers\[0\]: value is not a valid regular expression/],
+    ['an invalid regex', [{ field: 'title', operator: '=~', value: '(a' }], /matchers\[0\]: This is not a valid regular expression \(RE2 syntax\): a \( is not closed\.$/],
     ['a backreference', [{ field: 'title', operator: '=~', value: '(a)\\1' }], /not a valid regular expression/],
     ['a lookahead', [{ field: 'title', operator: '!~', value: '(?=a)a' }], /not a valid regular expression/],
     ['an empty path', [{ path: [], operator: '=', value: 'x' }], /path must be a non-empty array/],
@@ -189,6 +190,43 @@ describe('parseSilenceMatchers', () => {
     const parsed = parseSilenceMatchers(input);
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? '' : parsed.message).toMatch(message);
+  });
+
+  it('names the field in error as a client writes it', () => {
+    expect(parseSilenceMatchers([{ field: 'title', operator: '=', value: 'x' }, { field: 'title', operator: '=~', value: '(a' }])).toEqual({
+      ok: false,
+      message: 'matchers[1]: This is not a valid regular expression (RE2 syntax): a ( is not closed.',
+      field: 'matchers[1].value',
+    });
+    expect(parseSilenceMatchers([{ field: 'status', operator: '=', value: 'x' }])).toMatchObject({ field: 'matchers[0].field' });
+    expect(parseSilenceMatchers([{ field: 'title', operator: '==', value: 'x' }])).toMatchObject({ field: 'matchers[0].operator' });
+    expect(parseSilenceMatchers([])).toMatchObject({ field: 'matchers' });
+  });
+
+  it.each([
+    ['(a', 'a ( is not closed.'],
+    ['a)', 'a ) closes nothing.'],
+    ['[a', 'a [ is not closed.'],
+    ['*a', '`*` has nothing before it to repeat.'],
+    ['(a)\\1', '`\\1` is not an escape RE2 knows (RE2 has no backreferences).'],
+    ['x{2,1}', 'the repeat count `{2,1}` is not valid (at most 1000, the smaller first).'],
+    ['a\\', 'it ends with a \\ that escapes nothing.'],
+  ])('says in plain words why the regex %s is not RE2', (pattern, problem) => {
+    expect(regexProblem(pattern)).toBe(problem);
+  });
+
+  it.each<[string, unknown[]]>([
+    ['an empty value', [{ field: 'service', operator: '=', value: '' }]],
+    ['a regex that matches empty', [{ field: 'title', operator: '=~', value: '.*' }]],
+    ['a negated value', [{ field: 'title', operator: '!=', value: 'x' }]],
+    ['only matchers that match empty', [{ field: 'service', operator: '=', value: '' }, { path: ['labels', 'team'], operator: '!~', value: 'a+' }]],
+  ])('refuses matchers that all match the empty value (%s): they would silence every alert', (_, input) => {
+    expect(parseSilenceMatchers(input)).toEqual({ ok: false, message: expect.stringMatching(/must not match the empty value/), field: 'matchers' });
+  });
+
+  it('accepts service="" beside a matcher that does not match the empty value', () => {
+    expect(parseSilenceMatchers([{ field: 'service', operator: '=', value: '' }, { field: 'title', operator: '=~', value: 'disk.+' }]).ok).toBe(true);
+    expect(parseSilenceMatchers([{ field: 'service', operator: '!=', value: '' }]).ok).toBe(true);
   });
 
   it('takes an invalid pattern as a plain value under = and !=', () => {

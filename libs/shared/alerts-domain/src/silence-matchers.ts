@@ -155,24 +155,64 @@ function compiledRegex(pattern: string): (text: string) => boolean {
   return test;
 }
 
-/** Why a regex cannot be used, or null: RE2's syntax error (backreferences and lookarounds are not RE2). */
+/**
+ * Why a regex cannot be used, in plain words, or null: RE2's syntax error (backreferences and
+ * lookarounds are not RE2), said without the parser's wording: "a ( is not closed."
+ */
 export function regexProblem(pattern: string): string | null {
   try {
+    // The pattern alone first, so the error quotes what was typed, not the anchors added around it.
+    RE2JS.compile(pattern);
     RE2JS.compile(`^(?:${pattern})$`);
     return null;
   } catch (error) {
-    return (error as Error).message;
+    return plainRegexProblem((error as Error).message);
   }
 }
 
-/** A parsed value, or why it is refused and, when the refusal is about one, the request field (`matchers[0].value`). */
+/** RE2's syntax errors (Go's regexp/syntax codes) as people say them. */
+const REGEX_PROBLEMS: ReadonlyArray<[RegExp, (quoted: string) => string]> = [
+  [/^missing closing \)/, () => 'a ( is not closed.'],
+  [/^unexpected \)/, () => 'a ) closes nothing.'],
+  [/^missing closing \]/, () => 'a [ is not closed.'],
+  [/^missing argument to repetition operator/, (quoted) => `${quoted || 'a repetition'} has nothing before it to repeat.`],
+  [/^invalid nested repetition operator/, (quoted) => `${quoted || 'a repetition'} repeats a repetition.`],
+  [/^invalid repeat count/, (quoted) => `the repeat count ${quoted} is not valid (at most 1000, the smaller first).`],
+  [/^invalid character class range/, (quoted) => `the range ${quoted} is not valid (the smaller character first).`],
+  [/^invalid character class/, (quoted) => `the character class ${quoted} is not valid.`],
+  [/^invalid escape sequence/, (quoted) => `${quoted || 'an escape'} is not an escape RE2 knows (RE2 has no backreferences).`],
+  [/^trailing backslash/, () => 'it ends with a \\ that escapes nothing.'],
+  [/^invalid named capture|^invalid or unsupported Perl syntax/, (quoted) => `the group ${quoted} is not RE2 syntax (RE2 has no lookahead or lookbehind).`],
+];
+
+function plainRegexProblem(message: string): string {
+  const text = message.replace(/^error parsing regexp:\s*/, '');
+  const quotedText = /: `(.*)`$/.exec(text)?.[1];
+  const quoted = quotedText ? `\`${quotedText}\`` : '';
+  for (const [code, say] of REGEX_PROBLEMS) if (code.test(text)) return say(quoted);
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}${text.endsWith('.') ? '' : '.'}`;
+}
+
+/**
+ * Whether a matcher holds for a value that is empty (a field the alert does not have): as in
+ * Alertmanager, a silence whose matchers all do would silence every alert.
+ */
+export function matchesEmptyValue(matcher: SilenceMatcher): boolean {
+  const positive = matcher.operator === '=' || matcher.operator === '=~';
+  const matches = matcher.operator === '=' || matcher.operator === '!=' ? matcher.value === '' : compiledRegex(matcher.value)('');
+  return positive ? matches : !matches;
+}
+
+/** A value checked, or why not; `field` names the request field in error as a client writes it (`matchers[0].value`). */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; field?: string };
 
 /**
  * The matchers of a request body, checked: at least one and at most SILENCE_LIMITS.matchers; each
  * exactly `{field, operator, value}` or `{path, operator, value}` (a field of SILENCE_MATCHER_FIELDS,
  * a path of object keys and array indexes), a string value of bounded length, and for `=~` and `!~`
- * a regex RE2 compiles.
+ * a regex RE2 compiles; and, as Alertmanager asks, at least one matcher that does not match the
+ * empty string (matchers that all do would silence every alert). A refusal names its field
+ * (`matchers[0].value`) and says what is wrong in plain words.
  */
 export function parseSilenceMatchers(input: unknown): Parsed<SilenceMatcher[]> {
   if (!Array.isArray(input) || input.length === 0) return fail('matchers must be a non-empty array: a silence needs at least one matcher.', 'matchers');
@@ -180,8 +220,14 @@ export function parseSilenceMatchers(input: unknown): Parsed<SilenceMatcher[]> {
   const matchers: SilenceMatcher[] = [];
   for (const [index, entry] of input.entries()) {
     const parsed = parseMatcher(entry);
-    if (!parsed.ok) return fail(`matchers[${index}]: ${parsed.message}`, `matchers[${index}]${parsed.field === undefined ? '' : `.${parsed.field}`}`);
+    if (!parsed.ok) return fail(`matchers[${index}]: ${parsed.message}`, `matchers[${index}]${parsed.field ? `.${parsed.field}` : ''}`);
     matchers.push(parsed.value);
+  }
+  if (matchers.every(matchesEmptyValue)) {
+    return fail(
+      'At least one matcher must not match the empty value: as they are, the matchers also match alerts that lack the value, so the silence would silence every alert.',
+      'matchers',
+    );
   }
   return { ok: true, value: matchers };
 }
@@ -200,7 +246,7 @@ function parseMatcher(entry: unknown): Parsed<SilenceMatcher> {
   const op = operator as SilenceMatcherOperator;
   if (op === '=~' || op === '!~') {
     const problem = regexProblem(value);
-    if (problem !== null) return fail(`value is not a valid regular expression (RE2 syntax): ${problem}`, 'value');
+    if (problem !== null) return fail(`This is not a valid regular expression (RE2 syntax): ${problem}`, 'value');
   }
   if ((field === undefined) === (path === undefined)) return fail('a matcher names either a field or a path, not both.');
   if (field !== undefined) {
@@ -226,11 +272,12 @@ function parsePath(path: unknown): Parsed<JsonPathStep[]> {
 
 /** The window of a silence, checked: `ends_at` after `starts_at`, both valid times. */
 export function checkSilenceWindow(startsAt: Date, endsAt: Date): Parsed<{ starts_at: Date; ends_at: Date }> {
-  if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) return fail('starts_at and ends_at must be ISO 8601 times.');
+  if (Number.isNaN(startsAt.getTime())) return fail('starts_at must be an ISO 8601 time.', 'starts_at');
+  if (Number.isNaN(endsAt.getTime())) return fail('ends_at must be an ISO 8601 time.', 'ends_at');
   if (endsAt.getTime() <= startsAt.getTime()) return fail('ends_at must be after starts_at.', 'ends_at');
   return { ok: true, value: { starts_at: startsAt, ends_at: endsAt } };
 }
 
 function fail(message: string, field?: string): { ok: false; message: string; field?: string } {
-  return { ok: false, message, ...(field !== undefined && { field }) };
+  return field === undefined ? { ok: false, message } : { ok: false, message, field };
 }

@@ -1,8 +1,7 @@
-import { KeyboardEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useChangeAlertStatus } from '../../api/queries';
 import { ALERT_STATUSES, AlertStatus } from '../../api/types';
-import { ErrorMessage } from '../../components/error-message';
-import { Options } from '../../components/options';
+import { ApplySelect } from '../../components/apply-select';
 
 export const STATUS_LABELS: Record<AlertStatus, string> = {
   triggered: 'Triggered',
@@ -26,31 +25,14 @@ interface AlertStatusControlProps {
 
 /**
  * Changes an alert's status (developer+): choose a status, then apply it with "Change status" or
- * Enter. The arrow keys of a native select change its value (and fire change events) as they
- * move, so choosing and saving are two steps: a keyboard user passes over statuses freely. Nothing
- * is ever disabled, so the focus stays where it was while saving and after; the group is
- * `aria-busy` while saving, the outcome is announced, and a refusal is shown under the control,
- * which it describes.
+ * Enter (ApplySelect: the arrow keys never save). The outcome is announced, and a refusal is shown
+ * under the control, which it describes.
  */
 export function AlertStatusControl({ projectId, iid, status, showLabel, onChanged }: AlertStatusControlProps) {
   const change = useChangeAlertStatus(projectId);
-  const id = useId();
-  const errorId = `${id}-error`;
-  // The status chosen but not saved yet; null: the alert's own status is shown.
-  const [choice, setChoice] = useState<AlertStatus | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  // A status that changes underneath (saved here, or by someone else and read by polling) replaces the choice.
-  const [shownStatus, setShownStatus] = useState(status);
-  if (shownStatus !== status) {
-    setShownStatus(status);
-    setChoice(null);
-  }
-  const chosen = choice ?? status;
-  const pending = change.isPending;
-  const nothingToApply = chosen === status;
 
-  const apply = () => {
-    if (pending || nothingToApply) return;
+  const apply = (chosen: AlertStatus) => {
     setAnnouncement(`Saving the status of alert #${iid}: ${STATUS_LABELS[chosen]}…`);
     change.mutate(
       { iid, status: chosen },
@@ -64,39 +46,26 @@ export function AlertStatusControl({ projectId, iid, status, showLabel, onChange
     );
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    apply();
-  };
-
   return (
-    <div className="status-control" role="group" aria-label={showLabel ? 'Status change' : `Status change of alert #${iid}`} aria-busy={pending}>
-      <label htmlFor={id} className={showLabel ? 'inline-label' : 'visually-hidden'}>
-        {showLabel ? 'Status' : `Status of alert #${iid}`}
-      </label>
-      <select
-        id={id}
-        className={`status-select status-${chosen}`}
-        value={chosen}
-        aria-describedby={change.error ? errorId : undefined}
-        onChange={(event) => {
-          setChoice(event.target.value as AlertStatus);
-          setAnnouncement('');
-          change.reset();
-        }}
-        onKeyDown={onKeyDown}
-      >
-        <Options values={ALERT_STATUSES} label={(value) => STATUS_LABELS[value]} />
-      </select>
-      <button type="button" className="button button-small" aria-disabled={pending || nothingToApply} onClick={apply}>
-        {pending ? 'Saving…' : 'Change status'}
-        {!showLabel && <span className="visually-hidden"> of alert #{iid}</span>}
-      </button>
-      <span role="status" className="visually-hidden">
-        {announcement}
-      </span>
-      <ErrorMessage id={errorId} error={change.error} title="Status not changed" inline />
-    </div>
+    <ApplySelect
+      label={showLabel ? 'Status' : `Status of alert #${iid}`}
+      showLabel={showLabel}
+      groupLabel={showLabel ? 'Status change' : `Status change of alert #${iid}`}
+      values={ALERT_STATUSES}
+      optionLabel={(value) => STATUS_LABELS[value]}
+      value={status}
+      applyLabel="Change status"
+      applyHiddenSuffix={showLabel ? undefined : ` of alert #${iid}`}
+      pending={change.isPending}
+      error={change.error}
+      errorTitle="Status not changed"
+      announcement={announcement}
+      selectClassName={(chosen) => `status-select status-${chosen}`}
+      onChoose={() => {
+        setAnnouncement('');
+        change.reset();
+      }}
+      onApply={apply}
+    />
   );
 }

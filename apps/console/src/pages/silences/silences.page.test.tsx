@@ -88,7 +88,7 @@ describe('SilencesPage', () => {
 });
 
 describe('SilenceFormPage', () => {
-  it('opens from "Silence similar" prefilled with the fingerprint of the alert, and creates the silence', async () => {
+  it('opens from "Silence similar" prefilled with the fingerprint of the alert, and creates the silence', { timeout: 20_000 }, async () => {
     const api = stubApi({
       'GET /projects/7': { body: project('maintainer') },
       'GET /projects/7/alerts/4': { body: ALERT },
@@ -127,10 +127,13 @@ describe('SilenceFormPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/7/silences'));
   });
 
-  it("shows the API's refusal and stays on the form", async () => {
+  it("shows the API's refusal at its field, in plain words, focused, until the field changes", { timeout: 20_000 }, async () => {
     stubApi({
       'GET /projects/7': { body: project('maintainer') },
-      'POST /projects/7/silences': { status: 400, body: { error: 'validation_failed', message: 'matchers[0]: value is not a valid regular expression (RE2 syntax): missing closing )' } },
+      'POST /projects/7/silences': {
+        status: 400,
+        body: { error: 'validation_failed', message: 'matchers[0]: This is not a valid regular expression (RE2 syntax): a ( is not closed.', field: 'matchers[0].value' },
+      },
     });
     const user = userEvent.setup();
     renderApp('/projects/7/silences/new', { user: MAINTAINER });
@@ -139,8 +142,34 @@ describe('SilenceFormPage', () => {
     await user.type(within(matcher).getByLabelText('Value'), 'Disk (full');
     await user.type(screen.getByLabelText('Comment'), 'x');
     await user.click(screen.getByRole('button', { name: 'Create silence' }));
-    expect(await screen.findByText(/not a valid regular expression/)).toBeInTheDocument();
+    const value = within(matcher).getByLabelText('Value');
+    await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'));
+    expect(value).toHaveAccessibleDescription('This is not a valid regular expression (RE2 syntax): a ( is not closed.');
+    expect(value).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('/projects/7/silences/new');
+    await user.type(value, ')');
+    expect(value).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/not a valid regular expression/)).not.toBeInTheDocument();
+  });
+
+  it('checks the form itself first: an empty value and an empty comment, at their fields, without the browser bubbles', { timeout: 20_000 }, async () => {
+    const api = stubApi({ 'GET /projects/7': { body: project('maintainer') } });
+    const user = userEvent.setup();
+    renderApp('/projects/7/silences/new', { user: MAINTAINER });
+    const matcher = await screen.findByRole('group', { name: 'Matcher 1' });
+    await user.click(screen.getByRole('button', { name: 'Create silence' }));
+    const value = within(matcher).getByLabelText('Value');
+    expect(value).toHaveAccessibleDescription(/would silence every alert/);
+    expect(value).toHaveFocus();
+    expect(screen.getByLabelText('Comment')).toHaveAccessibleDescription(/^Say why alerts are silenced/);
+    expect(api.sent('POST /projects/7/silences')).toHaveLength(0);
+  });
+
+  it('tells a developer before the form that only maintainers and owners create silences', async () => {
+    stubApi({ 'GET /projects/7': { body: project('developer') } });
+    renderApp('/projects/7/silences/new', { user: DEVELOPER });
+    expect(await screen.findByText('Only maintainers and owners can create silences.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create silence' })).not.toBeInTheDocument();
   });
 });
 

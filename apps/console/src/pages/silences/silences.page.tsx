@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PER_PAGE, useSilenceMutations, useSilences } from '../../api/queries';
 import { Silence, SILENCE_STATES, SilenceState } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -8,8 +8,8 @@ import { ErrorMessage } from '../../components/error-message';
 import { Pagination } from '../../components/pagination';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
-import { describeMatcher } from '../../lib/silence-form';
-import { exactTime } from '../../lib/time';
+import { describeMatcher, utcMinute } from '../../lib/silence-form';
+import { useCurrentMessage } from '../../components/current-message';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
@@ -39,6 +39,17 @@ export function SilencesPage() {
   const [expiring, setExpiring] = useState<Silence | null>(null);
   const manage = can(project, 'manageSilences');
   usePageTitle('Silences', project.path);
+  const message = useCurrentMessage();
+  // The form says what it saved here, once: the list is where the silence is.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const saved = (location.state as { message?: string } | null)?.message;
+  useEffect(() => {
+    if (!saved) return;
+    message.success(saved);
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
 
   const tabLink = (id: StateTab) => `/projects/${project.id}/silences${id === 'active' ? '' : `?state=${id}`}`;
 
@@ -64,8 +75,8 @@ export function SilencesPage() {
           label: id === 'all' ? 'All' : SILENCE_STATE_LABELS[id],
         }))}
       />
+      {message.view}
       <ErrorMessage error={silences.error} />
-      <ErrorMessage error={expire.error} title="Expire" />
       <DataTable
         rows={silences.data?.items}
         loading={silences.isPending && 'silences'}
@@ -74,7 +85,7 @@ export function SilencesPage() {
             <p>{tab === 'all' ? 'No silences yet.' : `No ${SILENCE_STATE_LABELS[tab].toLowerCase()} silences.`}</p>
           </div>
         }
-        columns={['State', 'Matchers', 'Starts', 'Ends', 'Comment', 'Created by', manage && <span className="visually-hidden">Actions</span>]}
+        columns={['State', 'Matchers', 'Starts (UTC)', 'Ends (UTC)', 'Comment', 'Created by', manage && <span className="visually-hidden">Actions</span>]}
         className="silences-table"
         scroll
       >
@@ -92,11 +103,17 @@ export function SilencesPage() {
                 ))}
               </ul>
             </td>
-            <td title={exactTime(silence.starts_at)} data-label="Starts">
-              <TimeAgo iso={silence.starts_at} />
+            <td data-label="Starts (UTC)">
+              {utcMinute(silence.starts_at)}
+              <div className="muted small">
+                <TimeAgo iso={silence.starts_at} />
+              </div>
             </td>
-            <td title={exactTime(silence.ends_at)} data-label="Ends">
-              <TimeAgo iso={silence.ends_at} />
+            <td data-label="Ends (UTC)">
+              {utcMinute(silence.ends_at)}
+              <div className="muted small">
+                <TimeAgo iso={silence.ends_at} />
+              </div>
             </td>
             <td className="wrap">{silence.comment}</td>
             <td data-label="Created by">{silence.created_by?.username ?? <span className="muted">administrator</span>}</td>
@@ -137,7 +154,14 @@ export function SilencesPage() {
         danger
         busy={expire.isPending}
         onCancel={() => setExpiring(null)}
-        onConfirm={() => expiring && expire.mutate(expiring.id, { onSettled: () => setExpiring(null) })}
+        onConfirm={() =>
+          expiring &&
+          expire.mutate(expiring.id, {
+            onSuccess: (ended) => message.success(`Silence ${ended.id} expired at ${utcMinute(ended.ends_at)}: alerts that arrive from now on are not silenced by it.`),
+            onError: (error) => message.error(error, `Silence ${expiring.id} not expired`),
+            onSettled: () => setExpiring(null),
+          })
+        }
       >
         <p>It ends now: alerts that arrive from now on are no longer silenced. It stays listed under Expired.</p>
       </ConfirmDialog>

@@ -86,6 +86,15 @@ export class MemberDto implements Member {
   access_level!: AccessLevel;
 }
 
+/** A user who can be added to a project. */
+export class MemberCandidateDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty()
+  username!: string;
+}
+
 export class PayloadFieldMappingEntryDto implements PayloadFieldMappingEntry {
   @ApiProperty({ enum: PLATFORM_ALERT_FIELDS })
   field_name!: PlatformAlertField;

@@ -65,6 +65,15 @@ export class AddMemberDto extends UpdateMemberDto {
   user_id!: number;
 }
 
+/** Query of `GET /projects/:id/members/candidates`. */
+export class MemberCandidatesQueryDto {
+  @ApiPropertyOptional({ description: 'Text searched in the username (case-insensitive); usernames that start with it come first.', maxLength: 255, example: 'mar' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  search?: string;
+}
+
 /**
  * Any of name, active, sample_payload, payload_field_mapping, api_url (CONTRACT.md). The mapping is
  * taken as any array here: its entries are the domain's to check.

@@ -21,6 +21,15 @@ function presentProject(row: { id: bigint; path: string; tier: ProjectTier }): P
   return { id: Number(row.id), path: row.path, tier: row.tier };
 }
 
+/** At most this many users are offered when adding a member: typing more narrows the list. */
+export const MEMBER_CANDIDATES_LIMIT = 20;
+
+/** A user who can be added to a project (`GET /projects/:id/members/candidates`). */
+export interface MemberCandidate {
+  id: number;
+  username: string;
+}
+
 @Injectable()
 export class ProjectsService {
   constructor(
@@ -32,7 +41,7 @@ export class ProjectsService {
     try {
       return presentProject(await this.prisma.project.create({ data: { path, tier } }));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(`A project with the path "${path}" exists.`, 'path_taken');
+      if (isUniqueViolation(error)) throw new ConflictError(`A project with the path "${path}" exists.`, 'path_taken', 'path');
       throw error;
     }
   }
@@ -95,15 +104,34 @@ export class ProjectsService {
       .sort((a, b) => ACCESS_LEVELS.indexOf(b.access_level) - ACCESS_LEVELS.indexOf(a.access_level) || a.username.localeCompare(b.username));
   }
 
+  /**
+   * Users who may be added as members (admin or owner): those who are not members yet, whose username
+   * contains `search` (case-insensitive; usernames that start with it first), by username, at most
+   * MEMBER_CANDIDATES_LIMIT, as GitLab's member picker searches users.
+   */
+  async memberCandidates(projectId: bigint, search: string): Promise<MemberCandidate[]> {
+    const users = await this.prisma.user.findMany({
+      where: { username: { contains: search, mode: 'insensitive' }, memberships: { none: { project_id: projectId } } },
+      select: { id: true, username: true },
+      orderBy: { username: 'asc' },
+      take: search === '' ? MEMBER_CANDIDATES_LIMIT : MEMBER_CANDIDATES_LIMIT * 5,
+    });
+    const starts = (username: string) => username.toLowerCase().startsWith(search.toLowerCase());
+    return users
+      .sort((a, b) => Number(starts(b.username)) - Number(starts(a.username)))
+      .slice(0, MEMBER_CANDIDATES_LIMIT)
+      .map((user) => ({ id: Number(user.id), username: user.username }));
+  }
+
   /** Adds a member (admin or owner). 404 for an unknown user, 409 when already a member. */
   async addMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<Member> {
     const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true } });
-    if (!user) throw new NotFoundError(`User ${userId} not found.`, 'user_not_found');
+    if (!user) throw new NotFoundError(`User ${userId} not found.`, 'user_not_found', 'user_id');
     try {
       const member = await this.prisma.projectMember.create({ data: { project_id: projectId, user_id: userId, access_level: accessLevel } });
       return { user_id: Number(member.user_id), username: user.username, access_level: member.access_level };
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(`User ${userId} is already a member of the project.`, 'already_member');
+      if (isUniqueViolation(error)) throw new ConflictError(`${user.username} is already a member of the project.`, 'already_member', 'user_id');
       throw error;
     }
   }
@@ -144,6 +172,6 @@ export class ProjectsService {
   /** Called under the project's lock, so two changes cannot remove its last two owners at once. */
   private async keepAnOwner(tx: Tx, projectId: bigint, change: 'demoted' | 'removed'): Promise<void> {
     const owners = await tx.projectMember.count({ where: { project_id: projectId, access_level: 'owner' } });
-    if (owners <= 1) throw new ConflictError(`The last owner of a project cannot be ${change}; make another member owner first.`, 'last_owner');
+    if (owners <= 1) throw new ConflictError(`The last owner of a project cannot be ${change}; make another member owner first.`, 'last_owner', change === 'demoted' ? 'access_level' : undefined);
   }
 }

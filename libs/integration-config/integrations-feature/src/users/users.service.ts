@@ -29,7 +29,7 @@ export class UsersService {
         return { id: Number(user.id), username: user.username, token, token_expires_at: expiresAt.toISOString() };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(`The username "${username}" is taken.`, 'username_taken');
+      if (isUniqueViolation(error)) throw new ConflictError(`The username "${username}" is taken.`, 'username_taken', 'username');
       throw error;
     }
   }

@@ -44,6 +44,7 @@ export function presentIntegration(row: AlertIntegration, gatewayPublicUrl: stri
         ? { authorization_key: ciphers.authorizationKeys.decrypt(row.previous_authorization_key_encrypted), expires_at: previousExpiresAt.toISOString() }
         : null,
     signing_secret: receives && row.signing_secret_encrypted !== null ? ciphers.signingSecrets.decrypt(row.signing_secret_encrypted) : null,
+    allow_signature_without_timestamp: receives && row.allow_signature_without_timestamp,
     sample_payload: row.sample_payload,
     payload_field_mapping: storedMapping(row),
     api_url: row.api_url,

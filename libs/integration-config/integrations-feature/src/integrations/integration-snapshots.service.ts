@@ -33,6 +33,7 @@ interface SnapshotRow {
   previous_authorization_key_sha256: string | null;
   previous_authorization_key_expires_at: Date | string | null;
   signing_secret_encrypted: string | null;
+  allow_signature_without_timestamp: boolean;
   payload_field_mapping: PayloadFieldMappingEntry[];
   rate_limit_per_minute: number | null;
   heartbeat_interval_minutes: number | null;
@@ -42,7 +43,7 @@ interface SnapshotRow {
 
 const SNAPSHOT_COLUMNS = `i.id, i.project_id, p.tier::text AS project_tier, i.type::text AS type, i.name, i.active,
   i.url_token, i.authorization_key_sha256, i.previous_authorization_key_sha256, i.previous_authorization_key_expires_at,
-  i.signing_secret_encrypted, i.payload_field_mapping, i.rate_limit_per_minute, i.heartbeat_interval_minutes, i.version, i.updated_at`;
+  i.signing_secret_encrypted, i.allow_signature_without_timestamp, i.payload_field_mapping, i.rate_limit_per_minute, i.heartbeat_interval_minutes, i.version, i.updated_at`;
 
 export function toSnapshot(row: SnapshotRow): Snapshot {
   return {
@@ -63,6 +64,7 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
         }),
     // Already encrypted for the gateway (signingSecretCipher): the column travels as it is stored.
     ...(row.signing_secret_encrypted === null ? {} : { signing_secret_encrypted: row.signing_secret_encrypted }),
+    ...(row.allow_signature_without_timestamp ? { allow_signature_without_timestamp: true } : {}),
     payload_field_mapping: row.payload_field_mapping,
     ...(row.rate_limit_per_minute === null ? {} : { rate_limit_per_minute: row.rate_limit_per_minute }),
     ...(row.heartbeat_interval_minutes === null ? {} : { heartbeat_interval_minutes: row.heartbeat_interval_minutes }),

@@ -23,6 +23,7 @@ const INTEGRATION: Integration = {
   rate_limit_per_minute: null,
   previous_authorization_key: null,
   signing_secret: null,
+  allow_signature_without_timestamp: false,
   heartbeat_interval_minutes: null,
   last_request_at: null,
   heartbeat_status: 'off',

@@ -196,7 +196,11 @@ describe('end to end: key rotation with a grace period and signed webhooks', () 
 
         const refusedUnsigned = await send(project, key, unsigned);
         expect(refusedUnsigned).toMatchObject({ status: 401, body: { error: 'missing_signature' } });
-        const refusedWrong = await send(project, key, wrong, { 'X-Grafana-Alerting-Signature': hmac('another-secret-entirely', wrong) });
+        const wrongAt = now();
+        const refusedWrong = await send(project, key, wrong, {
+          'X-Grafana-Alerting-Signature': hmac('another-secret-entirely', `${wrongAt}:${wrong}`),
+          'X-Grafana-Alerting-Signature-Timestamp': wrongAt,
+        });
         expect(refusedWrong).toMatchObject({ status: 401, body: { error: 'invalid_signature' } });
         const refusedStale = await send(project, key, stale, {
           'X-Grafana-Alerting-Signature': hmac(secret, `${staleAt}:${stale}`),

@@ -84,7 +84,7 @@ describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONT
       const properties = (name: string) => Object.keys(schemas[name].properties).sort();
       expect(properties('ErrorBodyDto')).toEqual(['error', 'message']);
       expect(properties('IntegrationDto')).toEqual(
-        ['active', 'api_url', 'authorization_key', 'heartbeat_interval_minutes', 'heartbeat_status', 'id', 'last_request_at', 'link_deprecation', 'name', 'payload_field_mapping', 'previous_authorization_key', 'previous_authorization_keys', 'rate_limit_per_minute', 'sample_payload', 'signing_secret', 'type', 'url'].sort(),
+        ['active', 'allow_signature_without_timestamp', 'api_url', 'authorization_key', 'heartbeat_interval_minutes', 'heartbeat_status', 'id', 'last_request_at', 'link_deprecation', 'name', 'payload_field_mapping', 'previous_authorization_key', 'previous_authorization_keys', 'rate_limit_per_minute', 'sample_payload', 'signing_secret', 'type', 'url'].sort(),
       );
       expect(properties('ProjectWithAccessDto')).toEqual(['access_level', 'id', 'path', 'tier']);
       expect(properties('CreatedUserDto')).toEqual(['id', 'token', 'token_expires_at', 'username']);

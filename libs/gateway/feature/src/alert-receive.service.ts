@@ -29,6 +29,7 @@ import { AlertReplyWaiter } from './alert-reply-waiter';
 import { DeliveryRecorder } from './delivery-recorder';
 import { GatewayMetrics } from './gateway-metrics';
 import { IntegrationRateLimit } from './integration-rate-limit';
+import { SignatureReplayCache, SignatureSpending } from './signature-replay-cache';
 import { BatchedTopicProducer } from '@alert-ingestion/kafka';
 import { BodySeen, readAlertBody } from './read-alert-body';
 
@@ -102,6 +103,8 @@ interface Delivery {
   authorizationKey?: AuthorizationKeyMatch;
   /** The body as far as it was read, and its size (Content-Length's until it is read). */
   seen: BodySeen;
+  /** Its raw alert is on alerts.raw.v1: the request was handed on (its signature stays spent). */
+  published?: boolean;
 }
 
 /**
@@ -112,7 +115,9 @@ interface Delivery {
  * 3. the integration's rate limit -> 429 with Retry-After (a throttled caller's body is never read);
  * 4. the Idempotency-Key, when sent -> 400 when empty or longer than 255 characters;
  * 5. the body, limits checked while it streams -> 413 / 400; when the integration has a signing
- *    secret, its HMAC-SHA256 signature -> 401 missing/invalid/stale_signature; then JSON.parse and shape -> 400;
+ *    secret, its HMAC-SHA256 signature -> 401 missing_signature / missing_signature_timestamp /
+ *    invalid_signature / stale_signature, and whether it was spent already -> 401 replayed_signature
+ *    (see spendSignature); then JSON.parse and shape -> 400;
  * 6. publish to alerts.raw.v1 (acks all) -> 503 when Kafka does not take it;
  * 7. wait for the processor's reply: processed -> 200 [{iid, title}], rejected -> 422,
  *    none within the reply timeout -> 202 {request_id}, the X-Request-Id (the alert is still processed).
@@ -130,6 +135,7 @@ export class AlertReceiveService {
   constructor(
     private readonly integrations: IntegrationDirectory,
     private readonly rateLimit: IntegrationRateLimit,
+    private readonly signatureReplays: SignatureReplayCache,
     private readonly publisher: Pick<BatchedTopicProducer<Topic.RawAlerts>, 'publish'>,
     private readonly deliveries: DeliveryRecorder,
     private readonly replies: AlertReplyWaiter,
@@ -198,7 +204,20 @@ export class AlertReceiveService {
 
     const body = await readAlertBody(request.body, request.contentLength, delivery.seen);
     // Integrations without a signing secret pay nothing here.
-    if (integration.signing_secret_encrypted !== undefined) this.verifySignature(integration.signing_secret_encrypted, body, request.signatureHeaders);
+    const secret = integration.signing_secret_encrypted;
+    const signature = secret === undefined ? undefined : await this.spendSignature(integration, secret, body, request.signatureHeaders, idempotencyKey);
+    try {
+      return await this.handOn(integration, body, idempotencyKey, delivery);
+    } catch (error) {
+      // Not handed on (refused as not JSON or not an alert, or Kafka did not take it): the signature
+      // is not spent, so the sender's retry of the same signed request is judged afresh.
+      if (signature && !delivery.published) await signature.release();
+      throw error;
+    }
+  }
+
+  /** Parses and publishes a received body, then waits for the processor's answer. */
+  private async handOn(integration: IntegrationSnapshotValue, body: Buffer, idempotencyKey: string | undefined, delivery: Delivery): Promise<{ status: number; body: unknown }> {
     let payload: unknown;
     try {
       payload = JSON.parse(body.toString('utf8'));
@@ -229,6 +248,8 @@ export class AlertReceiveService {
       pendingReply.cancel();
       throw new ServiceUnavailableError('Kafka is unavailable; the alert was not accepted. Retry later.', this.options.unavailableRetryAfterSeconds, 'kafka_unavailable');
     }
+
+    delivery.published = true;
 
     const published = performance.now();
     const reply = await pendingReply.wait(this.options.replyTimeoutMs);
@@ -275,15 +296,45 @@ export class AlertReceiveService {
    * secret this gateway cannot decrypt means it was given another INTEGRATION_KEY_ENCRYPTION_KEY
    * than integration-config: a configuration error (500), not the sender's fault.
    */
-  private verifySignature(encryptedSecret: string, body: Buffer, headers: SignatureHeaders): void {
+  private verifySignature(integration: IntegrationSnapshotValue, encryptedSecret: string, body: Buffer, headers: SignatureHeaders) {
     let secret = this.decryptedSecrets.get(encryptedSecret);
     if (secret === undefined) {
       secret = this.signingSecrets.decrypt(encryptedSecret);
       if (this.decryptedSecrets.size >= 10_000) this.decryptedSecrets.clear();
       this.decryptedSecrets.set(encryptedSecret, secret);
     }
-    const verdict = verifyWebhookSignature(secret, body, headers, this.now());
+    const verdict = verifyWebhookSignature(secret, body, headers, this.now(), {
+      allowGrafanaWithoutTimestamp: integration.allow_signature_without_timestamp === true,
+    });
     if (!verdict.ok) throw new UnauthorizedError(verdict.message, verdict.error);
+    return verdict;
+  }
+
+  /**
+   * Verifies the request's signature and spends it: a valid signature is accepted once within its
+   * freshness window (SignatureReplayCache, shared by the gateway instances through Redis). It is
+   * reserved only once verified (an invalid one spends nothing), and only after the key, the rate
+   * limit and the Idempotency-Key were checked, so a request those refuse never spends it either.
+   * A request with the same Idempotency-Key as the one that spent it is a retry, not a replay: it
+   * goes on and gets the first answer. The caller gives the signature back when the request is
+   * then not handed on to Kafka.
+   */
+  private async spendSignature(
+    integration: IntegrationSnapshotValue,
+    encryptedSecret: string,
+    body: Buffer,
+    headers: SignatureHeaders,
+    idempotencyKey: string | undefined,
+  ): Promise<Extract<SignatureSpending, { replay: false }>> {
+    const { digest, freshUntilMs } = this.verifySignature(integration, encryptedSecret, body, headers);
+    const spending = await this.signatureReplays.spend(integration.id, digest, freshUntilMs, idempotencyKey);
+    if (spending.replay) {
+      throw new UnauthorizedError(
+        'This signature was accepted already: a signed request is taken once while it is fresh (5 minutes). Sign each request anew (with a new timestamp, or a body that differs, e.g. by a delivery id); a retry that must get the first answer again needs the same Idempotency-Key.',
+        'replayed_signature',
+      );
+    }
+    return spending;
   }
 
   /** Which key matched decides the refusal: the integration's keys were compared by matchAuthorizationKey. */

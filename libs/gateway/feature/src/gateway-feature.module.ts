@@ -12,6 +12,7 @@ import { AlertReplyWaiter } from './alert-reply-waiter';
 import { DeliveryRecorder } from './delivery-recorder';
 import { GATEWAY_REDIS, DELIVERY_RECORDS_PUBLISHER, RAW_ALERTS_PUBLISHER } from './gateway.tokens';
 import { IntegrationRateLimit } from './integration-rate-limit';
+import { SignatureReplayCache } from './signature-replay-cache';
 import { GATEWAY_FEATURE_OPTIONS, GatewayFeatureOptions } from './gateway-feature.options';
 import { GatewayLifecycle } from './gateway-lifecycle.service';
 import { GatewayMetrics } from './gateway-metrics';
@@ -84,15 +85,15 @@ export class GatewayFeatureModule {
             const url = options.rateLimit.redisUrl;
             if (!url) return null;
             const logger = new Logger('Redis');
-            // Commands fail fast while Redis is away (the rate limit's in-memory stand-in takes over).
+            // Commands fail fast while Redis is away (the rate limit's and the replay cache's in-memory stand-ins take over).
             const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
             let down = false;
             redis.on('error', (error: Error) => {
-              if (!down) logger.warn(`Redis is unavailable, rate limits count per instance until it answers: ${error.message}`);
+              if (!down) logger.warn(`Redis is unavailable, rate limits and spent signatures are per instance until it answers: ${error.message}`);
               down = true;
             });
             redis.on('ready', () => {
-              if (down) logger.log('Redis answers again: rate limits are shared');
+              if (down) logger.log('Redis answers again: rate limits and spent signatures are shared');
               down = false;
             });
             return redis;
@@ -104,17 +105,23 @@ export class GatewayFeatureModule {
           useFactory: (redis: Redis | null) => new IntegrationRateLimit({ ...options.rateLimit, redis: redis ?? undefined }),
         },
         {
+          provide: SignatureReplayCache,
+          inject: [GATEWAY_REDIS],
+          useFactory: (redis: Redis | null) => new SignatureReplayCache({ keyPrefix: options.rateLimit.keyPrefix, redis: redis ?? undefined }),
+        },
+        {
           provide: AlertReceiveService,
-          inject: [IntegrationRegistry, IntegrationRateLimit, RAW_ALERTS_PUBLISHER, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics],
+          inject: [IntegrationRegistry, IntegrationRateLimit, SignatureReplayCache, RAW_ALERTS_PUBLISHER, DeliveryRecorder, AlertReplyWaiter, GatewayMetrics],
           useFactory: (
             registry: IntegrationRegistry,
             rateLimit: IntegrationRateLimit,
+            signatureReplays: SignatureReplayCache,
             publisher: BatchedTopicProducer<Topic.RawAlerts>,
             deliveries: DeliveryRecorder,
             replies: AlertReplyWaiter,
             metrics: GatewayMetrics,
           ) =>
-            new AlertReceiveService(registry, rateLimit, publisher, deliveries, replies, metrics, options),
+            new AlertReceiveService(registry, rateLimit, signatureReplays, publisher, deliveries, replies, metrics, options),
         },
         GatewayLifecycle,
       ],

@@ -7,5 +7,6 @@ export * from './gateway-health.probe';
 export * from './gateway-feature.module';
 export * from './delivery-recorder';
 export * from './integration-rate-limit';
+export * from './signature-replay-cache';
 export * from './gateway-metrics';
 export * from './gateway-feature.options';

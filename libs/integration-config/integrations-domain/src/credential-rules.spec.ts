@@ -5,6 +5,7 @@ import {
   previousKeysAfterReset,
   previousKeyStillValid,
   revokePreviousKeys,
+  signatureTimestampSwitchChange,
   signingSecretChange,
   StoredPreviousAuthorizationKey,
 } from './credential-rules';
@@ -107,5 +108,21 @@ describe('signing secrets', () => {
     const secret = generateSigningSecret();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(generateSigningSecret()).not.toBe(secret);
+  });
+});
+
+describe('allow_signature_without_timestamp', () => {
+  it('takes true or false, leaves the setting when absent, and refuses anything else', () => {
+    expect(signatureTimestampSwitchChange(undefined, 'http')).toBeUndefined();
+    expect(signatureTimestampSwitchChange(true, 'http')).toBe(true);
+    expect(signatureTimestampSwitchChange(false, 'http')).toBe(false);
+    for (const wrong of [null, 'true', 1]) {
+      expect(() => signatureTimestampSwitchChange(wrong, 'http')).toThrow(expect.objectContaining({ kind: 'invalid', code: 'invalid_allow_signature_without_timestamp' }));
+    }
+  });
+
+  it('cannot be turned on for the external link, which is never signed', () => {
+    expect(() => signatureTimestampSwitchChange(true, 'external_link')).toThrow(expect.objectContaining({ kind: 'invalid', code: 'not_applicable' }));
+    expect(signatureTimestampSwitchChange(false, 'external_link')).toBe(false);
   });
 });

@@ -102,6 +102,19 @@ export function signingSecretChange(value: unknown, type: IntegrationType): stri
   return value;
 }
 
+/**
+ * `allow_signature_without_timestamp` in a create or `PUT .../alert_integrations/:iid`: undefined
+ * leaves it, else true or false. Only an HTTP Endpoint can turn it on (the external link is never signed).
+ */
+export function signatureTimestampSwitchChange(value: unknown, type: IntegrationType): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') {
+    throw invalid('invalid_allow_signature_without_timestamp', 'allow_signature_without_timestamp must be true or false.');
+  }
+  if (value && type === 'external_link') throw invalid('not_applicable', 'The external link integration receives no alerts: it has no signature settings.');
+  return value;
+}
+
 /** `POST .../reset_signing_secret`: 32 random bytes, hex (64 characters, 256 bits). */
 export function generateSigningSecret(): string {
   return randomBytes(32).toString('hex');

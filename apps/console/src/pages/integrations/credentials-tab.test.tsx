@@ -19,6 +19,7 @@ const INTEGRATION: Integration = {
   previous_authorization_key: null,
   previous_authorization_keys: [],
   signing_secret: null,
+  allow_signature_without_timestamp: false,
   heartbeat_interval_minutes: null,
   last_request_at: null,
   heartbeat_status: 'off',
@@ -194,12 +195,32 @@ describe('CredentialsTab', () => {
     const api = stubApi({ 'PUT /projects/7/alert_integrations/3': { body: INTEGRATION } });
     renderPage(<CredentialsTab projectId={7} integration={{ ...INTEGRATION, signing_secret: 'a-secret-of-24-characters' }} />, { url: '/' });
     expect(screen.getByLabelText('Signing secret')).toHaveValue('a-secret-of-24-characters');
-    expect(screen.getByText(/so that a replayed request older than 5 minutes is refused/)).toBeInTheDocument();
+    expect(screen.getByText(/the gateway refuses a signed timestamp more than 5 minutes off/)).toBeInTheDocument();
     expect(screen.getByText(/openssl dgst -sha256 -hmac 'a-secret-of-24-characters'/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove secret' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Remove signing secret' })).getByRole('button', { name: 'Remove secret' }));
     await waitFor(() => expect(screen.getByText('The signing secret was removed.')).toBeInTheDocument());
     expect(api.sent('PUT /projects/7/alert_integrations/3')).toHaveLength(1);
     expect(api.sent('PUT /projects/7/alert_integrations/3')[0].body).toEqual({ signing_secret: null });
+  });
+
+  it('offers, next to a set signing secret, to accept Grafana signatures without a timestamp, saying what it risks', async () => {
+    const user = userEvent.setup();
+    const signed = { ...INTEGRATION, signing_secret: 'a-secret-of-24-characters' };
+    const api = stubApi({ 'PUT /projects/7/alert_integrations/3': { body: { ...signed, allow_signature_without_timestamp: true } } });
+    renderPage(<CredentialsTab projectId={7} integration={signed} />, { url: '/' });
+    const allow = screen.getByRole('checkbox', { name: 'Accept Grafana signatures without a timestamp' });
+    expect(allow).not.toBeChecked();
+    expect(allow).toHaveAccessibleDescription(/a captured request can be sent again and accepted once the gateway has forgotten it/);
+
+    await user.click(allow);
+    await waitFor(() => expect(screen.getByText('Grafana signatures without a timestamp are now accepted.')).toBeInTheDocument());
+    expect(api.sent('PUT /projects/7/alert_integrations/3')[0].body).toEqual({ allow_signature_without_timestamp: true });
+  });
+
+  it('shows no timestamp switch while no signing secret is set', () => {
+    stubApi({});
+    renderPage(<CredentialsTab projectId={7} integration={INTEGRATION} />, { url: '/' });
+    expect(screen.queryByRole('checkbox', { name: 'Accept Grafana signatures without a timestamp' })).not.toBeInTheDocument();
   });
 });

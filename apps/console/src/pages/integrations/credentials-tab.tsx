@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntegrationMutations } from '../../api/queries';
 import { Integration, MAX_KEY_GRACE_PERIOD_MINUTES, SIGNING_SECRET_MAX_LENGTH, SIGNING_SECRET_MIN_LENGTH } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -187,12 +187,27 @@ function SigningSecretCard({ projectId, integration, message }: { projectId: num
       <p className="muted">
         With a signing secret, every request to this URL must carry the HMAC-SHA256 of its body, as Grafana&apos;s webhook contact point sends it (
         <code>X-Grafana-Alerting-Signature</code>) or in GitHub&apos;s form (<code>X-Hub-Signature-256: sha256=&lt;hex&gt;</code>). Unsigned, wrongly
-        signed or stale requests get 401.
+        signed or stale requests get 401, and so does a signed request sent again: each signature is accepted once.
       </p>
       {secret === null ? (
         <p data-testid="signing-secret-state">Not set: requests are not signed.</p>
       ) : (
-        <CopyableField label="Signing secret" value={secret} copyLabel="Copy the signing secret" />
+        <>
+          <CopyableField label="Signing secret" value={secret} copyLabel="Copy the signing secret" />
+          <SignatureTimestampSwitch
+            checked={integration.allow_signature_without_timestamp}
+            busy={update.isPending}
+            onChange={(allowed) =>
+              update.mutate(
+                { id: integration.id, changes: { allow_signature_without_timestamp: allowed } },
+                {
+                  onSuccess: () => message.success(allowed ? 'Grafana signatures without a timestamp are now accepted.' : 'Grafana signatures now need their timestamp header.'),
+                  onError: (error) => message.error(error, 'Setting not changed'),
+                },
+              )
+            }
+          />
+        </>
       )}
       {editing && (
         <form
@@ -290,7 +305,8 @@ function SigningSecretCard({ projectId, integration, message }: { projectId: num
               </li>
               <li>
                 HMAC Signature: Secret: the signing secret above; Header: <code>X-Grafana-Alerting-Signature</code> (Grafana&apos;s default);
-                Timestamp Header: <code>X-Grafana-Alerting-Signature-Timestamp</code>, so that a replayed request older than 5 minutes is refused.
+                Timestamp Header: <code>X-Grafana-Alerting-Signature-Timestamp</code>. Required unless signatures without a timestamp are allowed
+                above: the gateway refuses a signed timestamp more than 5 minutes off.
               </li>
             </ol>
           </details>
@@ -302,6 +318,32 @@ function SigningSecretCard({ projectId, integration, message }: { projectId: num
           </details>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * The integration's allow_signature_without_timestamp: off (the default), a Grafana signature
+ * without its timestamp header is refused; on, it is accepted, and only the gateway's replay cache
+ * (5 minutes) stands between a captured request and its replay.
+ */
+function SignatureTimestampSwitch({ checked, busy, onChange }: { checked: boolean; busy: boolean; onChange: (allowed: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="field field-switch">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={busy}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>Accept Grafana signatures without a timestamp</label>
+      <div className="hint" id={`${id}-hint`}>
+        Only for a contact point that cannot set a Timestamp Header. Risk: such a signature never grows old, so a captured request can be sent
+        again and accepted once the gateway has forgotten it (after 5 minutes).
+      </div>
     </div>
   );
 }

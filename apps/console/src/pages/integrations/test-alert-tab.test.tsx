@@ -19,6 +19,7 @@ const INTEGRATION: Integration = {
   previous_authorization_key: null,
   previous_authorization_keys: [],
   signing_secret: null,
+  allow_signature_without_timestamp: false,
   heartbeat_interval_minutes: null,
   last_request_at: null,
   heartbeat_status: 'off',

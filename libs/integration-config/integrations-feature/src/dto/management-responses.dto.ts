@@ -161,6 +161,12 @@ export class IntegrationDto extends IntegrationListItemDto implements Integratio
   @ApiProperty({ type: 'string', nullable: true, description: 'The webhook signing secret (HMAC-SHA256 of request bodies); null: requests are not signed.' })
   signing_secret!: string | null;
 
+  @ApiProperty({
+    type: 'boolean',
+    description: 'true: X-Grafana-Alerting-Signature is accepted without a timestamp header (replayable once the replay cache forgets it); false: refused as missing_signature_timestamp.',
+  })
+  allow_signature_without_timestamp!: boolean;
+
   @ApiProperty({ type: 'string', nullable: true, description: 'JSON text (Premium).' })
   sample_payload!: string | null;
 

@@ -125,6 +125,17 @@ export class UpdateIntegrationDto implements Omit<IntegrationChanges, 'type' | '
   @Length(SIGNING_SECRET_MIN_LENGTH, SIGNING_SECRET_MAX_LENGTH)
   signing_secret?: string | null;
 
+  /** Only the type is checked here: the rest is the domain's rule (signatureTimestampSwitchChange). */
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: false,
+    description:
+      'HTTP Endpoint with a signing secret: true accepts X-Grafana-Alerting-Signature without a timestamp header (such a request can be replayed once the gateway\'s replay cache has forgotten it, after 5 minutes); false (the default) refuses it as missing_signature_timestamp.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  allow_signature_without_timestamp?: boolean;
+
   /** Only the type is checked here: the range is the domain's rule. */
   @ApiPropertyOptional({
     type: 'integer',

@@ -56,6 +56,7 @@ export function presentIntegration(
     previous_authorization_key: previous.at(0) ?? null,
     previous_authorization_keys: previous,
     signing_secret: receives && row.signing_secret_encrypted !== null ? ciphers.signingSecrets.decrypt(row.signing_secret_encrypted) : null,
+    allow_signature_without_timestamp: receives && row.allow_signature_without_timestamp,
     sample_payload: row.sample_payload,
     payload_field_mapping: storedMapping(row),
     api_url: row.api_url,

@@ -33,6 +33,7 @@ interface SnapshotRow {
   /** Still working at the transaction's time, newest first (json_agg of the previous keys). */
   previous_keys: Array<{ authorization_key_sha256: string; expires_at: string }>;
   signing_secret_encrypted: string | null;
+  allow_signature_without_timestamp: boolean;
   payload_field_mapping: PayloadFieldMappingEntry[];
   rate_limit_per_minute: number | null;
   heartbeat_interval_minutes: number | null;
@@ -44,7 +45,7 @@ const SNAPSHOT_COLUMNS = `i.id, i.project_id, p.tier::text AS project_tier, i.ty
   i.url_token, i.authorization_key_sha256,
   (SELECT coalesce(json_agg(json_build_object('authorization_key_sha256', k.authorization_key_sha256, 'expires_at', k.expires_at) ORDER BY k.replaced_at DESC, k.id DESC), '[]')
      FROM alert_integration_previous_keys k WHERE k.integration_id = i.id AND k.expires_at > now()) AS previous_keys,
-  i.signing_secret_encrypted, i.payload_field_mapping, i.rate_limit_per_minute, i.heartbeat_interval_minutes, i.version, i.updated_at`;
+  i.signing_secret_encrypted, i.allow_signature_without_timestamp, i.payload_field_mapping, i.rate_limit_per_minute, i.heartbeat_interval_minutes, i.version, i.updated_at`;
 
 export function toSnapshot(row: SnapshotRow): Snapshot {
   const previousKeys = row.previous_keys.map((key) => ({ authorization_key_sha256: key.authorization_key_sha256.trim(), expires_at: new Date(key.expires_at).toISOString() }));
@@ -69,6 +70,7 @@ export function toSnapshot(row: SnapshotRow): Snapshot {
         }),
     // Already encrypted for the gateway (signingSecretCipher): the column travels as it is stored.
     ...(row.signing_secret_encrypted === null ? {} : { signing_secret_encrypted: row.signing_secret_encrypted }),
+    ...(row.allow_signature_without_timestamp ? { allow_signature_without_timestamp: true } : {}),
     payload_field_mapping: row.payload_field_mapping,
     ...(row.rate_limit_per_minute === null ? {} : { rate_limit_per_minute: row.rate_limit_per_minute }),
     ...(row.heartbeat_interval_minutes === null ? {} : { heartbeat_interval_minutes: row.heartbeat_interval_minutes }),

@@ -19,6 +19,7 @@ import {
   revokePreviousKeys,
   requirePremiumForCustomMapping,
   ProjectIntegration,
+  signatureTimestampSwitchChange,
   signingSecretChange,
 } from '@alert-ingestion/integrations-domain';
 import { Inject, Injectable } from '@nestjs/common';
@@ -98,6 +99,7 @@ export class IntegrationsService {
       const existing = await this.projectIntegrations(tx, projectId);
       const settings = applyRules(() => planIntegrationCreate(tier, request, existing));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, settings.type));
+      const allowWithoutTimestamp = applyRules(() => signatureTimestampSwitchChange(request.allow_signature_without_timestamp, settings.type));
       const authorizationKey = generateAuthorizationKey();
       return tx.alertIntegration.create({
         data: {
@@ -108,6 +110,7 @@ export class IntegrationsService {
           authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
           authorization_key_sha256: sha256Hex(authorizationKey),
           signing_secret_encrypted: this.encryptSigningSecret(signingSecret) ?? null,
+          allow_signature_without_timestamp: allowWithoutTimestamp ?? false,
         },
       });
     });
@@ -120,9 +123,11 @@ export class IntegrationsService {
       const others = (await this.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
       const settings = applyRules(() => planIntegrationUpdate(tier, storedIntegration(current), request, others));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, current.type));
+      const allowWithoutTimestamp = applyRules(() => signatureTimestampSwitchChange(request.allow_signature_without_timestamp, current.type));
       return this.changeRow(tx, current.id, {
         ...settingsColumns(settings),
         ...(signingSecret === undefined ? {} : { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) }),
+        ...(allowWithoutTimestamp === undefined ? {} : { allow_signature_without_timestamp: allowWithoutTimestamp }),
       });
     });
   }

@@ -114,6 +114,14 @@ export class IntegrationSnapshotValue {
   @IsString()
   signing_secret_encrypted?: string;
 
+  /**
+   * True: a Grafana-form signature (X-Grafana-Alerting-Signature) may come without its timestamp
+   * header; absent: it must carry one. Only read while the integration has a signing secret.
+   */
+  @IsOptional()
+  @IsBoolean()
+  allow_signature_without_timestamp?: boolean;
+
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => PayloadFieldMappingValue)

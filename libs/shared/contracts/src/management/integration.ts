@@ -52,6 +52,12 @@ export interface Integration extends IntegrationListItem {
    * not signed. Viewable again by maintainers, like the key.
    */
   signing_secret: string | null;
+  /**
+   * True: a Grafana-form signature (X-Grafana-Alerting-Signature) is accepted without its
+   * timestamp header (which lets a captured request be replayed once the replay cache has forgotten
+   * it). False, the default: the gateway refuses it as missing_signature_timestamp.
+   */
+  allow_signature_without_timestamp: boolean;
   sample_payload: string | null;
   payload_field_mapping: PayloadFieldMappingEntry[];
   api_url: string | null;
@@ -81,6 +87,8 @@ export interface IntegrationChanges {
   rate_limit_per_minute?: number | null;
   /** A webhook signing secret to set, or null to remove it. */
   signing_secret?: string | null;
+  /** HTTP Endpoint: accept Grafana-form signatures without a timestamp header (default false). */
+  allow_signature_without_timestamp?: boolean;
   heartbeat_interval_minutes?: number | null;
 }
 

@@ -65,6 +65,7 @@ const DELIVERY: Fields<Delivery> = {
   body_size: 'number',
   body_truncated: 'boolean',
   authorization_key: 'string|null',
+  authorization_key_expires_at: 'string|null',
 };
 const SILENCE: Fields<SilenceView> = {
   id: 'number',

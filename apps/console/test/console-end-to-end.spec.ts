@@ -143,7 +143,7 @@ describe('web console, end to end in Chromium', () => {
     await heading('Alerts').waitFor();
     projectId = Number(/\/projects\/(\d+)\/alerts/.exec(page.url())?.[1]);
     expect(projectId).toBeGreaterThan(0);
-    await page.getByText('No alerts to show here.').waitFor();
+    await page.getByText('No alerts yet: this project has no integration to receive them.').waitFor();
   });
 
   step('adds an HTTP Endpoint from Settings > Monitor > Alerts and lands on its credentials', async () => {
@@ -743,7 +743,6 @@ describe('web console, end to end in Chromium', () => {
     const [text] = await created.allTextContents();
     expect(text).toMatch(/^Created alert #\d+ Developer check: queue alert\.$/);
     const iid = Number(/#(\d+)/.exec(text)?.[1]);
-    await browser.screenshot('send-test-alert-developer');
 
     await page.getByRole('link', { name: 'Alerts', exact: true }).first().click();
     await page.getByRole('link', { name: `#${iid} Developer check: queue alert` }).waitFor();

@@ -1,6 +1,6 @@
 import { ApiErrorResponses, RequestId } from '@alert-ingestion/http';
 import { CurrentProject, PathId, ProjectAccess, ProjectRoute } from '@alert-ingestion/access';
-import { AccessLevel, Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { AccessLevel, Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, REQUIRED_ACCESS_LEVEL, TestAlertSample } from '@alert-ingestion/contracts';
 import {
   CreateIntegrationDto,
   integrationNotFound,
@@ -16,6 +16,7 @@ import {
   TestAlertDto,
   TestAlertResult,
   TestAlertResultDto,
+  TestAlertSampleDto,
   UpdateIntegrationDto,
 } from '@alert-ingestion/integrations-feature';
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put, Res } from '@nestjs/common';
@@ -132,6 +133,44 @@ export class AlertIntegrationsController {
   @ApiErrorResponses([400, 'The external link integration receives no alerts (not_applicable).'])
   resetSigningSecret(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint): Promise<Integration> {
     return this.integrations.resetSigningSecret(project.projectId, iid);
+  }
+
+  /**
+   * What a developer needs to write a test alert (spec 1.7, 4.2): developer+, like sending one, and
+   * without the URL, key or mapping that `GET :iid` (maintainer+) shows.
+   */
+  @Get(':iid/test_alert')
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.sendTestAlert)
+  @ApiOperation({
+    summary: "Get what a test alert is written from: the integration's sample payload",
+    description:
+      'Developer+ (who may send a test alert). The sample payload to start the test payload from, and whether a custom mapping applies; ' +
+      'never the URL, the authorization key or the mapping itself (`GET .../alert_integrations/:iid`, maintainer+).',
+  })
+  @ApiOkResponse({ type: TestAlertSampleDto })
+  @ApiErrorResponses([409, 'The external link receives no alerts.'])
+  testAlertSample(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint): Promise<TestAlertSample> {
+    return this.integrations.testAlertSample(project, iid);
+  }
+
+  /**
+   * The test alert's preview: what the payload becomes under the integration's own mapping, the one
+   * a test alert goes through. Developer+, so no mapping may be proposed here (trying mappings is
+   * configuring the integration: `POST :iid/preview`, maintainer+); the same preview code runs.
+   */
+  @Post(':iid/test_alert/preview')
+  @HttpCode(HttpStatus.OK)
+  @IntegrationRoute(REQUIRED_ACCESS_LEVEL.sendTestAlert)
+  @ApiOperation({
+    summary: "Show what a test payload would become under the integration's own mapping",
+    description:
+      'Developer+ (who may send a test alert). Stores nothing and sends nothing. Takes the payload only: proposing a mapping is `POST .../:iid/preview` (maintainer+), ' +
+      'and a `payload_field_mapping` here is refused (400).',
+  })
+  @ApiOkResponse({ type: PreviewResultDto })
+  @ApiErrorResponses([400, 'The payload is not valid JSON or is no alert, or the body has a field other than payload.'], [409, 'The external link receives no alerts.'])
+  testAlertPreview(@CurrentProject() project: ProjectAccess, @IntegrationId() iid: bigint, @Body() body: TestAlertDto): Promise<{ alerts: PreviewAlert[] }> {
+    return this.integrations.preview(project, iid, payloadText(body.payload), undefined);
   }
 
   /** 200 with the alerts created or grouped into; 202 when the gateway accepted it but processing is still under way. */

@@ -549,6 +549,76 @@ describe('alert integrations (CONTRACT.md "Integrations")', () => {
     });
   });
 
+  describe('GET :iid/test_alert and POST :iid/test_alert/preview (developer+: what a test alert is written from, under the own mapping)', () => {
+    const mapping = [
+      { field_name: 'title', path: ['summary'], type: 'string' },
+      { field_name: 'severity', path: ['labels', 'severity'], type: 'string' },
+    ];
+    let project: number;
+    let mapped: Integration;
+    let developer: string;
+    let reporter: string;
+
+    beforeAll(async () => {
+      project = await api.createProject('acme/test-alert-sample', 'premium');
+      mapped = (await create(project, { name: 'Test alert sample', sample_payload: SAMPLE, payload_field_mapping: mapping, active: true })).body;
+      developer = await api.member(project, 'developer');
+      reporter = await api.member(project, 'reporter');
+    });
+
+    it('gives a developer the sample payload and whether a custom mapping applies, never the URL, key or mapping', async () => {
+      const answer = await api.request('GET', path(project, `/${mapped.id}/test_alert`), { token: developer });
+      expect(answer).toMatchObject({ status: 200, body: { sample_payload: SAMPLE, custom_mapping: true } });
+      expect(Object.keys(answer.body as object).sort()).toEqual(['custom_mapping', 'sample_payload']);
+      expect(JSON.stringify(answer.body)).not.toContain(mapped.authorization_key!);
+      expect(JSON.stringify(answer.body)).not.toContain(mapped.url!.split('/').pop()!.replace('.json', ''));
+
+      const plain = (await create(project, { name: 'No sample' })).body;
+      expect((await api.request('GET', path(project, `/${plain.id}/test_alert`), { token: developer })).body).toEqual({ sample_payload: null, custom_mapping: false });
+      const link = (await create(project, { type: 'external_link', name: 'Link', active: false, api_url: 'https://incidents.example.test/api' })).body;
+      expect((await api.request('GET', path(project, `/${link.id}/test_alert`), { token: developer })).status).toBe(409);
+    });
+
+    it("previews a test payload for a developer under the integration's own mapping, the maintainers' preview's answer", async () => {
+      const answer = await api.request<{ alerts: Array<Record<string, unknown>> }>('POST', path(project, `/${mapped.id}/test_alert/preview`), {
+        token: developer,
+        body: { payload: SAMPLE },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.alerts).toHaveLength(1);
+      expect(answer.body.alerts[0]).toMatchObject({ title: 'Disk almost full', severity: 'high', payload: JSON.parse(SAMPLE) });
+      const maintainers = await api.request('POST', path(project, `/${mapped.id}/preview`), { token: ADMIN_TOKEN, body: { payload: SAMPLE } });
+      expect({ ...answer.body.alerts[0], started_at: null }).toEqual({ ...(maintainers.body as { alerts: object[] }).alerts[0], started_at: null });
+      expect(await api.sql('SELECT 1 FROM alerts WHERE integration_id = $1', [mapped.id])).toEqual([]);
+    });
+
+    it('lets a developer try no other mapping, and refuses a payload that is not JSON', async () => {
+      const proposed = [{ field_name: 'title', path: ['labels', 'instance'], type: 'string' }];
+      const answer = await api.request('POST', path(project, `/${mapped.id}/test_alert/preview`), { token: developer, body: { payload: SAMPLE, payload_field_mapping: proposed } });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: expect.any(String), message: expect.stringContaining('payload_field_mapping') });
+      expect((await api.request('POST', path(project, `/${mapped.id}/test_alert/preview`), { token: developer, body: { payload: '{"summary":' } })).body).toMatchObject({
+        error: 'invalid_json',
+      });
+      // The integration's settings, its preview under other mappings and its key stay maintainer+.
+      for (const [method, route, body] of [
+        ['GET', `/${mapped.id}`, undefined],
+        ['POST', `/${mapped.id}/preview`, { payload: SAMPLE, payload_field_mapping: proposed }],
+        ['PUT', `/${mapped.id}`, { payload_field_mapping: proposed }],
+        ['POST', `/${mapped.id}/reset_authorization_key`, undefined],
+      ] as Array<[string, string, unknown]>) {
+        expect([method, route, (await api.request(method, path(project, route), { token: developer, body })).status]).toEqual([method, route, 403]);
+      }
+    });
+
+    it('answers 403 to a reporter on both, 404 for an integration of another project', async () => {
+      expect((await api.request('GET', path(project, `/${mapped.id}/test_alert`), { token: reporter })).status).toBe(403);
+      const preview = await api.request('POST', path(project, `/${mapped.id}/test_alert/preview`), { token: reporter, body: { payload: SAMPLE } });
+      expect(preview).toMatchObject({ status: 403, body: { error: 'insufficient_role', message: expect.stringContaining('developer') } });
+      expect((await api.request('GET', path(free, `/${mapped.id}/test_alert`), { token: ADMIN_TOKEN })).status).toBe(404);
+    });
+  });
+
   describe('rate_limit_per_minute (the gateway takes this many requests per minute)', () => {
     it('is shown, set, cleared and published in the snapshot', async () => {
       const created = (await create(premium, { name: 'Limited', rate_limit_per_minute: 600 })).body as Integration & { rate_limit_per_minute: number | null };

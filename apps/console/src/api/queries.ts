@@ -26,6 +26,7 @@ import {
   AccessLevel,
   TestAlertAnswer,
   TestAlertResult,
+  TestAlertSample,
   UpgradeReport,
 } from './types';
 
@@ -217,18 +218,36 @@ export interface PreviewRequest {
   payload: string;
   /** A proposed payload field mapping; undefined: the integration's saved one (and on Free, none). */
   mapping?: readonly PayloadFieldMappingEntry[];
+  /**
+   * The test alert's preview (`POST .../test_alert/preview`, developer+): always under the saved
+   * mapping, so it takes no `mapping`. Otherwise the maintainers' `POST .../preview`.
+   */
+  testAlert?: boolean;
 }
 
-/** What a payload would become (`POST .../preview`, which stores nothing); null: nothing to preview. */
+/** What a payload would become (`POST .../preview` or `.../test_alert/preview`, which store nothing); null: nothing to preview. */
 export function usePreview(projectId: number, request: PreviewRequest | null) {
   return useApiQuery(
     [...queryKeys.previews(projectId), request],
     (api) =>
-      api.post<{ alerts: PreviewAlert[] }>(`/projects/${projectId}/alert_integrations/${request?.integrationId}/preview`, {
+      api.post<{ alerts: PreviewAlert[] }>(`/projects/${projectId}/alert_integrations/${request?.integrationId}/${request?.testAlert ? 'test_alert/preview' : 'preview'}`, {
         payload: request?.payload,
-        ...(request?.mapping === undefined ? {} : { payload_field_mapping: request.mapping }),
+        ...(request?.mapping === undefined || request.testAlert ? {} : { payload_field_mapping: request.mapping }),
       }),
     { enabled: request !== null, placeholderData: keepPreviousData },
+  );
+}
+
+/**
+ * What a test alert is written from (`GET .../test_alert`, developer+): the sample payload and
+ * whether a custom mapping applies. Read afresh each time it is asked for (no cache once unused),
+ * as it seeds the test payload once and a maintainer may have changed the sample meanwhile.
+ */
+export function useTestAlertSample(projectId: number, integrationId: number | null) {
+  return useApiQuery(
+    [...queryKeys.integration(projectId, integrationId ?? 0), 'test_alert'],
+    (api) => api.get<TestAlertSample>(`/projects/${projectId}/alert_integrations/${integrationId}/test_alert`),
+    { enabled: integrationId !== null, gcTime: 0 },
   );
 }
 

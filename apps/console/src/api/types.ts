@@ -50,6 +50,7 @@ export {
   type PreviewAlert,
   type ProjectWithAccess as Project,
   type TestAlertResult,
+  type TestAlertSample,
 } from '@alert-ingestion/contracts/management';
 export {
   DEPRECATION_AREA_TITLES,

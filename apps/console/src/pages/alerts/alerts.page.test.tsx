@@ -98,4 +98,47 @@ describe('session', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/sign-in');
     expect(screen.getByLabelText('Access token')).toBeInTheDocument();
   });
+
+  describe('an empty list says why, for its case', () => {
+    const EMPTY = { triggered: 0, acknowledged: 0, resolved: 0, ignored: 0, open: 0, all: 0 };
+    const emptyApi = (integrations: unknown[], counts = EMPTY, role = 'developer') =>
+      stubApi({
+        'GET /projects/7': { body: { ...PROJECT, access_level: role } },
+        'GET /projects/7/alerts/status_counts': { body: counts },
+        'GET /projects/7/alerts': { body: [], headers: { 'X-Total': '0' } },
+        'GET /projects/7/alert_integrations': { body: integrations },
+      });
+
+    it('with no integration: how to add one for a maintainer, whom to ask for a developer', async () => {
+      emptyApi([], EMPTY, 'maintainer');
+      const maintainer = renderApp('/projects/7/alerts', { user: DEVELOPER });
+      expect(await screen.findByText('No alerts yet: this project has no integration to receive them.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Settings › Monitor › Alerts' })).toHaveAttribute('href', '/projects/7/settings/alerts');
+      maintainer.unmount();
+
+      emptyApi([{ id: 1, name: 'Link', type: 'external_link', active: true }]);
+      renderApp('/projects/7/alerts', { user: DEVELOPER });
+      expect(await screen.findByText('No alerts yet: this project has no integration to receive them.')).toBeInTheDocument();
+      expect(screen.getByText(/Ask a maintainer or owner of the project to add one/)).toBeInTheDocument();
+      expect(screen.queryByText(/set one up|Settings/)).not.toBeInTheDocument();
+    });
+
+    it('with integrations but no open alert: says none is open, and links the tabs that have some and the test alert', async () => {
+      emptyApi([{ id: 1, name: 'Prometheus', type: 'http', active: true }], { ...EMPTY, resolved: 3, all: 3 });
+      renderApp('/projects/7/alerts', { user: DEVELOPER });
+      expect(await screen.findByText('There are no open alerts: none is triggered or acknowledged.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Resolved (3)' })).toHaveAttribute('href', '/projects/7/alerts?status=resolved');
+      expect(screen.getByRole('link', { name: 'All alerts (3)' })).toHaveAttribute('href', '/projects/7/alerts?status=all');
+      expect(screen.getByRole('link', { name: 'send a test alert' })).toHaveAttribute('href', '/projects/7/alerts/test-alert');
+      expect(screen.queryByText(/set one up|no integration/)).not.toBeInTheDocument();
+    });
+
+    it('with a search that matches nothing: says so, and offers the search over all alerts', async () => {
+      emptyApi([{ id: 1, name: 'Prometheus', type: 'http', active: true }]);
+      renderApp('/projects/7/alerts?search=disk', { user: DEVELOPER });
+      expect(await screen.findByText('No open alert matches “disk”.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Search all alerts' })).toHaveAttribute('href', '/projects/7/alerts?status=all&search=disk');
+      expect(screen.queryByText(/integration/)).not.toBeInTheDocument();
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts } from '../../api/queries';
-import { Alert, AlertStatus } from '../../api/types';
+import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts, useIntegrations } from '../../api/queries';
+import { Alert, AlertStatus, AlertStatusCounts, Project } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
 import { HiddenLabelSelect } from '../../components/options';
@@ -168,22 +168,7 @@ export function AlertsPage() {
       <DataTable
         rows={alerts.data?.items}
         loading={alerts.isPending && 'alerts'}
-        empty={
-          <div className="empty">
-            <p>{query ? `No alert matches “${query}”.` : silenced !== 'any' ? `No ${silenced === 'silenced' ? 'silenced' : 'unsilenced'} alerts to show here.` : 'No alerts to show here.'}</p>
-            {!query && can(project, 'manageIntegrations') && (
-              <p>
-                Alerts arrive through the project&apos;s integrations: set one up in{' '}
-                <Link to={`/projects/${project.id}/settings/alerts`}>Settings › Monitor › Alerts</Link>.
-              </p>
-            )}
-            {!query && !can(project, 'manageIntegrations') && (
-              <p>
-                Alerts arrive through the project&apos;s integrations, which maintainers set up. To check one, send a test alert through it.
-              </p>
-            )}
-          </div>
-        }
+        empty={<NoAlerts project={project} tab={tab} query={query} silenced={silenced} counts={counts.data} tabLink={tabLink} onAllSilenced={() => setQuery({ silenced: null, page: null })} />}
         columns={['Severity', 'Start time', 'Alert', { label: 'Events', className: 'numeric' }, 'Status']}
         className="alerts-table"
         scroll
@@ -199,6 +184,95 @@ export function AlertsPage() {
         />
       )}
     </section>
+  );
+}
+
+interface NoAlertsProps {
+  project: Project;
+  tab: AlertTab;
+  query: string;
+  silenced: SilencedFilter;
+  counts: AlertStatusCounts | undefined;
+  tabLink(tab: AlertTab): string;
+  onAllSilenced(): void;
+}
+
+/**
+ * What an empty list means, said for its case: a search that matched nothing; a project with no
+ * integration yet (alerts cannot arrive: how to add one, or whom to ask); or integrations but no
+ * alert in this tab (the tabs that have some, and the test alert that checks an integration). The
+ * integration list (developer+) is read only here, when the list is empty.
+ */
+function NoAlerts({ project, tab, query, silenced, counts, tabLink, onAllSilenced }: NoAlertsProps) {
+  const integrations = useIntegrations(project.id, !query);
+  const tabLabel = TABS.find((item) => item.id === tab)?.label ?? '';
+  const which = `${silenced === 'silenced' ? 'silenced ' : silenced === 'not_silenced' ? 'unsilenced ' : ''}${tab === 'all' ? '' : `${tabLabel.toLowerCase()} `}`;
+  if (query) {
+    return (
+      <div className="empty">
+        <p>
+          No {which}alert matches “{query}”.
+        </p>
+        {tab !== 'all' && (
+          <p>
+            <Link to={tabLink('all')}>Search all alerts</Link> for it, or change the search.
+          </p>
+        )}
+      </div>
+    );
+  }
+  // Only an HTTP Endpoint receives alerts (the external link does not).
+  const receiving = integrations.data?.filter((integration) => integration.type === 'http');
+  if (receiving?.length === 0) {
+    return (
+      <div className="empty">
+        <p>No alerts yet: this project has no integration to receive them.</p>
+        {can(project, 'manageIntegrations') ? (
+          <p>
+            Alerts arrive through an HTTP Endpoint that your monitoring tool sends them to: add one in{' '}
+            <Link to={`/projects/${project.id}/settings/alerts`}>Settings › Monitor › Alerts</Link>.
+          </p>
+        ) : (
+          <p>Alerts arrive through an HTTP Endpoint that your monitoring tool sends them to. Ask a maintainer or owner of the project to add one.</p>
+        )}
+      </div>
+    );
+  }
+  const elsewhere = TABS.filter((item) => item.id !== tab && item.id !== 'all' && (counts?.[item.id] ?? 0) > 0 && !tabHolds(tab, item.id as AlertStatus));
+  return (
+    <div className="empty">
+      <p>
+        {tab === 'open' ? `There are no ${which}alerts: none is triggered or acknowledged.` : `There are no ${which}alerts.`}
+        {silenced !== 'any' && (
+          <>
+            {' '}
+            <button type="button" className="link-button" onClick={onAllSilenced}>
+              Show silenced and unsilenced alerts
+            </button>
+          </>
+        )}
+      </p>
+      {tab !== 'all' && (counts?.all ?? 0) > 0 && (
+        <p>
+          See{' '}
+          {elsewhere.map((item) => (
+            <span key={item.id}>
+              <Link to={tabLink(item.id)}>
+                {item.label} ({counts?.[item.id]})
+              </Link>
+              {', '}
+            </span>
+          ))}
+          {elsewhere.length > 0 ? 'or ' : ''}
+          <Link to={tabLink('all')}>All alerts ({counts?.all})</Link>.
+        </p>
+      )}
+      {can(project, 'sendTestAlert') && (
+        <p>
+          To check that an integration works, <Link to={testAlertPath(project.id)}>send a test alert</Link>.
+        </p>
+      )}
+    </div>
   );
 }
 

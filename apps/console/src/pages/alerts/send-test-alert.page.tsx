@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useIntegration, useIntegrations } from '../../api/queries';
+import { useIntegrations } from '../../api/queries';
 import { IntegrationListItem, Project } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
@@ -95,8 +95,9 @@ export function SendTestAlertPage() {
 
 /**
  * One integration's "Send test alert", on its own: for a developer the only tab of the integration
- * there is (its settings, URL and key are maintainer+). A maintainer gets the whole integration,
- * so the test payload starts from its sample payload, with the preview.
+ * there is (its settings, URL and key are maintainer+). The form reads what a test alert is written
+ * from (`GET .../test_alert`: the sample payload) and previews it under the integration's mapping
+ * (`POST .../test_alert/preview`), both developer+, so every role sees the same page.
  */
 export function SendTestAlertToIntegrationPage() {
   const project = useCurrentProject();
@@ -105,7 +106,6 @@ export function SendTestAlertToIntegrationPage() {
   const allowed = can(project, 'sendTestAlert');
   const integrations = useIntegrations(project.id, allowed);
   const listed = integrations.data?.find((integration) => integration.id === integrationId);
-  const whole = useIntegration(project.id, can(project, 'manageIntegrations') && listed ? listed.id : null);
   usePageTitle('Send test alert', listed?.name, project.path);
 
   const back = (
@@ -121,8 +121,8 @@ export function SendTestAlertToIntegrationPage() {
       </section>
     );
   }
-  if (integrations.isPending || (listed && whole.isLoading)) return <Loading what="the integration" />;
-  if (integrations.error || whole.error) return <ErrorPage title="Send test alert" error={integrations.error ?? whole.error} back={back} />;
+  if (integrations.isPending) return <Loading what="the integration" />;
+  if (integrations.error) return <ErrorPage title="Send test alert" error={integrations.error} back={back} />;
   if (!listed) {
     return (
       <section className="page">
@@ -141,7 +141,7 @@ export function SendTestAlertToIntegrationPage() {
         <IntegrationStatus integration={listed} withType />
       </div>
       {listed.type === 'http' ? (
-        <TestAlertTab key={listed.id} project={project} integration={whole.data ?? listed} />
+        <TestAlertTab key={listed.id} project={project} integration={listed} />
       ) : (
         <p className="notice notice-info">The external incident management link receives no alerts, so it takes no test alert.</p>
       )}

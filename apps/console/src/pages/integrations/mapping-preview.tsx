@@ -24,17 +24,20 @@ interface MappingPreviewProps {
   description: ReactNode;
   /** Why there is nothing to preview when `payload` is null. */
   noPayload: string;
+  /** The test alert's preview (developer+): under the saved mapping, through `POST .../test_alert/preview`. */
+  testAlert?: boolean;
 }
 
 /**
- * What a payload would become as an alert (`POST .../preview`: the processor's own normalisation,
+ * What a payload would become as an alert (`POST .../preview`, or for a test alert
+ * `POST .../test_alert/preview`: the processor's own normalisation,
  * nothing stored), asked again as the payload or the mapping changes. The API's refusals (a path
  * that is not in the payload, a payload that is no alert) are shown in place of the result.
  */
-export function MappingPreview({ projectId, integrationId, payload, mapping, description, noPayload }: MappingPreviewProps) {
+export function MappingPreview({ projectId, integrationId, payload, mapping, description, noPayload, testAlert }: MappingPreviewProps) {
   const headingId = useId();
   // Debounced as text: a new but equal request object on every render must not restart the wait.
-  const wanted = integrationId !== null && payload !== null ? JSON.stringify({ integrationId, payload, mapping } satisfies PreviewRequest) : null;
+  const wanted = integrationId !== null && payload !== null ? JSON.stringify({ integrationId, payload, mapping, testAlert } satisfies PreviewRequest) : null;
   const settled = useDebounced(wanted, PREVIEW_DEBOUNCE_MS);
   const request = useMemo(() => (settled === null ? null : (JSON.parse(settled) as PreviewRequest)), [settled]);
   const preview = usePreview(projectId, request);

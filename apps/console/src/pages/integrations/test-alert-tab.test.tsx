@@ -83,7 +83,7 @@ describe('TestAlertTab', () => {
   it('sends the JSON payload and names the alerts created or grouped into, with links', async () => {
     const user = userEvent.setup();
     const api = stubApi({
-      'POST /projects/7/alert_integrations/3/preview': PREVIEW,
+      'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW,
       'POST /projects/7/alert_integrations/3/test_alert': {
         body: { message: 'The test alert was processed: alert 12 "Disk full".', alerts: [{ iid: 12, title: 'Disk full' }] },
       },
@@ -102,7 +102,7 @@ describe('TestAlertTab', () => {
 
   it('requires valid JSON before sending', async () => {
     const user = userEvent.setup();
-    const api = stubApi({ 'POST /projects/7/alert_integrations/3/preview': PREVIEW });
+    const api = stubApi({ 'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW });
     renderPage(<TestAlertTab project={PROJECT} integration={INTEGRATION} />, { url: '/' });
     await user.clear(payloadField());
     expect(screen.getByText('Enter a JSON payload.')).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('TestAlertTab', () => {
   it("shows the API's error message when the test alert fails", async () => {
     const user = userEvent.setup();
     stubApi({
-      'POST /projects/7/alert_integrations/3/preview': PREVIEW,
+      'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW,
       'POST /projects/7/alert_integrations/3/test_alert': {
         status: 422,
         body: { error: 'integration_inactive', message: 'The integration is disabled: activate it to send a test alert.' },
@@ -131,7 +131,7 @@ describe('TestAlertTab', () => {
 
   it('previews the alerts the payload becomes before it is sent, without a mapping on Free', async () => {
     const user = userEvent.setup();
-    const api = stubApi({ 'POST /projects/7/alert_integrations/3/preview': PREVIEW });
+    const api = stubApi({ 'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW });
     renderPage(<TestAlertTab project={{ ...PROJECT, tier: 'free' }} integration={INTEGRATION} />, { url: '/' });
     const region = screen.getByRole('region', { name: 'Preview' });
     expect(region).toHaveTextContent('no custom mapping');
@@ -145,12 +145,12 @@ describe('TestAlertTab', () => {
     expect(region).toHaveTextContent('TitleFirst');
     expect(region).toHaveTextContent('TitleSecond');
     // Free has no mapping: none is proposed, and nothing is sent to the gateway.
-    expect(api.sent('POST /projects/7/alert_integrations/3/preview').every((request) => !('payload_field_mapping' in (request.body as object)))).toBe(true);
+    expect(api.sent('POST /projects/7/alert_integrations/3/test_alert/preview').every((request) => !('payload_field_mapping' in (request.body as object)))).toBe(true);
     expect(api.sent('POST /projects/7/alert_integrations/3/test_alert')).toEqual([]);
   });
 
   it('starts from the sample payload when the integration has one', () => {
-    stubApi({ 'POST /projects/7/alert_integrations/3/preview': PREVIEW });
+    stubApi({ 'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW });
     renderPage(<TestAlertTab project={PROJECT} integration={{ ...INTEGRATION, sample_payload: '{"summary":"x"}' }} />, { url: '/' });
     expect(payloadField()).toHaveValue('{\n  "summary": "x"\n}');
   });
@@ -159,7 +159,7 @@ describe('TestAlertTab', () => {
     const user = userEvent.setup();
     let answer: { status?: number; body: unknown } = { body: { message: '', alerts: [] } };
     stubApi({
-      'POST /projects/7/alert_integrations/3/preview': PREVIEW,
+      'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW,
       'POST /projects/7/alert_integrations/3/test_alert': () => answer,
       'GET /projects/7/alerts/1': { body: stored(1, 'Checkout latency', { events: 3 }) },
       'GET /projects/7/alerts/4': { body: stored(4, 'Disk full', { status: 'resolved', ended_at: '2024-05-01T11:00:00.000Z', events: 2 }) },
@@ -196,7 +196,7 @@ describe('TestAlertTab', () => {
 
   it('checks the test payload for what it is before sending: an empty array or a JSON string is no alert', async () => {
     const user = userEvent.setup();
-    const api = stubApi({ 'POST /projects/7/alert_integrations/3/preview': PREVIEW });
+    const api = stubApi({ 'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW });
     renderPage(<TestAlertTab project={PROJECT} integration={INTEGRATION} />, { url: '/' });
     expect(payloadField()).toHaveAccessibleDescription(expect.stringContaining('Valid JSON: one alert.'));
 
@@ -220,7 +220,7 @@ describe('TestAlertTab', () => {
   it("shows a refusal once, without repeating its own title", async () => {
     const user = userEvent.setup();
     stubApi({
-      'POST /projects/7/alert_integrations/3/preview': PREVIEW,
+      'POST /projects/7/alert_integrations/3/test_alert/preview': PREVIEW,
       'POST /projects/7/alert_integrations/3/test_alert': {
         status: 400,
         body: { error: 'invalid_payload', message: 'The test alert failed: element 0 of the array is not a JSON object; every element must be an alert object' },

@@ -1,8 +1,9 @@
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useIntegrationMutations } from '../../api/queries';
-import { Integration, IntegrationListItem, Project } from '../../api/types';
-import { ErrorMessage } from '../../components/error-message';
+import { useIntegrationMutations, useTestAlertSample } from '../../api/queries';
+import { Integration, IntegrationListItem, Project, TestAlertSample } from '../../api/types';
+import { useCurrentMessage } from '../../components/current-message';
+import { ErrorMessage, Loading } from '../../components/error-message';
 import { JsonField } from '../../components/json-field';
 import { checkJsonText, checkTestPayload } from '../../lib/json-text';
 import { describeTestAlert, effectWords } from '../../lib/test-alert-outcome';
@@ -30,29 +31,48 @@ function isWhole(integration: TestAlertTarget): integration is Integration {
 }
 
 /** The sample payload, when there is one, so a test alert goes through the integration's own mapping. */
-function initialPayload(integration: TestAlertTarget): string {
-  if (!isWhole(integration) || !integration.sample_payload) return EXAMPLE_PAYLOAD;
-  const check = checkJsonText(integration.sample_payload);
-  return check.ok ? JSON.stringify(check.value, null, 2) : integration.sample_payload;
+function initialPayload(samplePayload: string | null): string {
+  if (!samplePayload) return EXAMPLE_PAYLOAD;
+  const check = checkJsonText(samplePayload);
+  return check.ok ? JSON.stringify(check.value, null, 2) : samplePayload;
 }
 
 /**
  * "Send test alert" (spec 4.2, developer+): a test payload through the real pipeline, checked
- * first for what it is (valid JSON holding at least one alert), then a message saying what it did
- * to which alert. Maintainers also see, before sending, a preview of the alert it becomes under the
- * saved mapping (the preview, like the mapping, is maintainer+).
+ * first for what it is (valid JSON holding at least one alert), then one current message saying
+ * what it did to which alert. It starts from the integration's sample payload when it has one and
+ * previews, before sending, the alert it becomes under the saved mapping (`.../test_alert/preview`).
+ * A maintainer has the whole integration; a developer, who may not read its settings, gets the
+ * sample from `GET .../test_alert` (no URL, key or mapping).
  */
 export function TestAlertTab({ project, integration }: { project: Project; integration: TestAlertTarget }) {
+  const sample = useTestAlertSample(project.id, isWhole(integration) ? null : integration.id);
+  if (isWhole(integration)) {
+    const customMapping = project.tier === 'premium' && integration.payload_field_mapping.length > 0;
+    return <TestAlertForm project={project} integration={integration} start={{ sample_payload: integration.sample_payload, custom_mapping: customMapping }} />;
+  }
+  if (sample.isPending) return <Loading what="the test alert" />;
+  if (sample.error) return <ErrorMessage error={sample.error} title="The integration's sample payload could not be read" />;
+  return <TestAlertForm project={project} integration={integration} start={sample.data} />;
+}
+
+function TestAlertForm({ project, integration, start }: { project: Project; integration: TestAlertTarget; start: TestAlertSample }) {
   const projectId = project.id;
   const { testAlert } = useIntegrationMutations(projectId);
-  const [payload, setPayload] = useState(() => initialPayload(integration));
+  const message = useCurrentMessage();
+  const [payload, setPayload] = useState(() => initialPayload(start.sample_payload));
   const valid = checkTestPayload(payload).ok;
-  const preview = can(project, 'manageIntegrations') && isWhole(integration);
-  const outcome = testAlert.data ? describeTestAlert(testAlert.data) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) testAlert.mutate({ id: integration.id, payload });
+    if (!valid) return;
+    testAlert.mutate(
+      { id: integration.id, payload },
+      {
+        onSuccess: (answer) => message.success(<TestAlertOutcome projectId={projectId} outcome={describeTestAlert(answer)} />),
+        onError: (error) => message.error(error, 'Test alert failed'),
+      },
+    );
   };
   return (
     <form className="card" onSubmit={submit}>
@@ -64,59 +84,67 @@ export function TestAlertTab({ project, integration }: { project: Project; integ
             : 'This integration is disabled: a maintainer of the project turns it on (Active) before a test alert can be sent.'}
         </div>
       )}
-      <div className={preview ? 'payload-with-preview' : undefined}>
+      <div className="payload-with-preview">
         <JsonField
           label="Alert test payload"
           value={payload}
           onChange={(text) => {
             setPayload(text);
             testAlert.reset();
+            message.clear();
           }}
           check={checkTestPayload}
           rows={12}
-          hint="One alert as a JSON object, or an array of them. It is sent to the integration's URL with its key, exactly as a monitoring tool would send it."
+          hint={
+            start.sample_payload
+              ? "Starts from the integration's sample payload. One alert as a JSON object, or an array of them. It is sent to the integration's URL with its key, exactly as a monitoring tool would send it."
+              : "One alert as a JSON object, or an array of them. It is sent to the integration's URL with its key, exactly as a monitoring tool would send it."
+          }
         />
-        {preview && isWhole(integration) && (
-          <MappingPreview
-            projectId={projectId}
-            integrationId={integration.id}
-            payload={valid ? payload : null}
-            noPayload="Enter a valid JSON payload to preview the alert it becomes."
-            description={
-              project.tier === 'premium' && integration.payload_field_mapping.length > 0
-                ? 'The payload as an alert under the saved mapping, before it is sent. Nothing is stored.'
-                : 'The payload as an alert (no custom mapping: each platform alert key is read from the payload property of its own name), before it is sent. Nothing is stored.'
-            }
-          />
-        )}
+        <MappingPreview
+          projectId={projectId}
+          integrationId={integration.id}
+          payload={valid ? payload : null}
+          testAlert
+          noPayload="Enter a valid JSON payload to preview the alert it becomes."
+          description={
+            start.custom_mapping
+              ? 'The payload as an alert under the saved mapping, before it is sent. Nothing is stored.'
+              : 'The payload as an alert (no custom mapping: each platform alert key is read from the payload property of its own name), before it is sent. Nothing is stored.'
+          }
+        />
       </div>
       <div className="actions-left">
         <button type="submit" className="button button-primary" disabled={!valid || testAlert.isPending}>
           {testAlert.isPending ? 'Sending…' : 'Send'}
         </button>
       </div>
-      <ErrorMessage error={testAlert.error} title="Test alert failed" />
-      {outcome && (
-        <div className="notice notice-success" role="status">
-          <p>{outcome.summary}</p>
-          {outcome.effects.length > 0 && (
-            <ul className="created-alerts">
-              {outcome.effects.map((effect) => {
-                const [before, after] = effectWords(effect);
-                return (
-                  <li key={effect.alert.iid}>
-                    {before}{' '}
-                    <Link to={`/projects/${projectId}/alerts/${effect.alert.iid}`}>
-                      #{effect.alert.iid} {effect.alert.title}
-                    </Link>
-                    {after}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      )}
+      {message.view}
     </form>
+  );
+}
+
+/** What the test alert did, with a link to each alert it created or grouped into. */
+function TestAlertOutcome({ projectId, outcome }: { projectId: number; outcome: ReturnType<typeof describeTestAlert> }) {
+  return (
+    <>
+      <p>{outcome.summary}</p>
+      {outcome.effects.length > 0 && (
+        <ul className="created-alerts">
+          {outcome.effects.map((effect) => {
+            const [before, after] = effectWords(effect);
+            return (
+              <li key={effect.alert.iid}>
+                {before}{' '}
+                <Link to={`/projects/${projectId}/alerts/${effect.alert.iid}`}>
+                  #{effect.alert.iid} {effect.alert.title}
+                </Link>
+                {after}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
   );
 }

@@ -21,6 +21,7 @@ import {
   PLATFORM_ALERT_FIELDS,
   PlatformAlertField,
   PreviewAlert,
+  TestAlertSample,
   Project,
   PROJECT_TIERS,
   ProjectTier,
@@ -245,4 +246,12 @@ export class PreviewAlertDto extends PickType(AlertDto, PREVIEWED_ALERT_FIELDS) 
 export class PreviewResultDto {
   @ApiProperty({ type: [PreviewAlertDto], description: 'One per alert the payload would create or group into; nothing is stored.' })
   alerts!: PreviewAlert[];
+}
+
+export class TestAlertSampleDto implements TestAlertSample {
+  @ApiProperty({ type: 'string', nullable: true, description: "The integration's sample payload (JSON text) to start a test payload from; null when it has none." })
+  sample_payload!: string | null;
+
+  @ApiProperty({ description: "Whether the integration's custom mapping applies to what it receives (Premium, with a mapping); the mapping itself is maintainer+." })
+  custom_mapping!: boolean;
 }

@@ -1,4 +1,4 @@
-import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier } from '@alert-ingestion/contracts';
+import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier, TestAlertSample } from '@alert-ingestion/contracts';
 import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
 import { AlertIntegration, AlertIntegrationPreviousKey, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError } from '@alert-ingestion/http';
@@ -205,6 +205,16 @@ export class IntegrationsService {
       new Date(),
     );
     return { alerts };
+  }
+
+  /**
+   * What a developer writes a test alert from (spec 1.7, 4.2: developer+ sends test alerts, but the
+   * integration's settings are maintainer+): its sample payload, and whether a custom mapping
+   * applies. The URL, key and the mapping itself stay with `get`.
+   */
+  async testAlertSample(project: { projectId: bigint; tier: ProjectTier }, integrationId: bigint): Promise<TestAlertSample> {
+    const integration = await this.findReceiving(project.projectId, integrationId, 'send test alerts to an HTTP Endpoint');
+    return { sample_payload: integration.sample_payload, custom_mapping: project.tier === 'premium' && storedMapping(integration).length > 0 };
   }
 
   async sendTestAlert(projectId: bigint, integrationId: bigint, payload: string, requestId?: string): Promise<TestAlertResult> {

@@ -112,6 +112,17 @@ export interface PayloadAlertField {
   type: PayloadFieldType;
 }
 
+/**
+ * `GET .../:iid/test_alert` (developer+): what a developer needs to write a test alert for the
+ * integration (spec 1.7, 4.2) and nothing that reaches or configures it (no URL, key or mapping).
+ */
+export interface TestAlertSample {
+  /** The integration's sample payload (JSON text), to start the test payload from; null when it has none. */
+  sample_payload: string | null;
+  /** Whether the integration's own custom mapping applies to its payloads (Premium, with a mapping). */
+  custom_mapping: boolean;
+}
+
 /** `POST .../test_alert` (spec 4.2): 200 when processed, 202 (with `request_id`) while still processing. */
 export interface TestAlertResult {
   message: string;

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack } from './support/console-harness';
+import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
 
 /** What the monitoring tool sends: the title at `summary`, the severity at `labels.severity` (not the platform's own keys). */
 const SAMPLE = {
@@ -49,21 +49,7 @@ describe('web console: Send test alert for developers, in Chromium', () => {
     await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
   }, 180_000);
 
-  // Each step builds on the ones before: after a failure the rest fail at once, naming the cause.
-  let failedStep: string | null = null;
-  const step = (name: string, run: () => Promise<void>) =>
-    it(name, async () => {
-      if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-      try {
-        await run();
-        expect(browser.takeErrors()).toEqual([]);
-      } catch (error) {
-        failedStep = name;
-        const screenshot = await browser.saveFailure(name);
-        if (error instanceof Error) error.stack = `${error.stack ?? error.message}\n    (the page at ${page.url()} is saved in ${screenshot})`;
-        throw error;
-      }
-    }, 240_000);
+  const step = stepsInOrder(() => browser, 240_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { eventually } from '@alert-ingestion/testing';
 import { createHmac } from 'node:crypto';
 import { Page } from 'playwright-core';
-import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack } from './support/console-harness';
+import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
 
 /** A Prometheus-like alert: nested labels, a start time and an end time that is null while it fires. */
 const SAMPLE_PAYLOAD = {
@@ -53,22 +53,7 @@ describe('web console, end to end in Chromium', () => {
     page = browser.page;
   }, 180_000);
 
-  // Each step builds on the ones before: after a failure the rest fail at once, naming the cause.
-  let failedStep: string | null = null;
-  const step = (name: string, run: () => Promise<void>) =>
-    it(name, async () => {
-      if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-      try {
-        await run();
-        expect(browser.takeErrors()).toEqual([]);
-      } catch (error) {
-        failedStep = name;
-        const screenshot = await browser.saveFailure(name);
-        // Jest prints the stack, which holds the message as it was when the error was made.
-        if (error instanceof Error) error.stack = `${error.stack ?? error.message}\n    (the page at ${page.url()} is saved in ${screenshot})`;
-        throw error;
-      }
-    });
+  const step = stepsInOrder(() => browser);
 
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import { eventually, StackProject } from '@alert-ingestion/testing';
 import { Page } from 'playwright-core';
-import { ConsoleBrowser, ConsoleStack } from './support/console-harness';
+import { ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
 
 /**
  * View credentials and Send test alert in Chromium against the real stack: a test alert to an
@@ -41,21 +41,7 @@ describe('web console: credentials during a double rotation, and signed test ale
     await stack?.stop();
   });
 
-  // Each step builds on the ones before: after a failure the rest fail at once, naming the cause.
-  let failedStep: string | null = null;
-  const step = (name: string, run: () => Promise<void>) =>
-    it(name, async () => {
-      if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
-      try {
-        await run();
-        expect(browser.takeErrors()).toEqual([]);
-      } catch (error) {
-        failedStep = name;
-        const screenshot = await browser.saveFailure(name);
-        if (error instanceof Error) error.stack = `${error.stack ?? error.message}\n    (the page at ${page.url()} is saved in ${screenshot})`;
-        throw error;
-      }
-    });
+  const step = stepsInOrder(() => browser);
 
   /** The success and error messages the page shows (outside dialogs). */
   const messages = () => page.locator('.notice-success, .notice-error').allTextContents();

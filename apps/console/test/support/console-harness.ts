@@ -96,3 +96,30 @@ export class ConsoleBrowser {
     await this.browser.close();
   }
 }
+
+/**
+ * Steps that build on each other, run in order on one browser tab: after a failure the rest fail at
+ * once, naming the cause, and the page of the failed step is saved. Each step also fails on any
+ * unexpected browser console error. `browser` is read when a step runs (it is launched in beforeAll).
+ */
+export function stepsInOrder(browser: () => ConsoleBrowser, timeoutMs?: number) {
+  let failedStep: string | null = null;
+  return (name: string, run: () => Promise<void>) =>
+    it(
+      name,
+      async () => {
+        if (failedStep) throw new Error(`not run: the earlier step "${failedStep}" failed`);
+        try {
+          await run();
+          expect(browser().takeErrors()).toEqual([]);
+        } catch (error) {
+          failedStep = name;
+          const screenshot = await browser().saveFailure(name);
+          // Jest prints the stack, which holds the message as it was when the error was made.
+          if (error instanceof Error) error.stack = `${error.stack ?? error.message}\n    (the page at ${browser().page.url()} is saved in ${screenshot})`;
+          throw error;
+        }
+      },
+      timeoutMs,
+    );
+}

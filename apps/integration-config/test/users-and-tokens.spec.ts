@@ -39,7 +39,7 @@ describe('users and personal access tokens (CONTRACT.md "Management API")', () =
     await api.createUser('bob');
     const answer = await api.request('POST', '/users', { token: ADMIN_TOKEN, body: { username: 'bob' } });
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ error: 'username_taken', message: expect.stringContaining('bob') });
+    expect(answer.body).toEqual({ error: 'username_taken', message: expect.stringContaining('bob'), field: 'username' });
   });
 
   it('answers 400 for a missing or malformed username, or unknown fields', async () => {

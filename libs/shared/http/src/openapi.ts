@@ -1,4 +1,4 @@
-import { applyDecorators, INestApplication, Module, Type } from '@nestjs/common';
+import { applyDecorators, INestApplication, Logger, LoggerService, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServerResponse } from 'node:http';
 import { ApiOkResponse, ApiProperty, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -89,12 +89,16 @@ class DocumentationOnlyModule {}
 /** The paths and schemas Swagger reads from controllers that are not the app's (see OpenApiOptions.documentationOnly). */
 async function documentationOnly(controllers: ReadonlyArray<Type<unknown>>, config: Omit<OpenAPIObject, 'paths'>): Promise<Pick<OpenAPIObject, 'paths' | 'components'>> {
   // A Nest app of its own that is never initialised: Nest routes a controller in an app it
-  // initialises, and Swagger only reads controllers of an app.
+  // initialises, and Swagger only reads controllers of an app. NestFactory makes the logger it is
+  // given the process-wide one (Logger.overrideLogger): the service's own logger is put back after,
+  // or the service would log nothing more (its "listening on port" line included).
+  const serviceLogger = (Logger as unknown as { staticInstanceRef?: LoggerService }).staticInstanceRef;
   const app = await NestFactory.create({ module: DocumentationOnlyModule, controllers: [...controllers] }, { logger: false });
   try {
     return SwaggerModule.createDocument(app, config);
   } finally {
     await app.close();
+    Logger.overrideLogger(serviceLogger ?? false);
   }
 }
 

@@ -50,11 +50,11 @@ describe('planSilenceEdit: create', () => {
 
   it.each([
     ['no matchers', create({ matchers: [] }), invalid(/at least one matcher/, 'matchers')],
-    ['a bad regex, at its value', create({ matchers: [matchers[0], { field: 'title', operator: '=~', value: '(disk' }] }), invalid(/^matchers\[1\]: value is not a valid regular expression/, 'matchers[1].value')],
+    ['a bad regex, at its value', create({ matchers: [matchers[0], { field: 'title', operator: '=~', value: '(disk' }] }), invalid(/^matchers\[1\]: This is not a valid regular expression \(RE2 syntax\): a \( is not closed\.$/, 'matchers[1].value')],
     ['an unknown field, at its field', create({ matchers: [{ field: 'status', operator: '=', value: 'x' }] }), invalid(/field must be one of/, 'matchers[0].field')],
     ['an end in the past', create({ ends_at: at(-1).toISOString() }), invalid('ends_at must be in the future.', 'ends_at')],
     ['an end before the start', create({ starts_at: at(3).toISOString() }), invalid('ends_at must be after starts_at.', 'ends_at')],
-    ['a time that is no time', create({ starts_at: 'soon' }), invalid('starts_at and ends_at must be ISO 8601 times.')],
+    ['a time that is no time', create({ starts_at: 'soon' }), invalid('starts_at must be an ISO 8601 time.', 'starts_at')],
   ])('refuses %s (400)', (_name, edit, refusal) => {
     expect(planSilenceEdit(undefined, edit, now)).toEqual(refusal);
   });

@@ -5,7 +5,7 @@ import { logLevel } from 'kafkajs';
 import { createHmac, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { bearer, post } from './support/http-client';
-import { ADMIN_TOKEN, Pipeline, Project } from './support/pipeline';
+import { Pipeline, Project } from './support/pipeline';
 
 interface Delivery {
   status: number;
@@ -42,14 +42,7 @@ describe('end to end: key rotation with a grace period and signed webhooks', () 
   }, 60_000);
 
   /** A management call's status and body, whatever the status. */
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${pipeline.urls.integrationConfig}/api/v4${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const call = <T>(method: string, path: string, body?: unknown) => pipeline.managementAnswer<T>(method, path, body);
 
   const integrationPath = (project: Project) => `/projects/${project.id}/alert_integrations/${project.integration.id}`;
   const reset = (project: Project, body?: unknown) => call<IntegrationAnswer>('POST', `${integrationPath(project)}/reset_authorization_key`, body);

@@ -2,7 +2,7 @@ import { AlertView } from '@alert-ingestion/contracts';
 import { eventually, requireTestEnv, ServiceProcess, TEST_ENV } from '@alert-ingestion/testing';
 import { createHmac, randomBytes } from 'node:crypto';
 import { bearer, HttpAnswer, post } from './support/http-client';
-import { ADMIN_TOKEN, Pipeline, Project } from './support/pipeline';
+import { Pipeline, Project } from './support/pipeline';
 
 interface Delivery {
   status: number;
@@ -36,14 +36,7 @@ describe('end to end: replay protection of signed webhooks', () => {
   }, 60_000);
 
   /** A management call's status and body, whatever the status. */
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${pipeline.urls.integrationConfig}/api/v4${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
+  const call = <T>(method: string, path: string, body?: unknown) => pipeline.managementAnswer<T>(method, path, body);
 
   const integrationPath = (project: Project) => `/projects/${project.id}/alert_integrations/${project.integration.id}`;
   const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');

@@ -73,6 +73,16 @@ export abstract class StackClient {
     return (await this.request<T>(this.urls.integrationConfig, method, `/api/v4${path}`, body)).body;
   }
 
+  /** A management API call's status and parsed body, whatever the status (for specs of refusals). */
+  async managementAnswer<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${this.urls.integrationConfig}/api/v4${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.adminToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
   /** The processor's API (`/api/v4` of alert-processor). */
   async processorApi<T>(method: string, path: string, body?: unknown): Promise<T> {
     return (await this.request<T>(this.urls.processor, method, `/api/v4${path}`, body)).body;

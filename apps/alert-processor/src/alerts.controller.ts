@@ -1,4 +1,4 @@
-import { CurrentProject, ProjectAccess } from '@alert-ingestion/access';
+import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess } from '@alert-ingestion/access';
 import { AlertDto, ALERTS_API, ALERTS_API_BASE, AlertsApiRoute, AlertStatusCountsDto, ListAlertsQueryDto, UpdateAlertStatusDto } from '@alert-ingestion/alerts-api';
 import { AlertsQueryService } from '@alert-ingestion/alerts-feature';
 import { paginationHeaders } from '@alert-ingestion/http';
@@ -35,7 +35,12 @@ export class AlertsController {
   }
 
   @AlertsApiRoute(ALERTS_API.updateAlert)
-  updateStatus(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string, @Body() body: UpdateAlertStatusDto): Promise<AlertDto> {
-    return this.alerts.updateStatus(project.projectId.toString(), iid, body.status);
+  updateStatus(
+    @CurrentProject() project: ProjectAccess,
+    @CurrentPrincipal() principal: Principal,
+    @Param('iid') iid: string,
+    @Body() body: UpdateAlertStatusDto,
+  ): Promise<AlertDto> {
+    return this.alerts.updateStatus(project.projectId.toString(), iid, body.status, principal);
   }
 }

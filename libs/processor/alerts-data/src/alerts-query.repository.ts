@@ -1,5 +1,5 @@
 import { planStatusChange, StatusChangeState, StoredAlert, withStatusUpdate } from '@alert-ingestion/alerts-domain';
-import { AlertStatus } from '@alert-ingestion/contracts';
+import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { likePattern } from '@alert-ingestion/sql';
 import { AlertsDatabase, sqlState } from './alerts-database';
 import { CommandResult, runCommand } from './run-command';
@@ -98,7 +98,7 @@ export class AlertsQueryRepository {
    * creates a not-resolved alert of the fingerprint meanwhile makes the update fail on
    * alerts_open_fingerprint_key: run again, the plan sees that alert and refuses the reopening.
    */
-  changeStatus(projectId: string, iid: number, requested: AlertStatus, now: Date): Promise<CommandResult<StoredAlert>> {
+  changeStatus(projectId: string, iid: number, requested: AlertStatus, now: Date, cause: AlertEvent.AlertEventCause): Promise<CommandResult<StoredAlert>> {
     return runCommand(this.database, {
       read: async (client): Promise<StatusChangeState> => {
         const current = await client.query<AlertRow>(
@@ -113,7 +113,7 @@ export class AlertsQueryRepository {
         );
         return { alert, openDuplicateIid: duplicate.rows[0]?.iid ?? null };
       },
-      plan: (state) => planStatusChange(state, iid, requested, now),
+      plan: (state) => planStatusChange(state, iid, requested, now, cause),
       write: async (client, update, { alert }) => {
         if (!update || !alert) return alert as StoredAlert;
         await client.query(`UPDATE alerts SET status = $2::alert_status, ended_at = $3, updated_at = $4 WHERE id = $1`, [

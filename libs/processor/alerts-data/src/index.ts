@@ -7,3 +7,4 @@ export * from './deliveries.repository';
 export * from './heartbeats.repository';
 export * from './silences.repository';
 export * from './run-command';
+export * from './activity-entries';

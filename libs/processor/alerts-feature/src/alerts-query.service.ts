@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ALERT_STATUSES, AlertStatus, AlertView } from '@alert-ingestion/contracts';
+import { ALERT_STATUSES, AlertEvent, AlertStatus, AlertView } from '@alert-ingestion/contracts';
+import { Principal } from '@alert-ingestion/access';
 import { alertNotFound as alertNotFoundRefusal, alertView } from '@alert-ingestion/alerts-domain';
 import { AlertsQueryRepository } from '@alert-ingestion/alerts-data';
 import { DomainError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
@@ -46,11 +47,16 @@ export class AlertsQueryService {
     return alertView(row);
   }
 
-  async updateStatus(projectId: string, iidText: string, status: AlertStatus): Promise<AlertView> {
+  async updateStatus(projectId: string, iidText: string, status: AlertStatus, by: Principal): Promise<AlertView> {
     const iid = parseIid(iidText);
     if (iid === null) throw alertNotFound(iidText);
-    return alertView(answered(await this.repository.changeStatus(projectId, iid, status, new Date())));
+    return alertView(answered(await this.repository.changeStatus(projectId, iid, status, new Date(), userCause(by))));
   }
+}
+
+/** The cause of a change a caller of the API made: the user, or no user id for the administrator token. */
+export function userCause(principal: Principal): AlertEvent.AlertEventCause {
+  return { type: 'user', user_id: principal.kind === 'user' ? Number(principal.userId) : null };
 }
 
 function alertNotFound(iid: string): DomainError {

@@ -230,6 +230,7 @@ describe('planAlertBatch', () => {
       expect(plan.writes.alertUpdates).toEqual([]);
       expect(history(plan)).toEqual([['1', 1, 'alert.created']]);
       expect(iids(plan)).toEqual([[1]]);
+      expect(plan.writes.events[0].value.cause).toEqual({ type: 'payload', integration_id: 9 });
     });
 
     it('groups into a not-resolved alert that exists: events increase, nothing is created', () => {
@@ -589,6 +590,7 @@ describe('heartbeats in the batch plan', () => {
       [1, 'alert.created', 'triggered', null],
     ]);
     expect(plan.answers[0]).toMatchObject({ alerts: [{ iid: 1, title: 'Disk full' }], actions: ['created'] });
+    expect(plan.writes.events.map((event) => event.value.cause)).toEqual([{ type: 'heartbeat' }, { type: 'payload', integration_id: 9 }]);
   });
 
   it('never ends a heartbeat alert before it started (a request received before the expiry but stored after the alert)', () => {

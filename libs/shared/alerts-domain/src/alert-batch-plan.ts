@@ -3,7 +3,7 @@ import { AlertCandidate } from './alert-candidates';
 import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, AnsweredDelivery, RawAlertIntake, RejectedRawAlert } from './raw-alert-intake';
 import { Silence, silenceablePayload, silencingSilence } from './silence-matchers';
-import { AlertEventOut, alertEvent, AlertState, StoredAlert } from './stored-alert';
+import { AlertEventOut, alertEvent, AlertState, payloadCause, StoredAlert } from './stored-alert';
 
 /**
  * What one alert payload did (spec 3): created an alert, was grouped into one, resolved one, or was
@@ -284,7 +284,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
         heartbeat.alert = { ...heartbeat.alert, status: 'resolved', ended_at: endedAt, updated_at: now };
         open.set(key, null);
         changed.add(heartbeat);
-        events.push(alertEvent(EVENT_TYPE.resolve, heartbeat.alert, now));
+        events.push(alertEvent(EVENT_TYPE.resolve, heartbeat.alert, now, { type: 'heartbeat' }));
       }
     }
     for (const candidate of candidates) {
@@ -314,7 +314,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
       changed.add(target);
       actions[work].push(ACTION[operation]);
       answers[work].push({ iid: target.alert.iid, title: target.alert.title });
-      events.push(alertEvent(EVENT_TYPE[operation], target.alert, now));
+      events.push(alertEvent(EVENT_TYPE[operation], target.alert, now, origin === 'heartbeat' ? { type: 'heartbeat' } : payloadCause(raw.integration_id)));
     }
   });
   const writes: Pick<BatchWrites, 'iidCounters' | 'alertUpdates' | 'alertInserts' | 'events'> = {

@@ -64,21 +64,23 @@ describe('planStatusChange', () => {
     openDuplicateIid,
   });
 
+  const byUser = { type: 'user', user_id: 42 } as const;
+
   it('refuses an iid the project has no alert of (404 alert_not_found)', () => {
-    expect(planStatusChange({ alert: undefined, openDuplicateIid: null }, 7, 'acknowledged', now)).toEqual({
+    expect(planStatusChange({ alert: undefined, openDuplicateIid: null }, 7, 'acknowledged', now, byUser)).toEqual({
       refused: { kind: 'not_found', code: 'alert_not_found', message: 'Alert 7 not found.' },
     });
   });
 
   it('writes the status and one alert.status_changed event carrying the alert after the change, silence as stored', () => {
-    const plan = planStatusChange(state(), 7, 'acknowledged', now);
+    const plan = planStatusChange(state(), 7, 'acknowledged', now, byUser);
     expect(plan).toEqual({
       changes: { id: '500', status: 'acknowledged', ended_at: null, updated_at: now },
       events: [
         {
           projectId: '1',
           iid: 7,
-          value: expect.objectContaining({ type: 'alert.status_changed', occurred_at: now.toISOString(), project_id: 1 }),
+          value: expect.objectContaining({ type: 'alert.status_changed', occurred_at: now.toISOString(), project_id: 1, cause: byUser }),
         },
       ],
     });
@@ -94,25 +96,25 @@ describe('planStatusChange', () => {
   });
 
   it('resolving writes ended_at and publishes alert.resolved', () => {
-    const plan = planStatusChange(state(), 7, 'resolved', now);
+    const plan = planStatusChange(state(), 7, 'resolved', now, byUser);
     expect(plan).toMatchObject({ changes: { status: 'resolved', ended_at: now }, events: [{ value: { type: 'alert.resolved' } }] });
   });
 
   it('asking for the status the alert has writes nothing and publishes nothing', () => {
-    expect(planStatusChange(state({ status: 'acknowledged' }), 7, 'acknowledged', now)).toEqual({ changes: null, events: [] });
+    expect(planStatusChange(state({ status: 'acknowledged' }), 7, 'acknowledged', now, byUser)).toEqual({ changes: null, events: [] });
     // Even a resolved alert whose fingerprint has another open alert: nothing is reopened.
-    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'resolved', now)).toEqual({ changes: null, events: [] });
+    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'resolved', now, byUser)).toEqual({ changes: null, events: [] });
   });
 
   it('reopening a resolved alert clears ended_at', () => {
-    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }), 7, 'triggered', now)).toMatchObject({
+    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }), 7, 'triggered', now, byUser)).toMatchObject({
       changes: { status: 'triggered', ended_at: null },
       events: [{ value: { type: 'alert.status_changed', alert: { status: 'triggered', ended_at: null } } }],
     });
   });
 
   it('refuses to reopen a resolved alert while another alert of its fingerprint is not resolved (409)', () => {
-    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'acknowledged', now)).toEqual({
+    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'acknowledged', now, byUser)).toEqual({
       refused: { kind: 'conflict', code: 'conflict', message: 'Alert 7 cannot be reopened: another alert with the same fingerprint is not resolved.' },
     });
   });

@@ -49,7 +49,7 @@ export interface AlertStatusUpdate {
  * which grouping (spec 3) rules out: refused. A status change is a person's act, not a notification:
  * the alert's silence is not evaluated again.
  */
-export function planStatusChange(state: StatusChangeState, iid: number, requested: AlertStatus, now: Date): CommandPlan<AlertStatusUpdate> {
+export function planStatusChange(state: StatusChangeState, iid: number, requested: AlertStatus, now: Date, cause: AlertEvent.AlertEventCause): CommandPlan<AlertStatusUpdate> {
   const { alert } = state;
   if (!alert) return { refused: alertNotFound(String(iid)) };
   const change = statusChange(alert.status, alert.ended_at, requested, now);
@@ -58,7 +58,7 @@ export function planStatusChange(state: StatusChangeState, iid: number, requeste
     return refuse('conflict', 'conflict', `Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
   }
   const update: AlertStatusUpdate = { id: alert.id, status: change.status, ended_at: change.endedAt, updated_at: now };
-  return { changes: update, events: [alertEvent(change.eventType, withStatusUpdate(alert, update), now)] };
+  return { changes: update, events: [alertEvent(change.eventType, withStatusUpdate(alert, update), now, cause)] };
 }
 
 /** The alert as a status update leaves it. */

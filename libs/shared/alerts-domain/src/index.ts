@@ -19,3 +19,4 @@ export * from './silence-matchers';
 export * from './decimal-ids';
 export * from './command-plan';
 export * from './silence-edit-plan';
+export * from './activity';

@@ -62,11 +62,16 @@ export function alertView(alert: AlertState): AlertView {
   };
 }
 
-/** The event of one change to an alert, carrying the alert as it is right after that change. */
-export function alertEvent(type: AlertEvent.AlertEventType, alert: AlertState, now: Date): AlertEventOut {
+/** The event of one change to an alert, carrying the alert as it is right after that change and who or what made it. */
+export function alertEvent(type: AlertEvent.AlertEventType, alert: AlertState, now: Date, cause: AlertEvent.AlertEventCause): AlertEventOut {
   return {
     projectId: alert.project_id,
     iid: alert.iid,
-    value: { type, occurred_at: now.toISOString(), project_id: Number(alert.project_id), alert: alertView(alert) },
+    value: { type, occurred_at: now.toISOString(), project_id: Number(alert.project_id), alert: alertView(alert), cause },
   };
+}
+
+/** The cause of a change a payload of `integrationId` made (created, grouped into or resolved an alert). */
+export function payloadCause(integrationId: string): AlertEvent.AlertEventCause {
+  return { type: 'payload', integration_id: Number(integrationId) };
 }

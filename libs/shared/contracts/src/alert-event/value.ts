@@ -1,4 +1,4 @@
-import { IsDefined, IsIn, IsInt, IsISO8601, IsObject, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsISO8601, IsObject, IsOptional, Min } from 'class-validator';
 import { AlertView } from '../alert';
 import { MAX_RECORD_BATCH_VALUE_BYTES } from '../topics/message-size';
 
@@ -11,6 +11,22 @@ export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
  * (CONTRACT.md "Events for other services"). The full payload stays readable through the query API.
  */
 export type AlertEventAlert = AlertView | (Omit<AlertView, 'payload'> & { payload_truncated: true });
+
+/** What caused a change: a payload (of an integration), a missed or resumed heartbeat, a user, an incident being closed. */
+export const ALERT_EVENT_CAUSES = ['payload', 'heartbeat', 'user', 'incident'] as const;
+export type AlertEventCauseType = (typeof ALERT_EVENT_CAUSES)[number];
+
+/**
+ * Who or what made the change an event reports: `{type: "payload", integration_id}` for a payload
+ * (a recovery payload resolving its alert among them), `{type: "heartbeat"}`, `{type: "user", user_id}`
+ * (null for the administrator token), `{type: "incident", incident_iid}`.
+ */
+export interface AlertEventCause {
+  type: AlertEventCauseType;
+  integration_id?: number;
+  user_id?: number | null;
+  incident_iid?: number;
+}
 
 /** A change to an alert, published once per change (CONTRACT.md "Events for other services"). */
 export class AlertEventValue {
@@ -28,6 +44,11 @@ export class AlertEventValue {
   @IsDefined()
   @IsObject()
   alert!: AlertEventAlert;
+
+  /** Who or what made the change (absent from events published before causes were recorded). */
+  @IsOptional()
+  @IsObject()
+  cause?: AlertEventCause;
 }
 
 /**

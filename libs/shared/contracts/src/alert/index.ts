@@ -1,3 +1,4 @@
 export * from './platform-alert-field';
 export * from './alert-view';
 export * from './silence';
+export * from './activity';

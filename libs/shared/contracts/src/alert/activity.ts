@@ -1,0 +1,60 @@
+// The activity timeline of an alert or an incident, and a project's alert settings: the API's
+// shapes (docs/api-guide.md "Alert workflow"), shared by the processor, the alerts proxy and the console.
+
+/** What an activity entry records. */
+export const ACTIVITY_KINDS = [
+  /** The alert was created by a payload (or a missed heartbeat). */
+  'alert_created',
+  /** Payloads grouped into the alert: one entry, its count and latest time kept up to date. */
+  'events_grouped',
+  /** The status changed (details: `from`, `to`); `source` and the actor say who or what did it. */
+  'status_changed',
+  /** Assignees set (details: `added`, `removed`: user ids). */
+  'assignees_changed',
+  /** The alert was linked to an incident or the incident to an alert (details: `incident_iid`, `alert_iid`). */
+  'incident_linked',
+  'incident_created',
+  'incident_closed',
+  'incident_reopened',
+  /** An email about the alert was sent, failed or suppressed (details: `recipient`, `reason`, `error`). */
+  'notification_sent',
+  'notification_failed',
+  'notification_suppressed',
+  /** A note a member wrote (details: `body`, Markdown). */
+  'note',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/**
+ * Where a change came from: a person through the API or the console, a payload from a monitoring
+ * tool (a recovery resolves), the heartbeat checker, an incident being closed, or the notifier.
+ */
+export const ACTIVITY_SOURCES = ['api', 'payload', 'heartbeat', 'incident', 'notification', 'settings'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+/** Who did it: a user, or the service itself (a payload, a heartbeat, a setting). */
+export type ActivityActor = { type: 'user'; id: number; username: string | null } | { type: 'service' };
+
+/** One entry of a timeline (`GET .../alerts/:iid/activity`, `GET .../incidents/:iid/activity`), oldest first. */
+export interface ActivityEntryView {
+  id: number;
+  kind: ActivityKind;
+  created_at: string;
+  actor: ActivityActor;
+  source: ActivitySource;
+  /** Why, in words, when there is more to say than the kind (a refused email's SMTP answer, say). */
+  reason: string | null;
+  details: Record<string, unknown>;
+}
+
+/** A project's alert settings (`GET/PUT /projects/:id/alert_settings`, maintainer+): GitLab's three switches. */
+export interface AlertSettingsView {
+  /** Create an incident for each triggered alert (not for grouped events or resolutions). */
+  create_incident: boolean;
+  /** Email owners and maintainers on new and resolved alerts (never on grouped repeats). */
+  send_email: boolean;
+  /** Close the associated incident when a recovery payload resolves its alert (a manual resolve does not). */
+  auto_close_incident: boolean;
+  /** Whether the service has an SMTP server (`SMTP_URL`): without one, `send_email` sends nothing. */
+  email_configured: boolean;
+}

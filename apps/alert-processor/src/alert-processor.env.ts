@@ -1,6 +1,6 @@
 import { BaseEnv, HEARTBEAT_MINUTE_MS_DEFAULT, HeartbeatMinuteSetting, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { MAX_MESSAGE_BYTES } from '@alert-ingestion/contracts';
-import { IsString } from 'class-validator';
+import { IsOptional, IsString, Matches } from 'class-validator';
 
 /** The alert processor's environment (CONTRACT.md "Processes and defaults"), validated once at start-up. */
 export class AlertProcessorEnv extends BaseEnv {
@@ -122,4 +122,16 @@ export class AlertProcessorEnv extends BaseEnv {
   /** The relay counts as behind (logged, and /healthz answers 503) while an event waits longer than this. */
   @IntegerSetting({ min: 1 })
   EVENT_RELAY_STALL_SECONDS = 60;
+
+  /**
+   * The SMTP server alert emails are sent through (`smtp://user:pass@host:587`, `smtps://...`), as
+   * nodemailer takes it. Unset: no email is sent, and the alert settings say email is not configured.
+   */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The sender of alert emails (an address, or `Name <address>`). */
+  @IsString()
+  EMAIL_FROM = 'Alert ingestion <alerts@localhost>';
 }

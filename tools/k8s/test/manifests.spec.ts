@@ -34,6 +34,7 @@ const SECRET_KEYS: Readonly<Record<string, boolean>> = {
   ADMIN_TOKEN: false,
   INTEGRATION_KEY_ENCRYPTION_KEY: false,
   REDIS_URL: true,
+  SMTP_URL: true,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { KafkaNames } from '@alert-ingestion/kafka';
 import { IntegrationSnapshot, Topic } from '@alert-ingestion/contracts';
-import { INTEGRATION_SNAPSHOT_OUTBOX } from '@alert-ingestion/integrations-feature';
+import { INTEGRATION_SNAPSHOT_OUTBOX } from '@alert-ingestion/integrations-data';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
 import { eventually, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { spawnSync } from 'node:child_process';

@@ -4,7 +4,7 @@
 // own transaction); this is for recovery when the topic lost records: a new Kafka cluster, a deleted
 // or truncated topic. Needs DATABASE_URL; a running integration-config publishes what it writes.
 import { BaseEnv, loadConfig } from '@alert-ingestion/config';
-import { writeIntegrationSnapshots } from '@alert-ingestion/integrations-feature';
+import { writeIntegrationSnapshots } from '@alert-ingestion/integrations-data';
 import { Client } from 'pg';
 
 async function main(): Promise<void> {

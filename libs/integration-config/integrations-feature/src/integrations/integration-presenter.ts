@@ -1,15 +1,15 @@
 import { heartbeatStatus } from '@alert-ingestion/alerts-domain';
 import { Integration, IntegrationListItem, integrationUrl, PayloadFieldMappingEntry } from '@alert-ingestion/contracts';
-import { AlertIntegration, AlertIntegrationPreviousKey } from '@alert-ingestion/database';
+import { IntegrationRow, PreviousKeyRow } from '@alert-ingestion/integrations-data';
 import { AuthorizationKeyCipher, EXTERNAL_LINK_DEPRECATION, StoredIntegration, validPreviousKeys } from '@alert-ingestion/integrations-domain';
 
 /** The mapping column holds only entries validatePayloadFieldMapping accepted. */
-export function storedMapping(row: Pick<AlertIntegration, 'payload_field_mapping'>): PayloadFieldMappingEntry[] {
+export function storedMapping(row: Pick<IntegrationRow, 'payload_field_mapping'>): PayloadFieldMappingEntry[] {
   return row.payload_field_mapping as unknown as PayloadFieldMappingEntry[];
 }
 
 /** A row as the integration rules read it: its id and settings, never its key, secret or URL token. */
-export function storedIntegration(row: AlertIntegration): StoredIntegration {
+export function storedIntegration(row: IntegrationRow): StoredIntegration {
   const { type, name, active, sample_payload, api_url, rate_limit_per_minute, heartbeat_interval_minutes } = row;
   return { id: row.id.toString(), type, name, active, sample_payload, payload_field_mapping: storedMapping(row), api_url, rate_limit_per_minute, heartbeat_interval_minutes };
 }
@@ -33,8 +33,8 @@ export interface HeartbeatReading {
  * that still works, newest first (expired ones are not shown).
  */
 export function presentIntegration(
-  row: AlertIntegration,
-  previousKeys: readonly AlertIntegrationPreviousKey[],
+  row: IntegrationRow,
+  previousKeys: readonly PreviousKeyRow[],
   gatewayPublicUrl: string,
   ciphers: IntegrationCiphers,
   heartbeat: HeartbeatReading,
@@ -73,6 +73,6 @@ export function presentIntegration(
   };
 }
 
-export function presentListItem(row: Pick<AlertIntegration, 'id' | 'name' | 'type' | 'active'>): IntegrationListItem {
+export function presentListItem(row: Pick<IntegrationRow, 'id' | 'name' | 'type' | 'active'>): IntegrationListItem {
   return { id: Number(row.id), name: row.name, type: row.type, active: row.active };
 }

@@ -1,7 +1,15 @@
 import { Integration, IntegrationListItem, PayloadAlertField, PreviewAlert, ProjectTier, TestAlertSample } from '@alert-ingestion/contracts';
 import { sha256Hex, signingSecretCipher } from '@alert-ingestion/crypto';
-import { AlertIntegration, AlertIntegrationPreviousKey, Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError } from '@alert-ingestion/http';
+import {
+  ConfigDatabase,
+  ConfigTransaction,
+  IntegrationRow,
+  IntegrationSnapshotOutbox,
+  IntegrationsRepository,
+  isUniqueViolation,
+  ProjectsRepository,
+} from '@alert-ingestion/integrations-data';
 import {
   AuthorizationKeyCipher,
   generateAuthorizationKey,
@@ -9,7 +17,6 @@ import {
   generateUrlToken,
   gracePeriodMinutes,
   IntegrationCreateRequest,
-  IntegrationSettings,
   IntegrationUpdateRequest,
   listPayloadAlertFields,
   planIntegrationCreate,
@@ -18,41 +25,20 @@ import {
   previousKeysAfterReset,
   revokePreviousKeys,
   requirePremiumForCustomMapping,
-  ProjectIntegration,
   signatureTimestampSwitchChange,
   signingSecretChange,
 } from '@alert-ingestion/integrations-domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { applyRules, integrationNotFound, isUniqueViolation } from '../errors';
+import { applyRules, integrationNotFound } from '../errors';
 import { lockProject } from '../projects/project-lock';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
 import { IntegrationCiphers, presentIntegration, presentListItem, storedIntegration, storedMapping } from './integration-presenter';
 import { IntegrationChange, IntegrationMetrics } from './integration-metrics';
-import { IntegrationSnapshotsService } from './integration-snapshots.service';
+import { IntegrationSnapshotRelay } from './integration-snapshot-relay';
 import { previewAlerts } from './alert-preview';
 import { payloadFromText, TestAlertResult, TestAlertService } from './test-alert.service';
 
-type Tx = Prisma.TransactionClient;
-
-/** A stored previous key as the key rotation rule reads it. */
-function storedPreviousKey(row: AlertIntegrationPreviousKey) {
-  return { encrypted: row.authorization_key_encrypted, sha256: row.authorization_key_sha256.trim(), replaced_at: row.replaced_at, expires_at: row.expires_at };
-}
-
 const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 };
-
-/** The columns an integration's settings (but its type, which only creation sets) are stored in. */
-function settingsColumns(settings: IntegrationSettings) {
-  return {
-    name: settings.name,
-    active: settings.active,
-    sample_payload: settings.sample_payload,
-    payload_field_mapping: settings.payload_field_mapping as unknown as Prisma.InputJsonValue,
-    api_url: settings.api_url,
-    rate_limit_per_minute: settings.rate_limit_per_minute,
-    heartbeat_interval_minutes: settings.heartbeat_interval_minutes,
-  };
-}
 
 /**
  * Alert integrations of a project (spec 2.1, 2.3; CONTRACT.md "Integrations"). Every write runs in
@@ -61,7 +47,7 @@ function settingsColumns(settings: IntegrationSettings) {
  * unique names) are checked and written under that lock, so concurrent requests are serialised per
  * project and cannot break them; partial unique indexes back the name and external link rules.
  * A request that breaks a rule rolls back whole. Each change writes the integration's snapshot to the
- * outbox in the same transaction (IntegrationSnapshotsService).
+ * outbox in the same transaction (IntegrationSnapshotOutbox).
  */
 @Injectable()
 export class IntegrationsService {
@@ -69,8 +55,11 @@ export class IntegrationsService {
   private readonly ciphers: IntegrationCiphers;
 
   constructor(
-    private readonly prisma: PrismaService,
-    private readonly snapshots: IntegrationSnapshotsService,
+    private readonly database: ConfigDatabase,
+    private readonly projects: ProjectsRepository,
+    private readonly integrations: IntegrationsRepository,
+    private readonly snapshotOutbox: IntegrationSnapshotOutbox,
+    private readonly snapshotRelay: IntegrationSnapshotRelay,
     private readonly testAlerts: TestAlertService,
     private readonly metrics: IntegrationMetrics,
     @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
@@ -81,51 +70,44 @@ export class IntegrationsService {
 
   /** The list items only (read by developers too): the select names no credential column. */
   async list(projectId: bigint): Promise<IntegrationListItem[]> {
-    const rows = await this.prisma.alertIntegration.findMany({
-      where: { project_id: projectId },
-      select: { id: true, name: true, type: true, active: true },
-      orderBy: { id: 'asc' },
-    });
+    const rows = await this.integrations.listItems(projectId);
     return rows.map(presentListItem);
   }
 
   async get(projectId: bigint, integrationId: bigint): Promise<Integration> {
-    return this.present(await this.find(this.prisma, projectId, integrationId));
+    return this.present(await this.find(projectId, integrationId));
   }
 
   async create(projectId: bigint, request: IntegrationCreateRequest): Promise<Integration> {
     return this.writeIntegration('created', async (tx) => {
-      const tier = await lockProject(tx, projectId);
-      const existing = await this.projectIntegrations(tx, projectId);
+      const tier = await lockProject(this.projects, tx, projectId);
+      const existing = await this.integrations.projectIntegrations(tx, projectId);
       const settings = applyRules(() => planIntegrationCreate(tier, request, existing));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, settings.type));
       const allowWithoutTimestamp = applyRules(() => signatureTimestampSwitchChange(request.allow_signature_without_timestamp, settings.type));
       const authorizationKey = generateAuthorizationKey();
-      return tx.alertIntegration.create({
-        data: {
-          project_id: projectId,
-          type: settings.type,
-          ...settingsColumns(settings),
-          url_token: generateUrlToken(),
-          authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
-          authorization_key_sha256: sha256Hex(authorizationKey),
-          signing_secret_encrypted: this.encryptSigningSecret(signingSecret) ?? null,
-          allow_signature_without_timestamp: allowWithoutTimestamp ?? false,
-        },
+      return this.integrations.create(tx, {
+        projectId,
+        settings,
+        urlToken: generateUrlToken(),
+        authorizationKeyEncrypted: this.cipher.encrypt(authorizationKey),
+        authorizationKeySha256: sha256Hex(authorizationKey),
+        signingSecretEncrypted: this.encryptSigningSecret(signingSecret) ?? null,
+        allowSignatureWithoutTimestamp: allowWithoutTimestamp ?? false,
       });
     });
   }
 
   async update(projectId: bigint, integrationId: bigint, request: IntegrationUpdateRequest): Promise<Integration> {
     return this.writeIntegration('updated', async (tx) => {
-      const tier = await lockProject(tx, projectId);
-      const current = await this.find(tx, projectId, integrationId);
-      const others = (await this.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
+      const tier = await lockProject(this.projects, tx, projectId);
+      const current = await this.find(projectId, integrationId, tx);
+      const others = (await this.integrations.projectIntegrations(tx, projectId)).filter((other) => other.id !== current.id.toString());
       const settings = applyRules(() => planIntegrationUpdate(tier, storedIntegration(current), request, others));
       const signingSecret = applyRules(() => signingSecretChange(request.signing_secret, current.type));
       const allowWithoutTimestamp = applyRules(() => signatureTimestampSwitchChange(request.allow_signature_without_timestamp, current.type));
-      return this.changeRow(tx, current.id, {
-        ...settingsColumns(settings),
+      return this.integrations.change(tx, current.id, {
+        settings,
         ...(signingSecret === undefined ? {} : { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) }),
         ...(allowWithoutTimestamp === undefined ? {} : { allow_signature_without_timestamp: allowWithoutTimestamp }),
       });
@@ -134,9 +116,8 @@ export class IntegrationsService {
 
   async delete(projectId: bigint, integrationId: bigint): Promise<void> {
     await this.write('deleted', async (tx) => {
-      await lockProject(tx, projectId);
-      const { count } = await tx.alertIntegration.deleteMany({ where: { id: integrationId, project_id: projectId } });
-      if (count === 0) throw integrationNotFound();
+      await lockProject(this.projects, tx, projectId);
+      if (!(await this.integrations.delete(tx, projectId, integrationId))) throw integrationNotFound();
     }, () => [integrationId]);
   }
 
@@ -151,24 +132,15 @@ export class IntegrationsService {
   async resetAuthorizationKey(projectId: bigint, integrationId: bigint, request: { grace_period_minutes?: unknown; revoke_previous_keys?: unknown }): Promise<Integration> {
     const reset = applyRules(() => ({ graceMinutes: gracePeriodMinutes(request.grace_period_minutes), revokePreviousKeys: revokePreviousKeys(request.revoke_previous_keys) }));
     return this.writeIntegration('key_reset', async (tx) => {
-      await lockProject(tx, projectId);
-      const current = await this.find(tx, projectId, integrationId);
-      const stored = await tx.alertIntegrationPreviousKey.findMany({ where: { integration_id: current.id } });
+      await lockProject(this.projects, tx, projectId);
+      const current = await this.find(projectId, integrationId, tx);
+      const stored = await this.integrations.storedPreviousKeys(tx, current.id);
       const replaced = { encrypted: current.authorization_key_encrypted, sha256: current.authorization_key_sha256.trim() };
-      const previous = applyRules(() => previousKeysAfterReset(stored.map(storedPreviousKey), replaced, reset, new Date()));
-      await tx.alertIntegrationPreviousKey.deleteMany({ where: { integration_id: current.id } });
-      await tx.alertIntegrationPreviousKey.createMany({
-        data: previous.map((key) => ({
-          integration_id: current.id,
-          authorization_key_encrypted: key.encrypted,
-          authorization_key_sha256: key.sha256,
-          replaced_at: key.replaced_at,
-          expires_at: key.expires_at,
-        })),
-      });
+      const previous = applyRules(() => previousKeysAfterReset(stored, replaced, reset, new Date()));
+      await this.integrations.replacePreviousKeys(tx, current.id, previous);
       const authorizationKey = generateAuthorizationKey();
       const newest = previous.at(0);
-      return this.changeRow(tx, current.id, {
+      return this.integrations.change(tx, current.id, {
         authorization_key_encrypted: this.cipher.encrypt(authorizationKey),
         authorization_key_sha256: sha256Hex(authorizationKey),
         // The single-key columns the previous release reads during a rolling update: the newest previous key.
@@ -182,9 +154,9 @@ export class IntegrationsService {
   /** Gives an HTTP Endpoint a new random signing secret; from the answer on, its requests must be signed with it. */
   async resetSigningSecret(projectId: bigint, integrationId: bigint): Promise<Integration> {
     return this.writeIntegration('updated', async (tx) => {
-      const current = await this.find(tx, projectId, integrationId);
+      const current = await this.find(projectId, integrationId, tx);
       const signingSecret = applyRules(() => signingSecretChange(generateSigningSecret(), current.type));
-      return this.changeRow(tx, current.id, { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) });
+      return this.integrations.change(tx, current.id, { signing_secret_encrypted: this.encryptSigningSecret(signingSecret) });
     });
   }
 
@@ -236,11 +208,9 @@ export class IntegrationsService {
    * last request is alert-processor's record, read through the read-only view
    * integration_last_requests (docs/architecture.md "Data ownership").
    */
-  private async present(row: AlertIntegration): Promise<Integration> {
-    const rows = await this.prisma.$queryRaw<Array<{ last_request_at: Date }>>`
-      SELECT last_request_at FROM integration_last_requests WHERE integration_id = ${row.id}`;
-    const lastRequestAt = rows.length === 0 ? null : new Date(rows[0].last_request_at);
-    const previousKeys = await this.prisma.alertIntegrationPreviousKey.findMany({ where: { integration_id: row.id } });
+  private async present(row: IntegrationRow): Promise<Integration> {
+    const lastRequestAt = await this.integrations.lastRequestAt(row.id);
+    const previousKeys = await this.integrations.previousKeys(row.id);
     return presentIntegration(row, previousKeys, this.options.gatewayPublicUrl, this.ciphers, { lastRequestAt, now: new Date(), minuteMs: this.options.heartbeatMinuteMs });
   }
 
@@ -249,13 +219,8 @@ export class IntegrationsService {
   }
 
   /** A write of one integration, answered with the integration as the API shows it. */
-  private async writeIntegration(change: IntegrationChange, work: (tx: Tx) => Promise<AlertIntegration>): Promise<Integration> {
+  private async writeIntegration(change: IntegrationChange, work: (tx: ConfigTransaction) => Promise<IntegrationRow>): Promise<Integration> {
     return this.present(await this.write(change, work, (integration) => [integration.id]));
-  }
-
-  /** Changes columns of an integration and gives it a new version, which its snapshot carries. */
-  private changeRow(tx: Tx, id: bigint, data: Prisma.AlertIntegrationUpdateInput): Promise<AlertIntegration> {
-    return tx.alertIntegration.update({ where: { id }, data: { ...data, version: { increment: 1 } } });
   }
 
   /**
@@ -263,16 +228,16 @@ export class IntegrationsService {
    * outbox, counts the `change` once committed, and answers once the snapshots are on the
    * integrations topic. A unique index that still catches a race answers 409.
    */
-  private async write<T>(change: IntegrationChange, work: (tx: Tx) => Promise<T>, changed: (result: T) => readonly bigint[]): Promise<T> {
+  private async write<T>(change: IntegrationChange, work: (tx: ConfigTransaction) => Promise<T>, changed: (result: T) => readonly bigint[]): Promise<T> {
     let outboxId: bigint | null = null;
     try {
-      const result = await this.prisma.$transaction(async (tx) => {
+      const result = await this.database.transaction(async (tx) => {
         const value = await work(tx);
-        outboxId = await this.snapshots.record(prismaSqlQuery(tx), changed(value));
+        outboxId = await this.snapshotOutbox.record(tx, changed(value));
         return value;
       }, TRANSACTION_OPTIONS);
       this.metrics.changed(change);
-      await this.snapshots.published(outboxId);
+      await this.snapshotRelay.published(outboxId);
       return result;
     } catch (error) {
       if (isUniqueViolation(error, 'alert_integrations_http_name_key')) {
@@ -285,24 +250,16 @@ export class IntegrationsService {
     }
   }
 
-  private async projectIntegrations(tx: Tx, projectId: bigint): Promise<ProjectIntegration[]> {
-    const rows = await tx.alertIntegration.findMany({
-      where: { project_id: projectId },
-      select: { id: true, type: true, name: true, active: true },
-      orderBy: { id: 'asc' },
-    });
-    return rows.map((row) => ({ id: row.id.toString(), type: row.type, name: row.name, active: row.active }));
-  }
-
-  private async find(db: Tx | PrismaService, projectId: bigint, integrationId: bigint) {
-    const row = await db.alertIntegration.findFirst({ where: { id: integrationId, project_id: projectId } });
+  /** The project's integration of that id (404 otherwise), in the transaction when one is given. */
+  private async find(projectId: bigint, integrationId: bigint, tx?: ConfigTransaction): Promise<IntegrationRow> {
+    const row = await this.integrations.find(projectId, integrationId, tx);
     if (!row) throw integrationNotFound();
     return row;
   }
 
   /** An HTTP Endpoint: the external link receives no alerts, so `instead` says what to do. */
   private async findReceiving(projectId: bigint, integrationId: bigint, instead: string) {
-    const integration = await this.find(this.prisma, projectId, integrationId);
+    const integration = await this.find(projectId, integrationId);
     if (integration.type !== 'http') throw new ConflictError(`The external link integration receives no alerts; ${instead}.`, 'not_applicable');
     return integration;
   }

@@ -1,12 +1,22 @@
 import { AccessErrors, Principal, ProjectAccess } from '@alert-ingestion/access';
 import { ACCESS_LEVELS, AccessLevel, Member, Project, ProjectTier, ProjectWithAccess } from '@alert-ingestion/contracts';
-import { Prisma, PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
 import { ConflictError, NotFoundError, PageInfo, pageInfo } from '@alert-ingestion/http';
+import {
+  ConfigDatabase,
+  ConfigTransaction,
+  IntegrationSnapshotOutbox,
+  IntegrationsRepository,
+  isUniqueViolation,
+  MemberRow,
+  ProjectRow,
+  ProjectsRepository,
+  UsersRepository,
+} from '@alert-ingestion/integrations-data';
 import { likePattern } from '@alert-ingestion/sql';
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation, memberNotFound } from '../errors';
+import { memberNotFound } from '../errors';
 import { lockProject } from './project-lock';
-import { IntegrationSnapshotsService } from '../integrations/integration-snapshots.service';
+import { IntegrationSnapshotRelay } from '../integrations/integration-snapshot-relay';
 
 export interface ProjectListQuery {
   /** Case-insensitive text searched in the path. */
@@ -15,10 +25,12 @@ export interface ProjectListQuery {
   perPage: number;
 }
 
-type Tx = Prisma.TransactionClient;
-
-function presentProject(row: { id: bigint; path: string; tier: ProjectTier }): Project {
+function presentProject(row: ProjectRow): Project {
   return { id: Number(row.id), path: row.path, tier: row.tier };
+}
+
+function presentMember(row: MemberRow): Member {
+  return { user_id: Number(row.user_id), username: row.username, access_level: row.access_level };
 }
 
 /** At most this many users are offered when adding a member: typing more narrows the list. */
@@ -33,13 +45,17 @@ export interface MemberCandidate {
 @Injectable()
 export class ProjectsService {
   constructor(
-    private readonly prisma: PrismaService,
-    private readonly snapshots: IntegrationSnapshotsService,
+    private readonly database: ConfigDatabase,
+    private readonly projects: ProjectsRepository,
+    private readonly users: UsersRepository,
+    private readonly integrations: IntegrationsRepository,
+    private readonly snapshotOutbox: IntegrationSnapshotOutbox,
+    private readonly snapshotRelay: IntegrationSnapshotRelay,
   ) {}
 
   async createProject(path: string, tier: ProjectTier): Promise<Project> {
     try {
-      return presentProject(await this.prisma.project.create({ data: { path, tier } }));
+      return presentProject(await this.projects.create(path, tier));
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(`A project with the path "${path}" exists.`, 'path_taken', 'path');
       throw error;
@@ -51,28 +67,20 @@ export class ProjectsService {
    * null), ordered by path.
    */
   async listProjects(principal: Principal, query: ProjectListQuery): Promise<{ projects: ProjectWithAccess[]; page: PageInfo }> {
-    const userId = principal.kind === 'user' ? principal.userId.toString() : null;
-    const search = query.search ? likePattern(query.search) : null;
-    const offset = (query.page - 1) * query.perPage;
-    const where = `($1::bigint IS NULL OR m.user_id IS NOT NULL) AND ($2::text IS NULL OR p.path ILIKE $2)`;
-    const from = `FROM projects p LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = $1::bigint`;
-    const [rows, counted] = await Promise.all([
-      this.prisma.$queryRawUnsafe<Array<{ id: bigint; path: string; tier: ProjectTier; access_level: AccessLevel | null }>>(
-        `SELECT p.id, p.path, p.tier::text AS tier, m.access_level::text AS access_level ${from} WHERE ${where}
-         ORDER BY p.path LIMIT ${query.perPage} OFFSET ${offset}`,
-        userId,
-        search,
-      ),
-      this.prisma.$queryRawUnsafe<Array<{ total: bigint }>>(`SELECT count(*) AS total ${from} WHERE ${where}`, userId, search),
-    ]);
+    const { rows, total } = await this.projects.list({
+      memberId: principal.kind === 'user' ? principal.userId : null,
+      pathPattern: query.search ? likePattern(query.search) : null,
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+    });
     return {
       projects: rows.map((row) => ({ ...presentProject(row), access_level: row.access_level })),
-      page: pageInfo(Number(counted[0].total), query.page, query.perPage),
+      page: pageInfo(total, query.page, query.perPage),
     };
   }
 
   async getProject(access: ProjectAccess): Promise<ProjectWithAccess> {
-    const project = await this.prisma.project.findUnique({ where: { id: access.projectId } });
+    const project = await this.projects.findById(access.projectId);
     if (!project) throw AccessErrors.projectNotFound();
     return { ...presentProject(project), access_level: access.accessLevel };
   }
@@ -82,25 +90,21 @@ export class ProjectsService {
    * snapshots, so every integration of the project gets a new version and a new snapshot.
    */
   async updateTier(projectId: bigint, tier: ProjectTier): Promise<Project> {
-    const { project, outboxId } = await this.prisma.$transaction(async (tx) => {
-      await lockProject(tx, projectId);
-      const updated = await tx.project.update({ where: { id: projectId }, data: { tier } });
-      await tx.alertIntegration.updateMany({ where: { project_id: projectId }, data: { version: { increment: 1 } } });
-      const integrations = await tx.alertIntegration.findMany({ where: { project_id: projectId }, select: { id: true } });
-      return { project: updated, outboxId: await this.snapshots.record(prismaSqlQuery(tx), integrations.map((integration) => integration.id)) };
+    const { project, outboxId } = await this.database.transaction(async (tx) => {
+      await lockProject(this.projects, tx, projectId);
+      const updated = await this.projects.updateTier(tx, projectId, tier);
+      const integrationIds = await this.integrations.newVersionOfProject(tx, projectId);
+      return { project: updated, outboxId: await this.snapshotOutbox.record(tx, integrationIds) };
     });
-    await this.snapshots.published(outboxId);
+    await this.snapshotRelay.published(outboxId);
     return presentProject(project);
   }
 
   /** Members by role (highest first), then username. */
   async listMembers(projectId: bigint): Promise<Member[]> {
-    const members = await this.prisma.projectMember.findMany({
-      where: { project_id: projectId },
-      select: { user_id: true, access_level: true, user: { select: { username: true } } },
-    });
+    const members = await this.projects.listMembers(projectId);
     return members
-      .map((member) => ({ user_id: Number(member.user_id), username: member.user.username, access_level: member.access_level }))
+      .map(presentMember)
       .sort((a, b) => ACCESS_LEVELS.indexOf(b.access_level) - ACCESS_LEVELS.indexOf(a.access_level) || a.username.localeCompare(b.username));
   }
 
@@ -110,12 +114,7 @@ export class ProjectsService {
    * MEMBER_CANDIDATES_LIMIT, as GitLab's member picker searches users.
    */
   async memberCandidates(projectId: bigint, search: string): Promise<MemberCandidate[]> {
-    const users = await this.prisma.user.findMany({
-      where: { username: { contains: search, mode: 'insensitive' }, memberships: { none: { project_id: projectId } } },
-      select: { id: true, username: true },
-      orderBy: { username: 'asc' },
-      take: search === '' ? MEMBER_CANDIDATES_LIMIT : MEMBER_CANDIDATES_LIMIT * 5,
-    });
+    const users = await this.users.findNonMembers(projectId, search, search === '' ? MEMBER_CANDIDATES_LIMIT : MEMBER_CANDIDATES_LIMIT * 5);
     const starts = (username: string) => username.toLowerCase().startsWith(search.toLowerCase());
     return users
       .sort((a, b) => Number(starts(b.username)) - Number(starts(a.username)))
@@ -125,11 +124,11 @@ export class ProjectsService {
 
   /** Adds a member (admin or owner). 404 for an unknown user, 409 when already a member. */
   async addMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<Member> {
-    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true } });
+    const user = await this.users.findById(userId);
     if (!user) throw new NotFoundError(`User ${userId} not found.`, 'user_not_found', 'user_id');
     try {
-      const member = await this.prisma.projectMember.create({ data: { project_id: projectId, user_id: userId, access_level: accessLevel } });
-      return { user_id: Number(member.user_id), username: user.username, access_level: member.access_level };
+      const member = await this.projects.addMember(projectId, userId, accessLevel);
+      return presentMember({ ...member, username: user.username });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(`${user.username} is already a member of the project.`, 'already_member', 'user_id');
       throw error;
@@ -138,40 +137,34 @@ export class ProjectsService {
 
   /** Changes a member's role (admin or owner). A project that has an owner keeps at least one. */
   async updateMember(projectId: bigint, userId: bigint, accessLevel: AccessLevel): Promise<Member> {
-    return this.prisma.$transaction(async (tx) => {
-      await lockProject(tx, projectId);
+    return this.database.transaction(async (tx) => {
+      await lockProject(this.projects, tx, projectId);
       const member = await this.findMember(tx, projectId, userId);
       if (member.access_level === 'owner' && accessLevel !== 'owner') await this.keepAnOwner(tx, projectId, 'demoted');
-      const updated = await tx.projectMember.update({
-        where: { project_id_user_id: { project_id: projectId, user_id: userId } },
-        data: { access_level: accessLevel },
-      });
-      return { user_id: Number(updated.user_id), username: member.user.username, access_level: updated.access_level };
+      const updated = await this.projects.updateMember(tx, projectId, userId, accessLevel);
+      return presentMember({ ...updated, username: member.username });
     });
   }
 
   /** Removes a member (admin or owner). A project that has an owner keeps at least one. */
   async removeMember(projectId: bigint, userId: bigint): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
-      await lockProject(tx, projectId);
+    await this.database.transaction(async (tx) => {
+      await lockProject(this.projects, tx, projectId);
       const member = await this.findMember(tx, projectId, userId);
       if (member.access_level === 'owner') await this.keepAnOwner(tx, projectId, 'removed');
-      await tx.projectMember.delete({ where: { project_id_user_id: { project_id: projectId, user_id: userId } } });
+      await this.projects.removeMember(tx, projectId, userId);
     });
   }
 
-  private async findMember(tx: Tx, projectId: bigint, userId: bigint) {
-    const member = await tx.projectMember.findUnique({
-      where: { project_id_user_id: { project_id: projectId, user_id: userId } },
-      select: { access_level: true, user: { select: { username: true } } },
-    });
+  private async findMember(tx: ConfigTransaction, projectId: bigint, userId: bigint): Promise<MemberRow> {
+    const member = await this.projects.findMember(tx, projectId, userId);
     if (!member) throw memberNotFound(userId);
     return member;
   }
 
   /** Called under the project's lock, so two changes cannot remove its last two owners at once. */
-  private async keepAnOwner(tx: Tx, projectId: bigint, change: 'demoted' | 'removed'): Promise<void> {
-    const owners = await tx.projectMember.count({ where: { project_id: projectId, access_level: 'owner' } });
+  private async keepAnOwner(tx: ConfigTransaction, projectId: bigint, change: 'demoted' | 'removed'): Promise<void> {
+    const owners = await this.projects.countOwners(tx, projectId);
     if (owners <= 1) throw new ConflictError(`The last owner of a project cannot be ${change}; make another member owner first.`, 'last_owner', change === 'demoted' ? 'access_level' : undefined);
   }
 }

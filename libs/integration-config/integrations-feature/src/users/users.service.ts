@@ -1,18 +1,17 @@
 import { Principal } from '@alert-ingestion/access';
 import { CreatedUser, CurrentUser } from '@alert-ingestion/contracts';
 import { sha256Hex } from '@alert-ingestion/crypto';
-import { PrismaService } from '@alert-ingestion/database';
 import { ConflictError } from '@alert-ingestion/http';
+import { isUniqueViolation, UsersRepository } from '@alert-ingestion/integrations-data';
 import { generatePersonalAccessToken, personalAccessTokenExpiry } from '@alert-ingestion/integrations-domain';
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation } from '../errors';
 
 /** The name shown for the administrator token, which belongs to no user record. */
 export const ADMINISTRATOR_USERNAME = 'administrator';
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly users: UsersRepository) {}
 
   /**
    * Creates a user with a personal access token, in one transaction (409 when the username is taken).
@@ -20,14 +19,11 @@ export class UsersService {
    * year, spec 9.5). Checking tokens is the shared access control's (@alert-ingestion/access).
    */
   async createUser(username: string): Promise<CreatedUser> {
+    const token = generatePersonalAccessToken();
+    const expiresAt = personalAccessTokenExpiry(new Date());
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        const user = await tx.user.create({ data: { username } });
-        const token = generatePersonalAccessToken();
-        const expiresAt = personalAccessTokenExpiry(new Date());
-        await tx.personalAccessToken.create({ data: { user_id: user.id, token_sha256: sha256Hex(token), expires_at: expiresAt } });
-        return { id: Number(user.id), username: user.username, token, token_expires_at: expiresAt.toISOString() };
-      });
+      const user = await this.users.createWithToken({ username }, { tokenSha256: sha256Hex(token), expiresAt });
+      return { id: Number(user.id), username: user.username, token, token_expires_at: expiresAt.toISOString() };
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(`The username "${username}" is taken.`, 'username_taken', 'username');
       throw error;

@@ -1,14 +1,9 @@
 import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { PrismaService, prismaSqlQuery } from '@alert-ingestion/database';
-import { HealthDetails, HealthProbe } from '@alert-ingestion/http';
+import { prismaSqlQuery } from '@alert-ingestion/database';
 import { IntegrationType } from '@alert-ingestion/integrations-domain';
-import { ConsumerGroup, ensureTopics, KAFKA_CLIENT, KafkaNames, TransactionalTopicProducer } from '@alert-ingestion/kafka';
-import { OutboxRecord, OutboxRelay, OutboxTable, registerOutboxMetrics, relayHealth, writeOutbox } from '@alert-ingestion/outbox';
+import { OutboxRecord, OutboxTable, writeOutbox } from '@alert-ingestion/outbox';
 import { SqlQuery } from '@alert-ingestion/sql';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Kafka } from 'kafkajs';
-import { Registry } from 'prom-client';
-import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
+import { ConfigDatabase, ConfigTransaction } from './config-database';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
 
@@ -100,85 +95,21 @@ export async function writeIntegrationSnapshots(query: SqlQuery, ids: readonly b
 }
 
 /**
- * Integration changes reach the compacted integrations topic through a transactional outbox: each
- * change writes the integration's snapshot (or a tombstone) in its own transaction, and the outbox
- * relay publishes the rows in commit order. The last record per key is therefore the latest state,
- * by construction, and a crash between commit and publish loses nothing: the row waits in the
- * outbox. A change is answered once its record is on the topic (or after `snapshotPublishTimeoutMs`
- * when Kafka is away), so a URL is accepted by the gateway as soon as its create is answered.
+ * The snapshot outbox (`integration_snapshot_outbox`): each change writes the snapshots of the
+ * integrations it changed in its own transaction, and the outbox relay publishes them.
  */
-@Injectable()
-export class IntegrationSnapshotsService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(IntegrationSnapshotsService.name);
-  readonly relay: OutboxRelay;
+export class IntegrationSnapshotOutbox {
+  readonly table = INTEGRATION_SNAPSHOT_OUTBOX;
 
-  constructor(
-    prisma: PrismaService,
-    @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
-    @Inject(INTEGRATIONS_FEATURE_OPTIONS) private readonly options: IntegrationsFeatureOptions,
-    private readonly names: KafkaNames,
-    registry: Registry,
-  ) {
-    const producer = new TransactionalTopicProducer(kafka, names, {
-      topic: Topic.Integrations,
-      transactionalId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
-      positionGroupId: names.group(ConsumerGroup.IntegrationSnapshotRelay),
-      // Someone waits for each change to be readable (read-your-writes).
-      confirmReadable: true,
-    });
-    this.relay = new OutboxRelay(producer, {
-      name: 'integration snapshots',
-      databaseUrl: options.databaseUrl,
-      table: INTEGRATION_SNAPSHOT_OUTBOX,
-      deadLetterTopic: Topic.IntegrationsDeadLetter,
-      // Changes are few and someone waits for each: publish at once.
-      batchSize: 500,
-      lingerMs: 0,
-      pollIntervalMs: 500,
-      initialRetryMs: 1_000,
-      maxRetryMs: 30_000,
-      maxAttempts: 3,
-      stallAfterMs: 60_000,
-      query: prismaSqlQuery(prisma),
-      logger: new Logger('IntegrationSnapshotRelay'),
-    });
-    registerOutboxMetrics(registry, { integration_snapshots: this.relay });
+  constructor(private readonly database: ConfigDatabase) {}
+
+  /** Writes the integrations' snapshots in the caller's transaction (see writeIntegrationSnapshots); the highest outbox id. */
+  record(tx: ConfigTransaction, ids: readonly bigint[]): Promise<bigint | null> {
+    return writeIntegrationSnapshots(prismaSqlQuery(this.database.client(tx)), ids);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    // Every service creates the topics it needs up front (idempotent); kafkajs cannot use a missing topic.
-    await ensureTopics(this.kafka, this.names.prefix);
-    this.relay.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.relay.stop();
-  }
-
-  /** Writes the integrations' snapshots in the caller's transaction (see writeIntegrationSnapshots). */
-  record(query: SqlQuery, ids: readonly bigint[]): Promise<bigint | null> {
-    return writeIntegrationSnapshots(query, ids);
-  }
-
-  /** After the commit: waits until the change's outbox row is on the topic, bounded. */
-  async published(outboxId: bigint | null): Promise<void> {
-    if (outboxId === null) return;
-    if (!(await this.relay.awaitPublished(outboxId, this.options.snapshotPublishTimeoutMs))) {
-      this.logger.warn(
-        `An integration change is stored but not yet on the integrations topic after ${this.options.snapshotPublishTimeoutMs} ms; it is published when Kafka takes it`,
-      );
-    }
-  }
-}
-
-/** `/healthz`: the integration snapshot relay keeps up (see relayHealth). */
-@Injectable()
-export class IntegrationSnapshotRelayHealthProbe implements HealthProbe {
-  readonly name = 'integration_snapshot_relay';
-
-  constructor(private readonly snapshots: IntegrationSnapshotsService) {}
-
-  async ping(): Promise<HealthDetails> {
-    return relayHealth(this.snapshots.relay.status());
+  /** The SQL the relay reads and deletes the outbox with, outside any transaction of a change. */
+  relayQuery(): SqlQuery {
+    return prismaSqlQuery(this.database.client());
   }
 }

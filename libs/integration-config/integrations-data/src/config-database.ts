@@ -34,15 +34,3 @@ export class ConfigDatabase {
   }
 }
 
-/**
- * Whether an error is PostgreSQL's unique violation (SQLSTATE 23505), as Prisma reports it (P2002)
- * or as the driver does, optionally for a given constraint or index name.
- */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, meta, message } = error as { code?: unknown; meta?: unknown; message?: unknown };
-  if (code !== 'P2002' && code !== '23505') return false;
-  if (constraint === undefined) return true;
-  const details = JSON.stringify(meta ?? {}) + String(message ?? '');
-  return details.includes(constraint);
-}

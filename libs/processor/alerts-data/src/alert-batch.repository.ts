@@ -1,8 +1,8 @@
 import { BatchState, BatchWrites, compareIds, IdempotencyAnswer, StateKeys } from '@alert-ingestion/alerts-domain';
 import { CreatedAlert } from '@alert-ingestion/contracts';
-import { sqlLiteral } from '@alert-ingestion/sql';
+import { isUniqueViolation, sqlLiteral } from '@alert-ingestion/sql';
 import { alertEventStatements } from './alert-event-outbox';
-import { AlertsDatabase, ScriptedTransaction, sqlState } from './alerts-database';
+import { AlertsDatabase, ScriptedTransaction } from './alerts-database';
 import { ALERT_COLUMNS, AlertRow, storedAlert } from './alerts-query.repository';
 import { SILENCE_COLUMNS, SilenceRow, storedSilence } from './silences.repository';
 import { deliveryStatements } from './deliveries.repository';
@@ -13,8 +13,7 @@ import { deliveryStatements } from './deliveries.repository';
  * not-resolved alert with a fingerprint of the batch (run again, the batch groups into it).
  */
 function lostRace(error: unknown): boolean {
-  const constraint = (error as { constraint?: string }).constraint;
-  return sqlState(error) === '23505' && (constraint === 'processed_raw_alerts_pkey' || constraint === 'alerts_open_fingerprint_key');
+  return isUniqueViolation(error, 'processed_raw_alerts_pkey') || isUniqueViolation(error, 'alerts_open_fingerprint_key');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sqlState } from '@alert-ingestion/sql';
 import { Pool, PoolClient, PoolConfig, QueryResult, QueryResultRow } from 'pg';
 
 /** SQLSTATEs after which the whole transaction can simply run again. */
@@ -5,11 +6,6 @@ const RETRYABLE_SQLSTATES = new Set([
   '40001', // serialization_failure
   '40P01', // deadlock_detected
 ]);
-
-export function sqlState(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 export interface AlertsDatabaseOptions {
   /** Connections in the pool: one per concurrently processed partition plus the API and the relay. */

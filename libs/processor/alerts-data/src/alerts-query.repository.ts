@@ -1,7 +1,7 @@
 import { planStatusChange, StatusChangeState, StoredAlert, withStatusUpdate } from '@alert-ingestion/alerts-domain';
 import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
-import { likePattern } from '@alert-ingestion/sql';
-import { AlertsDatabase, sqlState } from './alerts-database';
+import { isUniqueViolation, likePattern } from '@alert-ingestion/sql';
+import { AlertsDatabase } from './alerts-database';
 import { CommandResult, runCommand } from './run-command';
 
 /**
@@ -124,7 +124,7 @@ export class AlertsQueryRepository {
         ]);
         return withStatusUpdate(alert, update);
       },
-      lostRace: (error) => sqlState(error) === '23505' && (error as { constraint?: string }).constraint === 'alerts_open_fingerprint_key',
+      lostRace: (error) => isUniqueViolation(error, 'alerts_open_fingerprint_key'),
     });
   }
 }

@@ -12,7 +12,8 @@ import {
   RejectedRawAlert,
   stateKeys,
 } from '@alert-ingestion/alerts-domain';
-import { AlertBatchRepository, sqlState } from '@alert-ingestion/alerts-data';
+import { AlertBatchRepository } from '@alert-ingestion/alerts-data';
+import { sqlState } from '@alert-ingestion/sql';
 import { IntegrationLookup } from './integration-lookup';
 
 export type { RawAlertMessage } from '@alert-ingestion/alerts-domain';

@@ -1,3 +1,4 @@
+import { sqlState } from '@alert-ingestion/sql';
 import { Client } from 'pg';
 
 /** The database name in a postgresql:// URL. */
@@ -42,13 +43,6 @@ export async function withClient<T>(url: string, work: (client: Client) => Promi
   }
 }
 
-function sqlState(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 export type PostgresProbe = { reachable: true } | { reachable: false; reason: string };
 

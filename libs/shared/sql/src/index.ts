@@ -1,3 +1,4 @@
 export * from './sql-literal';
 export * from './sql-query';
 export * from './like-pattern';
+export * from './sql-errors';

@@ -7,7 +7,6 @@ import {
   IntegrationRow,
   IntegrationSnapshotOutbox,
   IntegrationsRepository,
-  isUniqueViolation,
   ProjectsRepository,
 } from '@alert-ingestion/integrations-data';
 import {
@@ -28,6 +27,7 @@ import {
   signatureTimestampSwitchChange,
   signingSecretChange,
 } from '@alert-ingestion/integrations-domain';
+import { isUniqueViolation } from '@alert-ingestion/sql';
 import { Inject, Injectable } from '@nestjs/common';
 import { applyRules, integrationNotFound } from '../errors';
 import { lockProject } from '../projects/project-lock';

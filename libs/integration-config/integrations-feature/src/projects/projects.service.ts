@@ -6,13 +6,12 @@ import {
   ConfigTransaction,
   IntegrationSnapshotOutbox,
   IntegrationsRepository,
-  isUniqueViolation,
   MemberRow,
   ProjectRow,
   ProjectsRepository,
   UsersRepository,
 } from '@alert-ingestion/integrations-data';
-import { likePattern } from '@alert-ingestion/sql';
+import { isUniqueViolation, likePattern } from '@alert-ingestion/sql';
 import { Injectable } from '@nestjs/common';
 import { memberNotFound } from '../errors';
 import { lockProject } from './project-lock';

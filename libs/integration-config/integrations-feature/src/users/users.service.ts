@@ -2,7 +2,8 @@ import { Principal } from '@alert-ingestion/access';
 import { CreatedUser, CurrentUser } from '@alert-ingestion/contracts';
 import { sha256Hex } from '@alert-ingestion/crypto';
 import { ConflictError } from '@alert-ingestion/http';
-import { isUniqueViolation, UsersRepository } from '@alert-ingestion/integrations-data';
+import { UsersRepository } from '@alert-ingestion/integrations-data';
+import { isUniqueViolation } from '@alert-ingestion/sql';
 import { generatePersonalAccessToken, personalAccessTokenExpiry } from '@alert-ingestion/integrations-domain';
 import { Injectable } from '@nestjs/common';
 

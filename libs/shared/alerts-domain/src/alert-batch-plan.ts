@@ -348,6 +348,7 @@ function newAlert({ project_id, integration_id }: RawAlert.RawAlertValue, candid
     platform_environment_name: platformEnvironmentName,
     fingerprint_sha256: fingerprintSha256,
     silenced_by: null,
+    incident_id: null,
     created_at: now,
     updated_at: now,
   };

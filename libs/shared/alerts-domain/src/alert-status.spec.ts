@@ -56,6 +56,7 @@ describe('planStatusChange', () => {
     fingerprint_sha256: 'f'.repeat(64),
     payload: { title: 'Disk full' },
     silenced_by: { id: '3', comment: 'maintenance', ends_at: new Date('2024-06-02T00:00:00Z') },
+    incident_id: null,
     created_at: earlier,
     updated_at: earlier,
   };

@@ -24,6 +24,8 @@ export interface StoredAlert {
   payload: JsonObject;
   /** The silence that matched the payload of the alert's last change (create, group, resolve) while that silence is active, else null. */
   silenced_by: SilenceReference | null;
+  /** The incident the alert is linked to (its database id), or null. */
+  incident_id: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -2,7 +2,7 @@ import { AccessModule } from '@alert-ingestion/access';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
-import { AlertEventRelayHealthProbe, AlertsFeatureModule, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
@@ -10,6 +10,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
+import { IncidentsController } from './incidents.controller';
 import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
@@ -43,6 +44,7 @@ export class AlertProcessorModule {
             retentionMs: env.DELIVERIES_RETENTION_HOURS * 3_600_000,
             sweepIntervalMs: env.DELIVERIES_SWEEP_MINUTES * 60_000,
           },
+          emailConfigured: env.SMTP_URL !== undefined,
           relay: {
             batchSize: env.EVENT_RELAY_BATCH_SIZE,
             lingerMs: env.EVENT_RELAY_LINGER_MS,
@@ -64,9 +66,9 @@ export class AlertProcessorModule {
           },
         }),
         consumers,
-        HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe] }),
+        HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] }),
       ],
-      controllers: [AlertsController, SilencesController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
+      controllers: [AlertsController, IncidentsController, SilencesController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
     };
   }
 }

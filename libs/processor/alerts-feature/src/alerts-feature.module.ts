@@ -5,11 +5,12 @@ import {
   AlertsQueryRepository,
   DeliveriesRepository,
   HeartbeatsRepository,
+  IncidentsRepository,
   ProcessedRawAlertsRetention,
   SilencesRepository,
 } from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
-import { AlertEventRelayService } from './alert-event-relay.service';
+import { OutboxRelaysService } from './outbox-relays.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
 import { DeliveriesService } from './deliveries.service';
@@ -17,6 +18,8 @@ import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
+import { IncidentsService } from './incidents.service';
+import { IncidentAutomationService } from './incident-automation.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -68,7 +71,7 @@ export class AlertsFeatureModule {
               recordDeliveries: options.deliveries.keepPerIntegration > 0,
             }),
         },
-        AlertEventRelayService,
+        OutboxRelaysService,
         onDatabase(ProcessedRawAlertsRetention),
         RetentionService,
         onDatabase(DeliveriesRepository),
@@ -78,6 +81,9 @@ export class AlertsFeatureModule {
         HeartbeatCheckerService,
         onDatabase(SilencesRepository),
         SilencesService,
+        onDatabase(IncidentsRepository),
+        IncidentsService,
+        IncidentAutomationService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -85,10 +91,12 @@ export class AlertsFeatureModule {
         ProcessorMetrics,
         DeliveriesRepository,
         DeliveriesService,
-        AlertEventRelayService,
+        OutboxRelaysService,
         AlertsDatabase,
         AlertsQueryService,
         SilencesService,
+        IncidentsService,
+        IncidentsRepository,
       ],
     };
   }

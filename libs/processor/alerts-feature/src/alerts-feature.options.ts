@@ -11,6 +11,8 @@ export interface AlertsFeatureOptions {
     sweepIntervalMs: number;
   };
   relay: OutboxRelaySettings;
+  /** Whether an SMTP server is configured (SMTP_URL): the alert settings say so as email_configured. */
+  emailConfigured: boolean;
   heartbeat: {
     /** How often expired heartbeats are looked for. */
     checkIntervalMs: number;

@@ -1,8 +1,9 @@
-import { AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SilenceView } from '@alert-ingestion/contracts';
+import { AlertSettingsView, AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, IncidentStatusCounts, IncidentView, SilenceView } from '@alert-ingestion/contracts';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AlertDto, AlertStatusCountsDto, CreatedAlertDto, DeliveryDto } from './alerts-responses.dto';
 import { forwardedAlertsApiController } from './forwarded-alerts-api.controller';
+import { AlertSettingsDto, IncidentDto, IncidentStatusCountsDto } from './incidents.dto';
 import { AlertSilenceDto, SilenceCreatorDto, SilenceDto } from './silences.dto';
 
 // The answers' DTOs (their @ApiProperty decorators are what the OpenAPI documents say) against the
@@ -30,6 +31,9 @@ same<CreatedAlertDto, CreatedAlert>(true);
 same<DeliveryDto, Delivery>(true);
 same<SilenceDto, SilenceView>(true);
 same<SilenceCreatorDto, NonNullable<SilenceView['created_by']>>(true);
+same<IncidentDto, IncidentView>(true);
+same<IncidentStatusCountsDto, IncidentStatusCounts>(true);
+same<AlertSettingsDto, AlertSettingsView>(true);
 
 const ALERT: Fields<AlertView> = {
   iid: 'number',
@@ -80,7 +84,25 @@ const SILENCE: Fields<SilenceView> = {
 };
 const SILENCE_CREATOR: Fields<NonNullable<SilenceView['created_by']>> = { id: 'number', username: 'string' };
 
+const INCIDENT: Fields<IncidentView> = {
+  iid: 'number',
+  title: 'string',
+  description: 'string|null',
+  severity: 'string',
+  status: 'string',
+  created_by: 'object',
+  alert_iids: 'array',
+  created_at: 'string',
+  updated_at: 'string',
+  closed_at: 'string|null',
+};
+const INCIDENT_STATUS_COUNTS: Fields<IncidentStatusCounts> = { open: 'number', closed: 'number', all: 'number' };
+const ALERT_SETTINGS: Fields<AlertSettingsView> = { create_incident: 'boolean', send_email: 'boolean', auto_close_incident: 'boolean', email_configured: 'boolean' };
+
 const CONTRACT_SHAPES: Array<[string, Record<string, string>]> = [
+  ['IncidentDto', INCIDENT],
+  ['IncidentStatusCountsDto', INCIDENT_STATUS_COUNTS],
+  ['AlertSettingsDto', ALERT_SETTINGS],
   ['AlertDto', ALERT],
   ['AlertSilenceDto', ALERT_SILENCE],
   ['AlertStatusCountsDto', STATUS_COUNTS],

@@ -2,6 +2,7 @@ import { AccessLevel, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import type { Type } from '@nestjs/common';
 import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './alerts-query.dto';
 import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
+import { AlertSettingsDto, CreateIncidentDto, IncidentDto, IncidentStatusCountsDto, LinkIncidentAlertDto, ListIncidentsQueryDto, UpdateAlertSettingsDto, UpdateIncidentDto } from './incidents.dto';
 import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
 
 // The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences") as one table:
@@ -42,6 +43,7 @@ export interface AlertsApiRouteDefinition {
 
 const ALERT_IID = { iid: 'The alert iid (counts from 1 per project).' } as const;
 const SILENCE_ID = { silence_id: 'The silence id.' } as const;
+const INCIDENT_IID = { iid: 'The incident iid (counts from 1 per project).' } as const;
 
 /**
  * Every route of the alerts API. Order matters where paths overlap: Express tries routes in the order
@@ -80,6 +82,84 @@ export const ALERTS_API = {
     params: ALERT_IID,
     body: UpdateAlertStatusDto,
     response: { type: AlertDto, description: 'The alert with its new status.' },
+    errors: [400],
+  },
+  createIncidentFromAlert: {
+    method: 'POST',
+    path: 'alerts/:iid/incident',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: "Open an incident from an alert: its title, severity, fields and payload, linked to it",
+    params: ALERT_IID,
+    response: { type: IncidentDto, status: 201 },
+    errors: [[409, 'The alert already has an incident.']],
+  },
+  listIncidents: {
+    method: 'GET',
+    path: 'incidents',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: 'List the incidents of a project, newest first',
+    query: ListIncidentsQueryDto,
+    response: { type: IncidentDto, page: true, description: 'One page of incidents.' },
+    errors: [400],
+  },
+  incidentStatusCounts: {
+    method: 'GET',
+    path: 'incidents/status_counts',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: 'Count the incidents of a project by status',
+    response: { type: IncidentStatusCountsDto },
+  },
+  createIncident: {
+    method: 'POST',
+    path: 'incidents',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: 'Open an incident',
+    body: CreateIncidentDto,
+    response: { type: IncidentDto, status: 201 },
+    errors: [400],
+  },
+  getIncident: {
+    method: 'GET',
+    path: 'incidents/:iid',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: 'Get an incident',
+    params: INCIDENT_IID,
+    response: { type: IncidentDto },
+  },
+  updateIncident: {
+    method: 'PUT',
+    path: 'incidents/:iid',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: 'Change an incident: close it (resolving its linked alerts), reopen it, or edit its title, description or severity',
+    params: INCIDENT_IID,
+    body: UpdateIncidentDto,
+    response: { type: IncidentDto },
+    errors: [400],
+  },
+  linkIncidentAlert: {
+    method: 'POST',
+    path: 'incidents/:iid/alerts',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: 'Link an alert to an open incident (an alert has at most one incident)',
+    params: INCIDENT_IID,
+    body: LinkIncidentAlertDto,
+    response: { type: IncidentDto, description: 'The incident with the alert linked.' },
+    errors: [400, [409, 'The alert belongs to another incident, or the incident is closed.']],
+  },
+  getAlertSettings: {
+    method: 'GET',
+    path: 'alert_settings',
+    access: REQUIRED_ACCESS_LEVEL.readAlertSettings,
+    summary: "Get the project's alert settings",
+    response: { type: AlertSettingsDto },
+  },
+  updateAlertSettings: {
+    method: 'PUT',
+    path: 'alert_settings',
+    access: REQUIRED_ACCESS_LEVEL.manageAlertSettings,
+    summary: "Change the project's alert settings (any of the three switches)",
+    body: UpdateAlertSettingsDto,
+    response: { type: AlertSettingsDto },
     errors: [400],
   },
   createSilence: {
@@ -146,7 +226,7 @@ export const ALERTS_API_ROUTES: ReadonlyArray<AlertsApiRouteDefinition> = Object
  * The paths, relative to ALERTS_API_BASE, under which every route of the table lies and nothing of
  * integration-config's own API does: integration-config forwards each of them whole to alert-processor.
  */
-export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries'] as const;
+export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'incidents', 'alert_settings'] as const;
 
 /** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`. */
 export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path'> | string): string {

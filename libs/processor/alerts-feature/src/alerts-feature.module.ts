@@ -1,5 +1,6 @@
 import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
+  ActivityEntriesRepository,
   AlertBatchRepository,
   AlertsDatabase,
   AlertsQueryRepository,
@@ -17,6 +18,7 @@ import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
+import { ActivityService } from './activity.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -78,6 +80,8 @@ export class AlertsFeatureModule {
         HeartbeatCheckerService,
         onDatabase(SilencesRepository),
         SilencesService,
+        onDatabase(ActivityEntriesRepository),
+        ActivityService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -89,6 +93,8 @@ export class AlertsFeatureModule {
         AlertsDatabase,
         AlertsQueryService,
         SilencesService,
+        ActivityEntriesRepository,
+        ActivityService,
       ],
     };
   }

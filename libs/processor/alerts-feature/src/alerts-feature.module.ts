@@ -1,5 +1,6 @@
 import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
+  ActivityEntriesRepository,
   AlertBatchRepository,
   AlertsDatabase,
   AlertsQueryRepository,
@@ -20,6 +21,7 @@ import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
 import { IncidentsService } from './incidents.service';
 import { IncidentAutomationService } from './incident-automation.service';
+import { ActivityService } from './activity.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -84,6 +86,8 @@ export class AlertsFeatureModule {
         onDatabase(IncidentsRepository),
         IncidentsService,
         IncidentAutomationService,
+        onDatabase(ActivityEntriesRepository),
+        ActivityService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -97,6 +101,8 @@ export class AlertsFeatureModule {
         SilencesService,
         IncidentsService,
         IncidentsRepository,
+        ActivityEntriesRepository,
+        ActivityService,
       ],
     };
   }

@@ -12,3 +12,5 @@ export * from './heartbeat-checker.service';
 export * from './silences.service';
 export * from './incidents.service';
 export * from './incident-automation.service';
+export * from './activity.service';
+export * from './user-cause';

@@ -32,4 +32,11 @@ export class AccessReader {
     const row = rows[0];
     return row && { projectId: BigInt(row.project_id), tier: row.tier, accessLevel: row.access_level };
   }
+
+  /** The usernames of users by id (decimal strings); a user that no longer exists is left out. One query. */
+  async usernames(userIds: readonly string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.query<{ id: string; username: string }>(`SELECT id::text AS id, username FROM users WHERE id = ANY($1::bigint[])`, [userIds]);
+    return new Map(rows.map((row) => [row.id, row.username]));
+  }
 }

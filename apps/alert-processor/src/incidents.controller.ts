@@ -1,10 +1,12 @@
 import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess } from '@alert-ingestion/access';
 import {
+  ActivityEntryDto,
   ALERTS_API,
   ALERTS_API_BASE,
   AlertsApiRoute,
   AlertSettingsDto,
   CreateIncidentDto,
+  CreateNoteDto,
   IncidentDto,
   IncidentStatusCountsDto,
   LinkIncidentAlertDto,
@@ -13,7 +15,7 @@ import {
   UpdateIncidentDto,
 } from '@alert-ingestion/alerts-api';
 import { IncidentsService } from '@alert-ingestion/alerts-feature';
-import { paginationHeaders } from '@alert-ingestion/http';
+import { paginationHeaders, PaginationQueryDto } from '@alert-ingestion/http';
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -64,6 +66,24 @@ export class IncidentsController {
   @AlertsApiRoute(ALERTS_API.linkIncidentAlert)
   linkAlert(@CurrentProject() project: ProjectAccess, @CurrentPrincipal() principal: Principal, @Param('iid') iid: string, @Body() body: LinkIncidentAlertDto): Promise<IncidentDto> {
     return this.incidents.linkAlert(project.projectId.toString(), iid, body.alert_iid, principal);
+  }
+
+  /** Oldest first, with GitLab's pagination headers. */
+  @AlertsApiRoute(ALERTS_API.incidentActivity)
+  async activity(
+    @CurrentProject() project: ProjectAccess,
+    @Param('iid') iid: string,
+    @Query() query: PaginationQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ActivityEntryDto[]> {
+    const result = await this.incidents.activity(project.projectId.toString(), iid, query);
+    response.set(paginationHeaders(result.page));
+    return result.entries;
+  }
+
+  @AlertsApiRoute(ALERTS_API.addIncidentNote)
+  addNote(@CurrentProject() project: ProjectAccess, @CurrentPrincipal() principal: Principal, @Param('iid') iid: string, @Body() body: CreateNoteDto): Promise<ActivityEntryDto> {
+    return this.incidents.addNote(project.projectId.toString(), iid, body.body, principal);
   }
 
   @AlertsApiRoute(ALERTS_API.getAlertSettings)

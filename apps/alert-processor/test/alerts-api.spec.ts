@@ -9,6 +9,7 @@ const ALERT_FIELDS = [
   'fingerprint',
   'hosts',
   'iid',
+  'incident_iid',
   'integration_id',
   'monitoring_tool',
   'payload',

@@ -58,6 +58,7 @@ describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRAC
         'integration_id',
         'payload',
         'silenced_by',
+        'incident_iid',
         'created_at',
         'updated_at',
       ].sort(),

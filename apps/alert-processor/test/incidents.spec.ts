@@ -1,4 +1,4 @@
-import { AlertSettingsView, AlertView, IncidentEvent, IncidentStatusCounts, IncidentView, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { ActivityEntryView, AlertSettingsView, AlertView, IncidentEvent, IncidentStatusCounts, IncidentView, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { ConsumerGroup, KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
 import { eventually, ServiceStack, StackProject, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -71,15 +71,13 @@ describe('incidents and alert settings through the stack', () => {
     return call<IncidentView[]>('GET', `/projects/${project.id}/incidents${query}`, token(project, 'developer'));
   }
 
-  async function timeline(subject: { alert: [StackProject, number] } | { incident: [StackProject, number] }): Promise<Array<{ kind: string; source: string; actor_user_id: string | null; details: Record<string, unknown> }>> {
+  /** An alert's or an incident's timeline through the API (entries derived from the alert row left out), oldest first. */
+  async function timeline(subject: { alert: [StackProject, number] } | { incident: [StackProject, number] }): Promise<ActivityEntryView[]> {
     const [project, iid] = 'alert' in subject ? subject.alert : subject.incident;
-    const table = 'alert' in subject ? 'alerts' : 'incidents';
-    const column = 'alert' in subject ? 'alert_id' : 'incident_id';
-    const result = await db.query(
-      `SELECT e.kind, e.source, e.actor_user_id, e.details FROM activity_entries e JOIN ${table} s ON s.id = e.${column} WHERE s.project_id = $1 AND s.iid = $2 ORDER BY e.id`,
-      [project.id, iid],
-    );
-    return result.rows;
+    const path = `/projects/${project.id}/${'alert' in subject ? 'alerts' : 'incidents'}/${iid}/activity?per_page=100`;
+    const answer = await call<ActivityEntryView[]>('GET', path, token(project, 'developer'));
+    expect(answer.status).toBe(200);
+    return answer.body.filter((entry) => entry.kind !== 'alert_created' && entry.kind !== 'events_grouped');
   }
 
   /** The automation has handled every alert event published so far (its group's committed offsets reached the end of the topic). */
@@ -184,6 +182,16 @@ describe('incidents and alert settings through the stack', () => {
       expect((await call('POST', `/projects/${project.id}/alerts/9999/incident`, token(project, 'developer'))).status).toBe(404);
       expect((await timeline({ incident: [project, created.body.iid] })).map((entry) => entry.kind)).toEqual(['incident_created', 'incident_linked']);
       expect((await timeline({ alert: [project, iid] })).map((entry) => entry.kind)).toEqual(['incident_linked']);
+      expect((await alert(project, iid)).incident_iid).toBe(created.body.iid);
+    });
+
+    it('notes on an incident are on its timeline, with their author', async () => {
+      const opened = await call<IncidentView>('POST', `/projects/${project.id}/incidents`, token(project, 'developer'), { title: 'Noted' });
+      const note = await call<ActivityEntryView>('POST', `/projects/${project.id}/incidents/${opened.body.iid}/notes`, token(project, 'developer'), { body: 'Rolled back **v2**' });
+      expect(note).toMatchObject({ status: 201, body: { kind: 'note', details: { body: 'Rolled back **v2**' }, actor: { type: 'user', username: `developer-${project.id}` } } });
+      expect((await timeline({ incident: [project, opened.body.iid] })).map((entry) => entry.kind)).toEqual(['incident_created', 'note']);
+      expect((await call('POST', `/projects/${project.id}/incidents/${opened.body.iid}/notes`, token(project, 'reporter'), { body: 'x' })).status).toBe(403);
+      expect((await call('GET', `/projects/${project.id}/incidents/999/activity`, token(project, 'developer'))).status).toBe(404);
     });
 
     it('linking the same alert twice at once makes one link; an alert of another incident is refused', async () => {
@@ -222,8 +230,12 @@ describe('incidents and alert settings through the stack', () => {
         expect(entries.at(-1)).toMatchObject({ kind: 'status_changed', source: 'incident', details: { to: 'resolved', incident_iid: opened.body.iid } });
       }
       const incidentEntries = await timeline({ incident: [project, opened.body.iid] });
-      expect(incidentEntries.at(-1)).toMatchObject({ kind: 'incident_closed', source: 'api', details: { resolved_alert_iids: [first, second] } });
-      expect(incidentEntries.at(-1)?.actor_user_id).not.toBeNull();
+      expect(incidentEntries.at(-1)).toMatchObject({
+        kind: 'incident_closed',
+        source: 'api',
+        actor: { type: 'user', username: `developer-${project.id}` },
+        details: { resolved_alert_iids: [first, second] },
+      });
 
       const reopened = await call<IncidentView>('PUT', `/projects/${project.id}/incidents/${opened.body.iid}`, token(project, 'developer'), { status: 'open' });
       expect(reopened.body).toMatchObject({ status: 'open', closed_at: null });
@@ -281,7 +293,7 @@ describe('incidents and alert settings through the stack', () => {
       expect(only).toMatchObject({ created_by: { type: 'alert', alert_iid: 1 }, alert_iids: [1], title: 'Queue stuck' });
       expect((await incidents(project)).body).toHaveLength(1);
       expect((await alert(project, 1)).events).toBe(2);
-      expect((await timeline({ incident: [project, only.iid] }))[0]).toMatchObject({ kind: 'incident_created', source: 'settings', actor_user_id: null });
+      expect((await timeline({ incident: [project, only.iid] }))[0]).toMatchObject({ kind: 'incident_created', source: 'settings', actor: { type: 'service' } });
     });
 
     it('auto_close_incident: a recovery payload closes the incident only when the setting is on, and a manual resolve never does', async () => {
@@ -312,7 +324,7 @@ describe('incidents and alert settings through the stack', () => {
         expect(thirdIncident.status).toBe('closed');
       }, 30_000);
       const thirdIncident = (await incidents(project)).body.find((found) => found.alert_iids.includes(third)) as IncidentView;
-      expect((await timeline({ incident: [project, thirdIncident.iid] })).at(-1)).toMatchObject({ kind: 'incident_closed', source: 'payload', actor_user_id: null });
+      expect((await timeline({ incident: [project, thirdIncident.iid] })).at(-1)).toMatchObject({ kind: 'incident_closed', source: 'payload', actor: { type: 'service' } });
       const closedEvent = await incidentEvents.waitFor((event) => event.key === `${project.id}:${thirdIncident.iid}` && event.value.type === 'incident.closed');
       expect(closedEvent[0].value.incident).toMatchObject({ status: 'closed', alert_iids: [third] });
     });

@@ -1,11 +1,12 @@
-import { Principal } from '@alert-ingestion/access';
+import { AccessReader, Principal } from '@alert-ingestion/access';
 import { CreateIncidentDto, ListIncidentsQueryDto, UpdateAlertSettingsDto, UpdateIncidentDto } from '@alert-ingestion/alerts-api';
 import { IncidentActor, incidentNotFound, incidentView, StoredIncident } from '@alert-ingestion/alerts-domain';
 import { IncidentCommandContext, IncidentsRepository } from '@alert-ingestion/alerts-data';
-import { AlertSettingsView, INCIDENT_STATUSES, IncidentStatusCounts, IncidentView } from '@alert-ingestion/contracts';
-import { PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
+import { ActivityEntryView, AlertSettingsView, INCIDENT_STATUSES, IncidentStatusCounts, IncidentView } from '@alert-ingestion/contracts';
+import { PageInfo, pageInfo, pageRequest, PaginationQueryDto } from '@alert-ingestion/http';
 import { Inject, Injectable } from '@nestjs/common';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
+import { ActivityService, ActivityViewPage } from './activity.service';
 import { answered, refusalError } from './command-refusal';
 import { parseIid } from './alerts-query.service';
 
@@ -23,13 +24,16 @@ export interface IncidentListPage {
 export class IncidentsService {
   constructor(
     private readonly repository: IncidentsRepository,
+    private readonly activityLog: ActivityService,
+    private readonly access: AccessReader,
     @Inject(ALERTS_FEATURE_OPTIONS) private readonly options: AlertsFeatureOptions,
   ) {}
 
   async list(projectId: string, query: ListIncidentsQueryDto): Promise<IncidentListPage> {
     const { page, perPage } = pageRequest(query);
     const result = await this.repository.list({ projectId, status: query.status, search: query.search, page, perPage });
-    return { incidents: result.incidents.map((incident) => incidentView(incident)), page: pageInfo(result.total, page, perPage) };
+    const usernames = await this.creators(result.incidents);
+    return { incidents: result.incidents.map((incident) => incidentView(incident, usernames)), page: pageInfo(result.total, page, perPage) };
   }
 
   async statusCounts(projectId: string): Promise<IncidentStatusCounts> {
@@ -39,10 +43,15 @@ export class IncidentsService {
   }
 
   async find(projectId: string, iidText: string): Promise<IncidentView> {
-    const iid = parseIid(iidText);
-    const incident = iid === null ? undefined : await this.repository.find(projectId, iid);
-    if (!incident) throw refusalError(incidentNotFound(iidText));
-    return incidentView(incident);
+    return this.view(await this.stored(projectId, iidText));
+  }
+
+  async activity(projectId: string, iidText: string, query: PaginationQueryDto): Promise<ActivityViewPage> {
+    return this.activityLog.page({ incidentId: (await this.stored(projectId, iidText)).id }, query);
+  }
+
+  async addNote(projectId: string, iidText: string, body: string, by: Principal): Promise<ActivityEntryView> {
+    return this.activityLog.addNote(projectId, { incidentId: (await this.stored(projectId, iidText)).id }, body, by);
   }
 
   async create(projectId: string, body: CreateIncidentDto, principal: Principal): Promise<IncidentView> {
@@ -60,13 +69,12 @@ export class IncidentsService {
 
   async linkAlert(projectId: string, iidText: string, alertIid: number, principal: Principal): Promise<IncidentView> {
     const iid = this.incidentIid(iidText);
-    return incidentView(answered(await this.repository.linkAlert(projectId, iid, alertIid, commandContext(principal))));
+    return this.view(answered(await this.repository.linkAlert(projectId, iid, alertIid, commandContext(principal))));
   }
 
   async update(projectId: string, iidText: string, body: UpdateIncidentDto, principal: Principal): Promise<IncidentView> {
     const iid = this.incidentIid(iidText);
-    const result: StoredIncident = answered(await this.repository.update(projectId, iid, body, commandContext(principal)));
-    return incidentView(result);
+    return this.view(answered(await this.repository.update(projectId, iid, body, commandContext(principal))));
   }
 
   async alertSettings(projectId: string): Promise<AlertSettingsView> {
@@ -76,6 +84,22 @@ export class IncidentsService {
   async updateAlertSettings(projectId: string, body: UpdateAlertSettingsDto): Promise<AlertSettingsView> {
     const { create_incident, send_email, auto_close_incident } = body;
     return { ...(await this.repository.updateAlertSettings(projectId, { create_incident, send_email, auto_close_incident })), email_configured: this.options.emailConfigured };
+  }
+
+  private async stored(projectId: string, iidText: string): Promise<StoredIncident> {
+    const iid = parseIid(iidText);
+    const incident = iid === null ? undefined : await this.repository.find(projectId, iid);
+    if (!incident) throw refusalError(incidentNotFound(iidText));
+    return incident;
+  }
+
+  private async view(incident: StoredIncident): Promise<IncidentView> {
+    return incidentView(incident, await this.creators([incident]));
+  }
+
+  /** The usernames of the users who opened `incidents` (one query). */
+  private creators(incidents: readonly StoredIncident[]): Promise<Map<string, string>> {
+    return this.access.usernames([...new Set(incidents.flatMap((incident) => (incident.created_by_user_id === null ? [] : [incident.created_by_user_id])))]);
   }
 
   private incidentIid(text: string): number {

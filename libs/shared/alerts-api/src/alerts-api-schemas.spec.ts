@@ -54,6 +54,7 @@ const ALERT: Fields<AlertView> = {
   integration_id: 'number',
   payload: 'any',
   silenced_by: 'object|null',
+  incident_iid: 'number|null',
   created_at: 'string',
   updated_at: 'string',
 };

@@ -64,6 +64,9 @@ export class AlertDto implements AlertView {
   })
   silenced_by!: AlertSilenceDto | null;
 
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The iid of the incident the alert is linked to (at most one), else null.' })
+  incident_iid!: number | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 

@@ -73,6 +73,7 @@ function openAlert(overrides: Partial<StoredAlert> = {}): StoredAlert {
     fingerprint_sha256: 'f'.repeat(64),
     silenced_by: null,
     incident_id: null,
+    incident_iid: null,
     created_at: new Date('2026-11-20T00:00:00.000Z'),
     updated_at: new Date('2026-11-20T00:00:00.000Z'),
     ...overrides,

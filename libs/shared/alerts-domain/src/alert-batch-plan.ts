@@ -349,6 +349,7 @@ function newAlert({ project_id, integration_id }: RawAlert.RawAlertValue, candid
     fingerprint_sha256: fingerprintSha256,
     silenced_by: null,
     incident_id: null,
+    incident_iid: null,
     created_at: now,
     updated_at: now,
   };

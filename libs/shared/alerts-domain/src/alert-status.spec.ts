@@ -57,6 +57,7 @@ describe('planStatusChange', () => {
     payload: { title: 'Disk full' },
     silenced_by: { id: '3', comment: 'maintenance', ends_at: new Date('2024-06-02T00:00:00Z') },
     incident_id: null,
+    incident_iid: null,
     created_at: earlier,
     updated_at: earlier,
   };

@@ -37,6 +37,7 @@ function alert(overrides: Partial<StoredAlert> = {}): StoredAlert {
     payload: { title: 'Disk full', labels: { team: 'storage' } },
     silenced_by: null,
     incident_id: null,
+    incident_iid: null,
     created_at: earlier,
     updated_at: earlier,
     ...overrides,

@@ -26,6 +26,8 @@ export interface StoredAlert {
   silenced_by: SilenceReference | null;
   /** The incident the alert is linked to (its database id), or null. */
   incident_id: string | null;
+  /** That incident's iid, or null. */
+  incident_iid: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -59,6 +61,7 @@ export function alertView(alert: AlertState): AlertView {
     integration_id: Number(alert.integration_id),
     payload: alert.payload,
     silenced_by: alert.silenced_by && { id: Number(alert.silenced_by.id), comment: alert.silenced_by.comment, ends_at: alert.silenced_by.ends_at.toISOString() },
+    incident_iid: alert.incident_iid,
     created_at: alert.created_at.toISOString(),
     updated_at: alert.updated_at.toISOString(),
   };

@@ -23,6 +23,8 @@ export interface AlertView {
   payload: unknown;
   /** The active silence that matched the alert at its last change (create, group, resolve), else null. */
   silenced_by: AlertSilence | null;
+  /** The iid of the incident the alert is linked to (at most one), else null. */
+  incident_iid: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,8 +1,9 @@
 import { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useIncidentMutations } from '../../api/incidents';
 import { useAlert, useIntegration } from '../../api/queries';
 import { DetailsList, TextOrNone } from '../../components/details-list';
-import { ErrorPage, Loading } from '../../components/error-message';
+import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { JsonTree } from '../../components/json-tree';
 import { SeverityLabel } from '../../components/severity';
 import { TimeAgo } from '../../components/time-ago';
@@ -12,6 +13,7 @@ import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
+import { incidentPath } from '../incidents/incidents.page';
 import { AlertStatusControl } from './alert-status-control';
 
 function Time({ iso }: { iso: string | null }) {
@@ -32,6 +34,8 @@ export function AlertDetailPage() {
   const manage = can(project, 'manageIntegrations');
   // Maintainers see the integration by name and can open its settings; others get its id.
   const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
+  const { fromAlert } = useIncidentMutations(project.id);
+  const navigate = useNavigate();
 
   if (alert.isPending) return <Loading what="the alert" />;
   if (alert.error) return <ErrorPage title={`Alert #${iid}`} error={alert.error} back={<Link to={`/projects/${project.id}/alerts`}>Back to alerts</Link>} />;
@@ -55,6 +59,10 @@ export function AlertDetailPage() {
       ) : (
         <span className="muted">no</span>
       ),
+    ],
+    [
+      'Incident',
+      data.incident_iid !== null ? <Link to={incidentPath(project.id, data.incident_iid)}>Incident #{data.incident_iid}</Link> : <span className="muted">none</span>,
     ],
     ['Fingerprint', data.fingerprint ? <code className="wrap">{data.fingerprint}</code> : <span className="muted">none</span>],
     [
@@ -89,10 +97,21 @@ export function AlertDetailPage() {
             Silence similar
           </Link>
         )}
+        {can(project, 'manageIncidents') && data.incident_iid === null && (
+          <button
+            type="button"
+            className="button"
+            disabled={fromAlert.isPending}
+            onClick={() => fromAlert.mutate(data, { onSuccess: (incident) => navigate(incidentPath(project.id, incident.iid)) })}
+          >
+            Create incident
+          </button>
+        )}
         <div className="status-control">
           <AlertStatusControl projectId={project.id} iid={data.iid} status={data.status} showLabel />
         </div>
       </div>
+      <ErrorMessage error={fromAlert.error} title="No incident created" />
       <div className="card">
         <h2>Description</h2>
         <p className="description">{data.description ?? <span className="muted">No description.</span>}</p>

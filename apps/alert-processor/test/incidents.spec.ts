@@ -23,15 +23,7 @@ describe('incidents and alert settings through the stack', () => {
   let incidentEvents: TopicCollector<IncidentEvent.IncidentEventValue>;
   const tokens: Record<string, string> = {};
 
-  async function call<T = unknown>(method: string, path: string, token: string, body?: unknown): Promise<Answer<T>> {
-    const response = await fetch(`${stack.urls.integrationConfig}/api/v4${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
-  }
+  const call = <T = unknown>(method: string, path: string, token: string, body?: unknown): Promise<Answer<T>> => stack.answerAs<T>(token, method, path, body);
 
   /** Sends one payload to the project's integration URL; the iids it created or grouped into. */
   async function send(project: StackProject, payload: unknown): Promise<number[]> {

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
+import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /**
  * Incidents and the alert settings in Chromium against the real stack: a maintainer turns a switch
@@ -16,15 +16,7 @@ describe('web console: incidents and alert settings, in Chromium', () => {
   let developer: { id: number; token: string };
   let alertIid: number;
 
-  const api = async <T>(method: string, path: string, body?: unknown, token = ADMIN_TOKEN): Promise<T> => {
-    const answer = await fetch(`${stack.integrationConfig.url}/api/v4${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as T;
-  };
+  const api = <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => stackApi<T>(stack, method, path, body, token);
 
   beforeAll(async () => {
     stack = await ConsoleStack.start();
@@ -86,8 +78,10 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await page.goto(`/projects/${projectId}/alerts/${alertIid}`);
     await heading(`#${alertIid} Checkout error rate high`).waitFor();
     await page.getByRole('button', { name: 'Create incident' }).click();
+    // The alert and its incident are both "#1 Checkout error rate high": the address tells them apart.
+    await page.waitForURL(`**/projects/${projectId}/incidents/1`);
+    await page.getByRole('navigation', { name: 'Incident' }).waitFor();
     await heading('#1 Checkout error rate high').waitFor();
-    expect(page.url()).toContain(`/projects/${projectId}/incidents/1`);
     await page.getByRole('link', { name: `Alert #${alertIid}` }).first().waitFor();
     const activity = page.getByRole('list', { name: 'Incident activity' });
     await activity.getByText('opened the incident', { exact: false }).waitFor();

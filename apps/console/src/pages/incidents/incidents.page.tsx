@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { IncidentTab, useIncidentCounts, useIncidentMutations, useIncidents } from '../../api/incidents';
 import { PER_PAGE } from '../../api/queries';
 import { Incident, SEVERITIES, Severity } from '../../api/types';
@@ -13,6 +13,7 @@ import { SeverityLabel } from '../../components/severity';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
 import { useDebounced } from '../../lib/use-debounced';
+import { useListQuery } from '../../lib/use-list-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
@@ -40,9 +41,8 @@ export function creatorOf(incident: Incident): string {
 /** Monitor > Incidents: GitLab's incident list (Open, Closed and All tabs with counts, search, paging); developers open incidents here. */
 export function IncidentsPage() {
   const project = useCurrentProject();
-  const [params, setParams] = useSearchParams();
+  const { params, page, setQuery } = useListQuery();
   const tab = tabOf(params.get('status'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('search') ?? '');
   const query = useDebounced(search.trim());
   const incidents = useIncidents(project.id, tab, query, page);
@@ -50,14 +50,6 @@ export function IncidentsPage() {
   const [creating, setCreating] = useState(false);
   usePageTitle('Incidents', project.path);
 
-  const setQuery = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(name);
-      else next.set(name, value);
-    }
-    setParams(next, { replace: true });
-  };
   const tabLink = (id: IncidentTab) => {
     const next = new URLSearchParams();
     if (id !== 'open') next.set('status', id);

@@ -19,17 +19,27 @@ const SWITCHES: Array<{ id: Switch; label: string; hint: string }> = [
   },
 ];
 
-/** The tabs of Settings > Monitor > Alerts: its integrations, and the alert settings. */
-export function AlertsSettingsTabs({ projectId, active }: { projectId: number; active: 'integrations' | 'settings' }) {
+/** The top of Settings > Monitor > Alerts: where it is, its title, and its tabs (its integrations, the alert settings) for those who may use both. */
+export function AlertsSettingsHeader({ projectId, active, tabs }: { projectId: number; active: 'integrations' | 'settings'; tabs: boolean }) {
   const base = `/projects/${projectId}/settings/alerts`;
   return (
-    <TabNav
-      label="Alerts settings"
-      tabs={[
-        { id: 'integrations', label: 'Current integrations', to: base, active: active === 'integrations' },
-        { id: 'settings', label: 'Alert settings', to: `${base}/alert_settings`, active: active === 'settings' },
-      ]}
-    />
+    <>
+      <nav aria-label="Settings" className="breadcrumb">
+        <span>Settings</span> <span aria-hidden="true">›</span> <span>Monitor</span>
+      </nav>
+      <div className="page-title">
+        <h1>Alerts</h1>
+      </div>
+      {tabs && (
+        <TabNav
+          label="Alerts settings"
+          tabs={[
+            { id: 'integrations', label: 'Current integrations', to: base, active: active === 'integrations' },
+            { id: 'settings', label: 'Alert settings', to: `${base}/alert_settings`, active: active === 'settings' },
+          ]}
+        />
+      )}
+    </>
   );
 }
 
@@ -53,13 +63,7 @@ export function AlertSettingsPage() {
 
   return (
     <section className="page">
-      <nav aria-label="Settings" className="breadcrumb">
-        <span>Settings</span> <span aria-hidden="true">›</span> <span>Monitor</span>
-      </nav>
-      <div className="page-title">
-        <h1>Alerts</h1>
-      </div>
-      <AlertsSettingsTabs projectId={project.id} active="settings" />
+      <AlertsSettingsHeader projectId={project.id} active="settings" tabs={allowed} />
       {!allowed ? (
         <ErrorNotice>Alert settings are changed by maintainers and owners of the project.</ErrorNotice>
       ) : settings.isPending ? (

@@ -48,16 +48,8 @@ describe('web console: Send test alert for developers, in Chromium', () => {
     await stack?.stop();
   });
 
-  const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
-  const signIn = async (token: string, { signOutFirst = false } = {}) => {
-    if (signOutFirst) await page.getByRole('button', { name: 'Sign out' }).click();
-    else await page.goto('/');
-    await page.waitForURL('**/sign-in');
-    const field = page.getByLabel('Access token', { exact: true });
-    await field.fill(token);
-    await field.press('Enter');
-    await heading('Projects').waitFor();
-  };
+  const heading = (name: string | RegExp) => browser.heading(name);
+  const signIn = (token: string, options?: { signOutFirst?: boolean }) => browser.signIn(token, options);
   /** The live preview's fields, as label -> text. */
   const previewed = async (): Promise<Record<string, string>> =>
     Object.fromEntries(

@@ -46,16 +46,8 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await stack?.stop();
   });
 
-  const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
-  const signIn = async (token: string, { signOutFirst = false } = {}) => {
-    if (signOutFirst) await page.getByRole('button', { name: 'Sign out' }).click();
-    else await page.goto('/');
-    await page.waitForURL('**/sign-in');
-    const field = page.getByLabel('Access token', { exact: true });
-    await field.fill(token);
-    await field.press('Enter');
-    await heading('Projects').waitFor();
-  };
+  const heading = (name: string | RegExp) => browser.heading(name);
+  const signIn = (token: string, options?: { signOutFirst?: boolean }) => browser.signIn(token, options);
 
   step('a maintainer turns on auto-close in the Alert settings tab, which says email is not configured', async () => {
     await signIn(maintainer.token);

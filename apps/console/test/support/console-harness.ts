@@ -71,6 +71,22 @@ export class ConsoleBrowser {
     return new ConsoleBrowser(browser, context, await context.newPage());
   }
 
+  /** The page's title (its one h1). */
+  heading(name: string | RegExp) {
+    return this.page.getByRole('heading', { name, level: 1 });
+  }
+
+  /** Signs in with `token` as a person does (after signing out, with `signOutFirst`), and waits for the project list. */
+  async signIn(token: string, { signOutFirst = false } = {}): Promise<void> {
+    if (signOutFirst) await this.page.getByRole('button', { name: 'Sign out' }).click();
+    else await this.page.goto('/');
+    await this.page.waitForURL('**/sign-in');
+    const field = this.page.getByLabel('Access token', { exact: true });
+    await field.fill(token);
+    await field.press('Enter');
+    await this.heading('Projects').waitFor();
+  }
+
   /** Errors the current step expects (e.g. the 401 of a revoked token); cleared by takeErrors. */
   expectConsoleErrors(...patterns: RegExp[]): void {
     this.expected = patterns;

@@ -97,6 +97,18 @@ export abstract class StackClient {
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
   }
 
+  /** Sends one payload to an integration's URL as a monitoring tool does; the iids it created or grouped into (throws unless 200). */
+  async notify(integration: StackProject['integration'], payload: unknown): Promise<number[]> {
+    const response = await fetch(integration.url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${integration.authorization_key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`POST ${integration.url} -> ${response.status} ${text}`);
+    return (JSON.parse(text) as Array<{ iid: number }>).map((alert) => alert.iid);
+  }
+
   /** The processor's API (`/api/v4` of alert-processor). */
   async processorApi<T>(method: string, path: string, body?: unknown): Promise<T> {
     return (await this.request<T>(this.urls.processor, method, `/api/v4${path}`, body)).body;

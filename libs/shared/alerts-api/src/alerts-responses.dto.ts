@@ -1,4 +1,4 @@
-import { AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed, ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
+import { AlertAssignee, AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed, ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { AlertSilenceDto } from './silences.dto';
 
@@ -8,6 +8,14 @@ import { AlertSilenceDto } from './silences.dto';
 
 /** Every JSON type, for a field that may hold any JSON value (with `nullable: true`). */
 const ANY_JSON_VALUE = [{ type: 'object' }, { type: 'array', items: {} }, { type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+
+export class AlertAssigneeDto implements AlertAssignee {
+  @ApiProperty({ type: 'integer', description: 'The user id.' })
+  id!: number;
+
+  @ApiProperty()
+  username!: string;
+}
 
 export class AlertDto implements AlertView {
   @ApiProperty({ type: 'integer', description: 'Counts from 1 per project.' })
@@ -64,7 +72,10 @@ export class AlertDto implements AlertView {
   })
   silenced_by!: AlertSilenceDto | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'The iid of the incident the alert is linked to (at most one), else null.' })
+  @ApiProperty({ type: [AlertAssigneeDto], description: 'The project members (developer+) the alert is assigned to.' })
+  assignees!: AlertAssigneeDto[];
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The iid of the incident the alert is linked to, or null.' })
   incident_iid!: number | null;
 
   @ApiProperty({ format: 'date-time' })

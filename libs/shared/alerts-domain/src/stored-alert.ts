@@ -28,8 +28,19 @@ export interface StoredAlert {
   incident_id: string | null;
   /** That incident's iid, or null. */
   incident_iid: number | null;
+  /** Assignees, in the order given (user ids as decimal strings; usernames never change). */
+  assignees: StoredAssignee[];
+  /** When the first and the latest payload were grouped into the alert (the timeline's `events_grouped`); null: none yet. */
+  first_grouped_at: Date | null;
+  last_grouped_at: Date | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** An assignee as stored with the alert. */
+export interface StoredAssignee {
+  id: string;
+  username: string;
 }
 
 /** An alert's content, which its events carry: the stored alert without its database id. */
@@ -61,7 +72,8 @@ export function alertView(alert: AlertState): AlertView {
     integration_id: Number(alert.integration_id),
     payload: alert.payload,
     silenced_by: alert.silenced_by && { id: Number(alert.silenced_by.id), comment: alert.silenced_by.comment, ends_at: alert.silenced_by.ends_at.toISOString() },
-    incident_iid: alert.incident_iid,
+    assignees: alert.assignees.map(({ id, username }) => ({ id: Number(id), username })),
+    incident_iid: alert.incident_iid ?? null,
     created_at: alert.created_at.toISOString(),
     updated_at: alert.updated_at.toISOString(),
   };

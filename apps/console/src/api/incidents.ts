@@ -64,6 +64,7 @@ export function useIncidentMutations(projectId: number) {
   const onSuccess = (incident: Incident) => {
     queryClient.setQueryData(incidentKeys.incident(projectId, incident.iid), incident);
     void queryClient.invalidateQueries({ queryKey: incidentKeys.all(projectId) });
+    // The alerts it links or resolves show their incident and status (the alert page's query is under the alerts key).
     void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
   };
   return {

@@ -1,6 +1,7 @@
 import { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useIncidentMutations } from '../../api/incidents';
+import { useIncidentMutations, useIncidents } from '../../api/incidents';
+import { ApplySelect } from '../../components/apply-select';
 import { useAlert, useIntegration } from '../../api/queries';
 import { DetailsList, TextOrNone } from '../../components/details-list';
 import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
@@ -62,7 +63,13 @@ export function AlertDetailPage() {
     ],
     [
       'Incident',
-      data.incident_iid !== null ? <Link to={incidentPath(project.id, data.incident_iid)}>Incident #{data.incident_iid}</Link> : <span className="muted">none</span>,
+      data.incident_iid !== null ? (
+        <Link to={incidentPath(project.id, data.incident_iid)}>Incident #{data.incident_iid}</Link>
+      ) : can(project, 'manageIncidents') ? (
+        <LinkToIncident projectId={project.id} alertIid={data.iid} />
+      ) : (
+        <span className="muted">none</span>
+      ),
     ],
     ['Fingerprint', data.fingerprint ? <code className="wrap">{data.fingerprint}</code> : <span className="muted">none</span>],
     [
@@ -125,5 +132,30 @@ export function AlertDetailPage() {
         <JsonTree value={data.payload} />
       </div>
     </section>
+  );
+}
+
+/** An alert with no incident joins an open one: chosen among the open incidents, then linked with the button (never on choosing). */
+function LinkToIncident({ projectId, alertIid }: { projectId: number; alertIid: number }) {
+  const open = useIncidents(projectId, 'open', '', 1);
+  const { link } = useIncidentMutations(projectId);
+  const incidents = open.data?.items ?? [];
+  if (incidents.length === 0) return <span className="muted">none</span>;
+  const titles = new Map(incidents.map((incident) => [String(incident.iid), `#${incident.iid} ${incident.title}`]));
+  return (
+    <ApplySelect
+      label="Open incident"
+      groupLabel={`Incident of alert #${alertIid}`}
+      values={['', ...titles.keys()]}
+      optionLabel={(value) => (value === '' ? 'None' : (titles.get(value) ?? value))}
+      value=""
+      applyLabel="Link to incident"
+      pending={link.isPending}
+      error={link.error}
+      errorTitle="Not linked"
+      onApply={(value) => {
+        if (value !== '') link.mutate({ iid: Number(value), alertIid });
+      }}
+    />
   );
 }

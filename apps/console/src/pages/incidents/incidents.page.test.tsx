@@ -172,6 +172,28 @@ describe('"Create incident" on the alert page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/7/incidents/3'));
   });
 
+  it('links the alert to an open incident: chosen, then applied with the button', { timeout: 20_000 }, async () => {
+    let linked = false;
+    const api = stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/alerts/4': () => ({ body: { ...ALERT, incident_iid: linked ? 3 : null } }),
+      'GET /projects/7/incidents': { body: [INCIDENT], headers: { 'X-Total': '1' } },
+      'POST /projects/7/incidents/3/alerts': () => {
+        linked = true;
+        return { body: { ...INCIDENT, alert_iids: [4, 9] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/alerts/4', { user: DEVELOPER });
+    const select = await screen.findByLabelText('Open incident');
+    await user.selectOptions(select, '#3 Checkout down');
+    expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Link to incident' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(1));
+    expect(api.sent('POST /projects/7/incidents/3/alerts')[0].body).toEqual({ alert_iid: 4 });
+    expect(await screen.findByRole('link', { name: 'Incident #3' })).toBeInTheDocument();
+  });
+
   it('shows the linked incident', async () => {
     stubApi({ 'GET /projects/7': { body: project('developer') }, 'GET /projects/7/alerts/4': { body: { ...ALERT, incident_iid: 3 } } });
     renderApp('/projects/7/alerts/4', { user: DEVELOPER });

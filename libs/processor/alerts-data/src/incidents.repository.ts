@@ -12,7 +12,7 @@ import {
   linkEntries,
   StoredAlert,
   StoredIncident,
-  CommandRefusal,
+  isRefused,
 } from '@alert-ingestion/alerts-domain';
 import { AlertSettingsView, IncidentEvent, IncidentStatus, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { OutboxRecord, outboxStatements, OutboxTable } from '@alert-ingestion/outbox';
@@ -64,10 +64,6 @@ export interface IncidentCommandContext {
   actor: IncidentActor;
   usernames?: ReadonlyMap<string, string>;
   now: Date;
-}
-
-function refusedOr<T>(plan: T | { refused: CommandRefusal }): plan is { refused: CommandRefusal } {
-  return typeof plan === 'object' && plan !== null && 'refused' in plan;
 }
 
 /**
@@ -135,7 +131,7 @@ export class IncidentsRepository {
     return this.database.transaction(async (client) => {
       const alert = await lockAlert(client, projectId, alertIid);
       const plan = planIncidentFromAlert(alert, alertIid, createdByUserId);
-      if (refusedOr(plan)) return plan;
+      if (isRefused(plan)) return plan;
       const linked = plan.alert as StoredAlert;
       const inserted = await insertIncident(client, projectId, plan.fields, createdByUserId, linked.id, context.now);
       await client.query('UPDATE alerts SET incident_id = $2 WHERE id = $1', [linked.id, inserted.id]);
@@ -152,7 +148,7 @@ export class IncidentsRepository {
       const incident = await lockIncident(client, projectId, incidentIid);
       const alert = await lockAlert(client, projectId, alertIid);
       const plan = planAlertLink(incident, String(incidentIid), alert, alertIid);
-      if (refusedOr(plan)) return plan;
+      if (isRefused(plan)) return plan;
       const found = incident as StoredIncident;
       if (!plan.link) return { answer: found };
       await client.query('UPDATE alerts SET incident_id = $2 WHERE id = $1 AND incident_id IS NULL', [(alert as StoredAlert).id, found.id]);
@@ -224,7 +220,7 @@ async function updateIncident(client: PoolClient, projectId: string, iid: number
     ? (await client.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.incident_id = $1 ORDER BY a.id FOR UPDATE OF a`, [incident.id])).rows.map(storedAlert)
     : [];
   const plan = planIncidentUpdate(incident, String(iid), linked, request, context.actor, context.now, context.usernames);
-  if (refusedOr(plan)) return plan;
+  if (isRefused(plan)) return plan;
   if (plan.incident !== incident) {
     const next = plan.incident;
     await client.query(

@@ -1,14 +1,9 @@
 import { AlertEventOut } from '@alert-ingestion/alerts-domain';
 import { AlertEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { OutboxRecord, outboxStatements, OutboxTable } from '@alert-ingestion/outbox';
+import { OutboxRecord, outboxStatements, OutboxTable, outboxTable } from '@alert-ingestion/outbox';
 
 /** The processor's transactional outbox of alert events, published to alerts.events.v1. */
-export const ALERT_EVENT_OUTBOX: OutboxTable = {
-  name: 'alert_event_outbox',
-  channel: 'alert_event_outbox',
-  writeLock: 7_311_202_401,
-  leaderLock: 7_311_202_402,
-};
+export const ALERT_EVENT_OUTBOX: OutboxTable = outboxTable('alert_event_outbox');
 
 /**
  * An alert event as an outbox record, encoded by TOPIC_REGISTRY: keyed `<project_id>:<iid>`, so

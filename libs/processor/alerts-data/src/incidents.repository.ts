@@ -15,7 +15,7 @@ import {
   isRefused,
 } from '@alert-ingestion/alerts-domain';
 import { AlertSettingsView, IncidentEvent, IncidentStatus, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { OutboxRecord, outboxStatements, OutboxTable } from '@alert-ingestion/outbox';
+import { OutboxRecord, outboxStatements, OutboxTable, outboxTable } from '@alert-ingestion/outbox';
 import { likePattern } from '@alert-ingestion/sql';
 import { PoolClient } from 'pg';
 import { activityStatements } from './activity-entries';
@@ -24,16 +24,8 @@ import { AlertsDatabase } from './alerts-database';
 import { ALERT_COLUMNS, ALERTS_WITH_SILENCE, AlertRow, storedAlert } from './alerts-query.repository';
 import { CommandResult } from './run-command';
 
-/**
- * The processor's transactional outbox of incident events, published to incidents.events.v1. Its
- * advisory locks are its own (alert events hold ...401/402, integration snapshots ...403/404).
- */
-export const INCIDENT_EVENT_OUTBOX: OutboxTable = {
-  name: 'incident_event_outbox',
-  channel: 'incident_event_outbox',
-  writeLock: 7_311_202_405,
-  leaderLock: 7_311_202_406,
-};
+/** The processor's transactional outbox of incident events, published to incidents.events.v1. */
+export const INCIDENT_EVENT_OUTBOX: OutboxTable = outboxTable('incident_event_outbox');
 
 /** An incident event as an outbox record, keyed `<project_id>:<iid>` (every event of one incident in one partition, in order). */
 function incidentEventRecord(event: IncidentEventOut): OutboxRecord {

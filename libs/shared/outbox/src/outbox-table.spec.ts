@@ -1,4 +1,4 @@
-import { outboxDocuments, outboxStatements } from './outbox-table';
+import { OUTBOX_ADVISORY_LOCKS, outboxDocuments, outboxStatements, outboxTable } from './outbox-table';
 
 const table = { name: 'thing_outbox', channel: 'thing_outbox', writeLock: 11, leaderLock: 12 };
 
@@ -28,5 +28,16 @@ describe('outboxStatements', () => {
 
   it('writes nothing for no records', () => {
     expect(outboxStatements(table, [])).toEqual([]);
+  });
+});
+
+describe('OUTBOX_ADVISORY_LOCKS', () => {
+  it('gives every outbox locks of its own', () => {
+    const locks = Object.values(OUTBOX_ADVISORY_LOCKS).flatMap(({ writeLock, leaderLock }) => [writeLock, leaderLock]);
+    expect(new Set(locks).size).toBe(locks.length);
+  });
+
+  it('names a table, its channel and its locks', () => {
+    expect(outboxTable('incident_event_outbox')).toEqual({ name: 'incident_event_outbox', channel: 'incident_event_outbox', ...OUTBOX_ADVISORY_LOCKS.incident_event_outbox });
   });
 });

@@ -88,13 +88,22 @@ export class GatewayEnv extends IntegrationKeyEnv {
   GATEWAY_REPLY_PORT = 8090;
 
   /**
-   * The address the reply listener binds to, which the raw alerts name as its URL's host: it must
-   * be where the processors reach this instance (in Kubernetes the pod IP, from the downward API;
-   * in Docker Compose the service name). 127.0.0.1 suits `npm start`, all on one machine.
+   * The host of the reply listener's URL, which the raw alerts carry: where the processors reach
+   * this instance (in Kubernetes the pod IP, from the downward API; in Docker Compose the service
+   * name). 127.0.0.1 suits `npm start`, all on one machine.
    */
   @IsString()
   @Matches(/^[A-Za-z0-9.:_-]+$/, { message: 'must be a host name or an IP address' })
   GATEWAY_REPLY_HOST = '127.0.0.1';
+
+  /**
+   * The address the reply listener binds to; unset: GATEWAY_REPLY_HOST itself. Set it where the
+   * name processors use is not an address of this host (0.0.0.0 behind a NAT or a proxy name).
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9.:_-]+$/, { message: 'must be a host name or an IP address' })
+  GATEWAY_REPLY_BIND_HOST?: string;
 
   /** Largest body of one POST of replies (one processor batch's replies for this instance). */
   @IntegerSetting({ min: 1_024 })

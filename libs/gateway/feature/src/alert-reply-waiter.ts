@@ -6,8 +6,10 @@ export type AlertReplyValue = AlertReply.AlertReplyValue;
 export interface AlertReplyWaiterOptions {
   /** This gateway instance's id: the raw alert's reply_to, which its replies must name. */
   instanceId: string;
-  /** The address the reply listener binds to and the processors reach it at (GATEWAY_REPLY_HOST). */
+  /** The host the processors reach the reply listener at, in its URL (GATEWAY_REPLY_HOST). */
   host: string;
+  /** The address the reply listener binds to (GATEWAY_REPLY_BIND_HOST, by default the host). */
+  bindHost: string;
   /** The reply listener's port (GATEWAY_REPLY_PORT; 0: an ephemeral one). */
   port: number;
   /** Largest reply batch one POST may carry. */
@@ -48,6 +50,7 @@ export class AlertReplyWaiter {
   constructor(private readonly options: AlertReplyWaiterOptions) {
     this.listener = new ReplyListener({
       host: options.host,
+      bindHost: options.bindHost,
       port: options.port,
       maxBodyBytes: options.maxBodyBytes,
       logger: options.logger,

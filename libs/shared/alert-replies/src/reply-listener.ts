@@ -10,8 +10,10 @@ export const REPLY_REFUSALS = ['unauthorized', 'invalid', 'too_large', 'not_foun
 export type ReplyRefusal = (typeof REPLY_REFUSALS)[number];
 
 export interface ReplyListenerOptions {
-  /** The address the listener binds to, which is also the host of its URL: the processors reach it there. */
+  /** The host of its URL: where the processors reach it. */
   host: string;
+  /** The address it binds to; default: `host`. */
+  bindHost?: string;
   /** 0: an ephemeral port (tests). */
   port: number;
   /** Largest body accepted: one batch's replies for this instance. */
@@ -59,7 +61,7 @@ export class ReplyListener {
   async start(): Promise<AlertReply.ReplyEndpointValue> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(this.options.port, this.options.host, () => {
+      this.server.listen(this.options.port, this.options.bindHost ?? this.options.host, () => {
         this.server.off('error', reject);
         resolve();
       });

@@ -1,4 +1,4 @@
-import { RawAlert, Topic } from '@alert-ingestion/contracts';
+import { AlertEvent, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { KafkaNames } from '@alert-ingestion/kafka';
 import { eventually, scrapeMetrics, ServiceProcess, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
@@ -77,6 +77,23 @@ describe('end to end: each reply reaches only the gateway that waits for it', ()
     const endpoints = new Map(messages.map((message) => [message.value.reply_endpoint?.url, message.value.reply_endpoint?.token]));
     expect(endpoints.size).toBe(2);
     expect(new Set(endpoints.values()).size).toBe(2);
+
+    // Two records per alert on the brokers, the raw alert and its event, and no replies topic at all.
+    // (Raw alerts are produced without transactions, so their offsets count records; events are
+    // read, since the relay's transaction markers take offsets too.)
+    const admin = kafka.admin();
+    await admin.connect();
+    const events = await TopicCollector.start<AlertEvent.AlertEventValue>(kafka, new KafkaNames(pipeline.topics.prefix).topic(Topic.AlertEvents), pipeline.topics.prefix);
+    try {
+      const rawOffsets = await admin.fetchTopicOffsets(new KafkaNames(pipeline.topics.prefix).topic(Topic.RawAlerts));
+      expect(rawOffsets.reduce((sum, partition) => sum + Number(partition.high), 0)).toBe(10);
+      await events.waitFor((event) => event.value.project_id === project.id, 10);
+      expect(events.received).toHaveLength(10);
+      const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(pipeline.topics.prefix));
+      expect(topics.some((topic) => topic.includes('replies'))).toBe(false);
+    } finally {
+      await Promise.all([admin.disconnect(), events.stop()]);
+    }
   });
 
   it('answers 202 when the processors cannot reach the gateway, and the alert is stored all the same', async () => {

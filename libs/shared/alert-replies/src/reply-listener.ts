@@ -38,7 +38,8 @@ export class ReplyListener {
   private readonly token = randomBytes(32).toString('base64url');
   private readonly tokenSha256 = sha256Hex(this.token);
   private readonly server: Server;
-  private url: string | undefined;
+  /** Set once listening; one object, which every raw alert of this instance names. */
+  private started: AlertReply.ReplyEndpointValue | undefined;
 
   constructor(private readonly options: ReplyListenerOptions) {
     this.server = createServer((request, response) => this.handle(request, response));
@@ -49,8 +50,8 @@ export class ReplyListener {
 
   /** Where processors send this instance's replies; set once start() resolved. */
   get endpoint(): AlertReply.ReplyEndpointValue {
-    if (!this.url) throw new Error('the reply listener has not started');
-    return { url: this.url, token: this.token };
+    if (!this.started) throw new Error('the reply listener has not started');
+    return this.started;
   }
 
   /** True while the listener accepts replies. */
@@ -66,8 +67,8 @@ export class ReplyListener {
         resolve();
       });
     });
-    this.url = replyEndpointUrl(this.options.host, (this.server.address() as AddressInfo).port);
-    return this.endpoint;
+    this.started = Object.freeze({ url: replyEndpointUrl(this.options.host, (this.server.address() as AddressInfo).port), token: this.token });
+    return this.started;
   }
 
   /** Stops accepting replies; requests still waiting get their timeout answer (202). */

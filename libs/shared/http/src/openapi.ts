@@ -103,11 +103,11 @@ async function documentationOnly(controllers: ReadonlyArray<Type<unknown>>, conf
 }
 
 /**
- * Serves the OpenAPI 3 document the controllers describe at OPENAPI_DOCUMENT_PATH, and Swagger UI at
- * OPENAPI_UI_PATH with its scripts and styles from swagger-ui-dist (our own origin: the page works
- * offline). Call before `app.init()`, so these routes come before the not-found handler.
+ * The OpenAPI 3 document the app's controllers (and `options.documentationOnly`) describe. The app
+ * need not be initialised: one created with `preview: true` (no provider built, nothing connected)
+ * gives the same document, which is how tools/console-api writes the console's client types.
  */
-export async function serveOpenApi(app: INestApplication, options: OpenApiOptions): Promise<OpenAPIObject> {
+export async function createOpenApiDocument(app: INestApplication, options: OpenApiOptions): Promise<OpenAPIObject> {
   const config = new DocumentBuilder()
     .setTitle(options.title)
     .setDescription(options.description)
@@ -121,6 +121,16 @@ export async function serveOpenApi(app: INestApplication, options: OpenApiOption
     Object.assign(document.paths, other.paths);
     document.components = { ...document.components, schemas: { ...document.components?.schemas, ...other.components?.schemas } };
   }
+  return document;
+}
+
+/**
+ * Serves the OpenAPI 3 document the controllers describe (createOpenApiDocument) at OPENAPI_DOCUMENT_PATH, and Swagger UI at
+ * OPENAPI_UI_PATH with its scripts and styles from swagger-ui-dist (our own origin: the page works
+ * offline). Call before `app.init()`, so these routes come before the not-found handler.
+ */
+export async function serveOpenApi(app: INestApplication, options: OpenApiOptions): Promise<OpenAPIObject> {
+  const document = await createOpenApiDocument(app, options);
   // Swagger UI's page has inline styles: its own Content-Security-Policy (see CONTENT_SECURITY_POLICIES).
   app.use(OPENAPI_UI_PATH, (_request: unknown, response: ServerResponse, next: () => void) => {
     setSecurityHeaders(response, 'swaggerUi');

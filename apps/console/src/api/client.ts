@@ -6,6 +6,8 @@
  *   const alert = await dataOf(api.GET('/api/v4/projects/{id}/alerts/{iid}', { params: { path: { id, iid } } }));
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+// crypto.randomUUID exists only in secure contexts; the console may be served over plain HTTP.
+import { v4 as uuidv4 } from 'uuid';
 import type { components, paths } from './generated/openapi';
 
 /** The schemas of the API's bodies, by name (`Schemas['AlertDto']`). */
@@ -82,7 +84,7 @@ export function createApiClient(token: string | null, onUnauthorized: (reason: s
   const session: Middleware = {
     onRequest({ request }) {
       request.headers.set('Accept', 'application/json');
-      request.headers.set('X-Request-Id', crypto.randomUUID());
+      request.headers.set('X-Request-Id', uuidv4());
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },

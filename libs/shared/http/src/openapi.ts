@@ -1,7 +1,7 @@
 import { applyDecorators, INestApplication, Logger, LoggerService, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServerResponse } from 'node:http';
-import { ApiOkResponse, ApiProperty, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ErrorBody } from './http-error.filter';
 import { setSecurityHeaders } from './security-headers';
 
@@ -20,6 +20,12 @@ export class ErrorBodyDto implements ErrorBody {
 
   @ApiProperty({ description: 'What went wrong, for people.', example: 'Project not found.' })
   message!: string;
+
+  @ApiPropertyOptional({
+    description: 'The request field the refusal is about, as the request names it (`ends_at`, `matchers[0].value`), when it is about one.',
+    example: 'ends_at',
+  })
+  field?: string;
 }
 
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {

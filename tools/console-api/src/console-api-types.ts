@@ -3,8 +3,10 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** Where the console's client types are written (git-ignored; `npm run build` and `npm run typecheck` write it). */
-export const CONSOLE_API_TYPES_FILE = join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'src', 'api', 'generated', 'openapi.d.ts');
+/** Where the console's client types are written in the repository at `root` (git-ignored; `npm run build` and `npm run typecheck` write it). */
+export function consoleApiTypesFile(root: string): string {
+  return join(root, 'apps', 'console', 'src', 'api', 'generated', 'openapi.d.ts');
+}
 
 /** The TypeScript of an OpenAPI document: its `paths`, `components` and `operations`, as openapi-typescript writes them. */
 export async function typesOf(document: OpenAPIObject): Promise<string> {

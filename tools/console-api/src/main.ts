@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { integrationConfigOpenApiDocument } from '../../../apps/integration-config/src/integration-config.app';
-import { CONSOLE_API_TYPES_FILE, typesOf, writeTypes } from './console-api-types';
+import { join } from 'node:path';
+import { consoleApiTypesFile, typesOf, writeTypes } from './console-api-types';
 
 /**
  * Writes the console's API client types (apps/console/src/api/generated/openapi.d.ts) from
@@ -9,7 +10,8 @@ import { CONSOLE_API_TYPES_FILE, typesOf, writeTypes } from './console-api-types
 async function main(): Promise<void> {
   const started = Date.now();
   const document = await integrationConfigOpenApiDocument();
-  writeTypes(CONSOLE_API_TYPES_FILE, await typesOf(document));
+  // Run from the build: dist/tools/console-api/src.
+  writeTypes(consoleApiTypesFile(join(__dirname, '..', '..', '..', '..')), await typesOf(document));
   console.log(`console-api: ${Object.keys(document.paths).length} paths, ${Object.keys(document.components?.schemas ?? {}).length} schemas into apps/console/src/api/generated/openapi.d.ts in ${Date.now() - started} ms`);
 }
 

@@ -47,6 +47,12 @@ export interface OutboxRelayOptions extends RelayHealthOptions {
    * (shardName). ShardedOutboxRelay runs one such relay per shard.
    */
   shard?: OutboxShard;
+  /**
+   * The producer of the relay that published the whole outbox before it was sharded (its
+   * transactional id and position group). A shard that has no position of its own yet starts from
+   * that relay's position, after fencing it: every row below it was published by that relay.
+   */
+  predecessor?: TransactionalTopicProducer;
   /** Prefix of every log line, e.g. "alert events". */
   name: string;
   logger: OutboxRelayLogger;
@@ -321,6 +327,7 @@ export class OutboxRelay {
   /** The next outbox id to publish, as committed with the last published batch (0 when none was). */
   private async startingPosition(store: OutboxRelayStore): Promise<bigint> {
     let position = await this.producer.committedPosition();
+    if (position === 0n && this.options.predecessor) position = await this.inheritedPosition(this.options.predecessor);
     const nextId = await store.nextId();
     if (position > nextId) {
       // A position beyond every id ever given means the database was recreated under a Kafka
@@ -330,6 +337,16 @@ export class OutboxRelay {
     }
     await store.removePublished(0n, position);
     return position;
+  }
+
+  /** The predecessor's committed position, once any transaction it left open is aborted (connecting fences it). */
+  private async inheritedPosition(predecessor: TransactionalTopicProducer): Promise<bigint> {
+    try {
+      await predecessor.connect();
+      return await predecessor.committedPosition();
+    } finally {
+      await predecessor.disconnect();
+    }
   }
 
   private async measureBacklog(): Promise<void> {

@@ -35,12 +35,27 @@ export interface OutboxShardStatus {
 class RelayMembers {
   private client: Client | undefined;
   private id: number | undefined;
+  private singleRelayExcluded = false;
 
   constructor(
     private readonly databaseUrl: string,
+    private readonly table: OutboxTable,
     private readonly sharding: OutboxSharding,
     private readonly applicationName: string,
   ) {}
+
+  /**
+   * Holds the table's single-relay leader lock in shared mode on the membership session, true once
+   * it does: while any sharded instance holds it, a single relay (OutboxRelay without a shard, as a
+   * replica of an earlier version runs it) cannot lead, and while a single relay leads, no sharded
+   * instance gets it. So the two never publish at once, also during a rolling upgrade.
+   */
+  async excludeSingleRelay(): Promise<boolean> {
+    if (this.singleRelayExcluded) return true;
+    const result = await this.session().query<{ locked: boolean }>('SELECT pg_try_advisory_lock_shared($1) AS locked', [this.table.leaderLock]);
+    this.singleRelayExcluded = result.rows[0].locked;
+    return this.singleRelayExcluded;
+  }
 
   /** This instance's id, once it has joined. */
   get me(): number | undefined {
@@ -70,8 +85,7 @@ class RelayMembers {
 
   /** The ids of every live instance (this one included), read from the locks of this database. */
   async list(): Promise<number[]> {
-    if (!this.client) throw new Error('Not a member');
-    const result = await this.client.query<{ member: string }>(
+    const result = await this.session().query<{ member: string }>(
       `SELECT objid::text AS member FROM pg_locks
        WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = $1::int8::oid
          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
@@ -83,7 +97,13 @@ class RelayMembers {
   async leave(): Promise<void> {
     const client = this.client;
     this.client = undefined;
+    this.singleRelayExcluded = false;
     if (client) await client.end().catch(() => undefined);
+  }
+
+  private session(): Client {
+    if (!this.client) throw new Error('Not a member');
+    return this.client;
   }
 }
 
@@ -98,6 +118,10 @@ class RelayMembers {
  * releases the lock); a started relay retries the lock until the previous owner has let go. An
  * instance that dies leaves the members with its database session, and the survivors take its
  * shards over at their next rebalance.
+ *
+ * A sharded outbox may have been published by a single relay before (an earlier version): the
+ * instances keep it out (RelayMembers.excludeSingleRelay) and lead no shard while it leads, and a
+ * shard relay given the single relay's producer as `predecessor` starts where it stopped.
  */
 export class ShardedOutboxRelay {
   /** One relay per shard, by index, created once: a shard's counts survive its handovers. */
@@ -116,7 +140,7 @@ export class ShardedOutboxRelay {
     if (!sharding) throw new Error(`The outbox ${options.table.name} is not sharded`);
     if (!Number.isInteger(options.shardCount) || options.shardCount < 1) throw new Error(`A shard count must be a positive integer, not ${options.shardCount}`);
     this.relays = Array.from({ length: options.shardCount }, (_, index) => relayFor({ index, count: options.shardCount }));
-    this.members = new RelayMembers(options.databaseUrl, sharding, `${options.name} relay members`);
+    this.members = new RelayMembers(options.databaseUrl, options.table, sharding, `${options.name} relay members`);
   }
 
   start(): void {
@@ -167,16 +191,23 @@ export class ShardedOutboxRelay {
     while (!this.stopped.signal.aborted) {
       try {
         const me = await this.members.join();
-        const members = await this.members.list();
-        await this.lead(assignedShards(shardCount, members, me));
-        this.say(`leading shards ${this.leadList()} of ${shardCount}, a fair share among ${members.length} live instance${members.length === 1 ? '' : 's'}`);
+        if (await this.members.excludeSingleRelay()) {
+          const members = await this.members.list();
+          await this.lead(assignedShards(shardCount, members, me));
+          this.say(`leading shards ${this.leadList()} of ${shardCount}, a fair share among ${members.length} live instance${members.length === 1 ? '' : 's'}`);
+        } else {
+          await this.lead([]);
+          this.say('waiting: a single relay (an earlier version) still leads the outbox');
+        }
         if (failure) logger.log(`${name}: the relay members are readable again`);
         failure = undefined;
       } catch (error) {
-        // Without the member list the shards stay as they are: their locks keep them exclusive.
+        // Without its membership (and the single relay kept out by it) this instance leads nothing;
+        // the others take its shards over.
         const reason = error instanceof Error ? error.message : String(error);
-        if (reason !== failure) logger.error(`${name}: cannot read the relay members, keeping the shards as they are: ${reason}`);
+        if (reason !== failure) logger.error(`${name}: cannot read the relay members, leading no shard until it can: ${reason}`);
         failure = reason;
+        await this.lead([]);
         await this.members.leave();
       }
       await delay(rebalanceIntervalMs, undefined, { signal: this.stopped.signal }).catch(() => undefined);

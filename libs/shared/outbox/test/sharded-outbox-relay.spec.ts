@@ -4,7 +4,7 @@ import { createTestDatabase, eventually, Received, requireTestEnv, TEST_ENV, tes
 import { Admin, Kafka } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
-import { OUTBOX_ID_HEADER, OutboxRecord, OutboxRelay, OutboxTable, shardName, ShardedOutboxRelay, writeOutbox } from '../src';
+import { OUTBOX_ID_HEADER, OutboxRecord, OutboxRelay, OutboxRelayOptions, OutboxTable, shardName, ShardedOutboxRelay, writeOutbox } from '../src';
 
 const table: OutboxTable = {
   name: 'sharded_thing_outbox',
@@ -28,6 +28,7 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
   let kafka: Kafka;
   let admin: Admin;
   const instances: ShardedOutboxRelay[] = [];
+  const singles: OutboxRelay[] = [];
 
   async function topic(): Promise<{ prefix: string; topic: string }> {
     const prefix = `${testTopicPrefix(requireTestEnv(TEST_ENV.runId))}${randomBytes(4).toString('hex')}.`;
@@ -42,32 +43,39 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
     return { prefix, topic: names.topic(Topic.AlertEvents) };
   }
 
-  /** One relay instance, as one service replica runs it. */
+  /** The producer of a relay: `relay` for the single relay, `relay.shard-<n>-of-<count>` for a shard's. */
+  const producer = (prefix: string, id: string) =>
+    new TransactionalTopicProducer(kafka, new KafkaNames(prefix), { topic: Topic.AlertEvents, transactionalId: `${prefix}${id}`, positionGroupId: `${prefix}${id}` });
+
+  const relayOptions = (name: string): OutboxRelayOptions => ({
+    name,
+    databaseUrl: database.url,
+    table,
+    deadLetterTopic: Topic.AlertEventsDeadLetter,
+    batchSize: 20,
+    lingerMs: 0,
+    pollIntervalMs: 200,
+    initialRetryMs: 100,
+    maxRetryMs: 1_000,
+    maxAttempts: 2,
+    stallAfterMs: 60_000,
+    logger: quiet,
+  });
+
+  /** One relay instance, as one service replica runs it; its shards start where the single relay `relay` stopped. */
   function instance(prefix: string): ShardedOutboxRelay {
-    const names = new KafkaNames(prefix);
     const created = new ShardedOutboxRelay(
-      (shard) =>
-        new OutboxRelay(
-          new TransactionalTopicProducer(kafka, names, { topic: Topic.AlertEvents, transactionalId: `${prefix}relay.${shardName(shard)}`, positionGroupId: `${prefix}relay.${shardName(shard)}` }),
-          {
-            name: `things ${shardName(shard)}`,
-            shard,
-            databaseUrl: database.url,
-            table,
-            deadLetterTopic: Topic.AlertEventsDeadLetter,
-            batchSize: 20,
-            lingerMs: 0,
-            pollIntervalMs: 200,
-            initialRetryMs: 100,
-            maxRetryMs: 1_000,
-            maxAttempts: 2,
-            stallAfterMs: 60_000,
-            logger: quiet,
-          },
-        ),
+      (shard) => new OutboxRelay(producer(prefix, `relay.${shardName(shard)}`), { ...relayOptions(`things ${shardName(shard)}`), shard, predecessor: producer(prefix, 'relay') }),
       { databaseUrl: database.url, table, shardCount: SHARDS, rebalanceIntervalMs: 100, name: 'things', logger: quiet },
     );
     instances.push(created);
+    return created;
+  }
+
+  /** The single relay of the whole outbox, as a replica of an earlier version runs it. */
+  function single(prefix: string): OutboxRelay {
+    const created = new OutboxRelay(producer(prefix, 'relay'), relayOptions('things'));
+    singles.push(created);
     return created;
   }
 
@@ -108,7 +116,7 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
   });
 
   afterEach(async () => {
-    await Promise.all(instances.splice(0).map((started) => started.stop()));
+    await Promise.all([...instances.splice(0), ...singles.splice(0)].map((started) => started.stop()));
     await pool.query(`TRUNCATE ${table.name}`);
   });
 
@@ -166,6 +174,47 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
     expectExactlyOnceInOrder(received.received, 800);
     expect(a.status().published).toBeGreaterThan(0);
     expect(b.status().published).toBeGreaterThan(0);
+    await received.stop();
+  });
+
+  it('takes over from a single relay of an earlier version: waits while it leads, starts where it stopped, and keeps it out', async () => {
+    const names = await topic();
+    const received = await TopicCollector.start<Thing>(kafka, names.topic, names.prefix);
+    const earlier = single(names.prefix);
+    earlier.start();
+    await commit(things(0, 100));
+    await received.waitFor(() => true, 100);
+
+    // While the single relay leads, the sharded instance leads no shard.
+    const sharded = instance(names.prefix);
+    sharded.start();
+    for (let check = 0; check < 10; check++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sharded.leading()).toEqual([]);
+    }
+
+    // Rows the single relay published but had not deleted when it stopped (as after a crash), put back with their ids.
+    await earlier.stop();
+    const published = received.received.slice(0, 10);
+    for (const message of published) {
+      await pool.query(`INSERT INTO ${table.name} (id, key, value) VALUES ($1, $2, $3)`, [message.headers[OUTBOX_ID_HEADER], message.key, JSON.stringify(message.value)]);
+    }
+
+    await eventually(async () => expect(sharded.leading()).toEqual([0, 1, 2, 3]));
+    await commit(things(100, 100));
+    await received.waitFor(() => true, 200);
+
+    // A single relay started now stays out: the sharded instances hold its lock shared.
+    const later = single(names.prefix);
+    later.start();
+    await commit(things(200, 20));
+    await received.waitFor(() => true, 220);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(later.status()).toMatchObject({ state: 'standby', published: 0 });
+    expect(sharded.status().published).toBe(120);
+    expectExactlyOnceInOrder(received.received, 220);
+    // The put-back rows were below the single relay's position: removed, never published again.
+    await eventually(async () => expect((await pool.query(`SELECT count(*)::int AS n FROM ${table.name}`)).rows[0].n).toBe(0));
     await received.stop();
   });
 });

@@ -11,7 +11,8 @@ import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.o
 /**
  * Publishes the alert event outbox to alerts.events.v1 for the lifetime of the app, sharded
  * (ShardedOutboxRelay): this processor leads its fair share of the shards, each with a
- * transactional id and a position of the shard's own.
+ * transactional id and a position of the shard's own. A processor of an earlier version (one relay
+ * for the whole outbox, under the unsuffixed id) is kept out, and the shards start where it stopped.
  */
 @Injectable()
 export class AlertEventRelayService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -21,12 +22,14 @@ export class AlertEventRelayService implements OnApplicationBootstrap, OnModuleD
     const logger = new Logger('AlertEventRelay');
     this.relay = new ShardedOutboxRelay(
       (shard) => {
-        const id = `${names.group(ConsumerGroup.AlertEventRelay)}.${shardName(shard)}`;
-        const producer = new TransactionalTopicProducer(kafka, names, { topic: Topic.AlertEvents, transactionalId: id, positionGroupId: id });
-        return new OutboxRelay(producer, {
+        const producerOf = (id: string) => new TransactionalTopicProducer(kafka, names, { topic: Topic.AlertEvents, transactionalId: id, positionGroupId: id });
+        const single = names.group(ConsumerGroup.AlertEventRelay);
+        return new OutboxRelay(producerOf(`${single}.${shardName(shard)}`), {
           ...options.relay,
           name: `alert events (shard ${shard.index} of ${shard.count})`,
           shard,
+          // Where the single relay of earlier versions stopped, for a shard that has not published yet.
+          predecessor: producerOf(single),
           databaseUrl: options.databaseUrl,
           table: ALERT_EVENT_OUTBOX,
           deadLetterTopic: Topic.AlertEventsDeadLetter,

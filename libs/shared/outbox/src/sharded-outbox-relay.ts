@@ -108,6 +108,27 @@ class RelayMembers {
 }
 
 /**
+ * The statuses of an instance's shard relays as one, with the meaning of a single relay's:
+ * publishing while it leads some shard and none fails, failing while one fails, standby while it
+ * leads none; behind while a shard it leads is behind; its backlog the sum over the shards it leads
+ * and the oldest row's age the oldest of theirs (null when it leads none); counts summed.
+ */
+export function combinedStatus(statuses: readonly OutboxRelayStatus[]): OutboxRelayStatus {
+  const failing = statuses.find((status) => status.state === 'failing');
+  const measured = statuses.filter((status) => status.backlogRows !== null);
+  const ages = statuses.flatMap((status) => (status.oldestAgeSeconds === null ? [] : [status.oldestAgeSeconds]));
+  return {
+    state: failing ? 'failing' : statuses.some((status) => status.state === 'publishing') ? 'publishing' : 'standby',
+    behind: statuses.some((status) => status.behind),
+    backlogRows: measured.length === 0 ? null : measured.reduce((sum, status) => sum + (status.backlogRows ?? 0), 0),
+    oldestAgeSeconds: ages.length === 0 ? null : Math.max(...ages),
+    published: statuses.reduce((sum, status) => sum + status.published, 0),
+    deadLettered: statuses.reduce((sum, status) => sum + status.deadLettered, 0),
+    failure: failing?.failure ?? null,
+  };
+}
+
+/**
  * Publishes a sharded outbox (OutboxTable.sharding) with one OutboxRelay per shard, the shards
  * spread across the live instances: each instance leads its fair share (assignedShards: floor or
  * one more), so the outbox's publishing rate grows with the instances. Every record of a key is in
@@ -164,25 +185,9 @@ export class ShardedOutboxRelay {
     return this.relays.map((relay, shard) => ({ shard, leading: relay.leading, published: relay.status().published }));
   }
 
-  /**
-   * The shards' statuses as one, with the meaning of a single relay's: publishing while it leads
-   * some shard and none fails, failing while one fails, standby while it leads none; behind while a
-   * shard it leads is behind; its backlog the sum over the shards it leads (null when it leads none).
-   */
+  /** The shards' statuses as one (combinedStatus). */
   status(): OutboxRelayStatus {
-    const statuses = this.relays.map((relay) => relay.status());
-    const failing = statuses.find((status) => status.state === 'failing');
-    const measured = statuses.filter((status) => status.backlogRows !== null);
-    const ages = statuses.flatMap((status) => (status.oldestAgeSeconds === null ? [] : [status.oldestAgeSeconds]));
-    return {
-      state: failing ? 'failing' : statuses.some((status) => status.state === 'publishing') ? 'publishing' : 'standby',
-      behind: statuses.some((status) => status.behind),
-      backlogRows: measured.length === 0 ? null : measured.reduce((sum, status) => sum + (status.backlogRows ?? 0), 0),
-      oldestAgeSeconds: ages.length === 0 ? null : Math.max(...ages),
-      published: statuses.reduce((sum, status) => sum + status.published, 0),
-      deadLettered: statuses.reduce((sum, status) => sum + status.deadLettered, 0),
-      failure: failing?.failure ?? null,
-    };
+    return combinedStatus(this.relays.map((relay) => relay.status()));
   }
 
   private async run(): Promise<void> {

@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { KafkaNames } from '../kafka-names';
 import { chunksByBytes } from './record-chunks';
 import { encodeMessages, TopicMessage } from '../topic-message';
+import { fetchTopicOffsets } from '../topic-offsets';
 
 export interface TransactionalTopicProducerOptions {
   /** The topic the producer publishes to; its position is committed against it. */
@@ -138,7 +139,7 @@ export class TransactionalTopicProducer {
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {
       // kafkajs's admin lists offsets read_committed: `high` is the last stable offset.
-      const offsets = await admin.fetchTopicOffsets(this.topicName);
+      const offsets = await fetchTopicOffsets(admin, this.topicName);
       const stable = new Map(offsets.map((offset) => [offset.partition, BigInt(offset.high)]));
       if ([...written].every(([partition, offset]) => (stable.get(partition) ?? 0n) > offset)) return;
       await delay(5);

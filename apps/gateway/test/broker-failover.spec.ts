@@ -1,12 +1,11 @@
 import { Topic } from '@alert-ingestion/contracts';
 import { createKafkaConfig, ensureTopics, KafkaNames } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, replicationOf, RunningKafkaCluster, startKafkaCluster } from '@alert-ingestion/local-infra';
-import { createTestDatabase, eventually, serviceEnv, ServiceStack, STACK_ADMIN_TOKEN, TEST_ENV, TestDatabase } from '@alert-ingestion/testing';
+import { createTestDatabase, eventually, requireTestEnv, serviceEnv, ServiceStack, STACK_ADMIN_TOKEN, TEST_ENV, TestDatabase, testRunDir } from '@alert-ingestion/testing';
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
@@ -99,7 +98,8 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), `alert-ingestion-test-${process.env[TEST_ENV.runId] ?? 'run'}-broker-failover-`));
+    // In the run's folder, so the run's teardown removes it even when this spec could not.
+    dataDir = await mkdtemp(join(testRunDir(requireTestEnv(TEST_ENV.runId)), 'broker-failover-'));
     const ports = await findFreePorts(2 * NODES);
     const nodes = Array.from({ length: NODES }, (_, index) => ({ port: ports[index], controllerPort: ports[NODES + index] }));
     const quiet = logLevel.NOTHING;

@@ -5,10 +5,11 @@ import { createTestDatabase, eventually, requireTestEnv, serviceEnv, ServiceStac
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
+import { bearer, post } from './support/http-client';
 
 const NODES = 3;
 /** Alerts are keyed by integration: enough of them that the raw topic's partitions spread over every broker. */
@@ -34,40 +35,6 @@ interface Sent {
   body?: unknown;
   /** Whether the client sends it again after a 503 (with the same Idempotency-Key). */
   retries: boolean;
-}
-
-function postAlert(agent: Agent, integration: Integration, body: string, idempotencyKey: string): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      integration.url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-          Authorization: `Bearer ${integration.key}`,
-          'Idempotency-Key': idempotencyKey,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // keep the text
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** The leader and in-sync replicas of every partition of a topic. */
@@ -168,7 +135,8 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
         const body = JSON.stringify({ title: sent.title, client: clientIndex, sequence });
         for (;;) {
           // A connection error is recorded as status 0 (and fails the drill).
-          const answer = await postAlert(agent, integration, body, `failover-${clientIndex}-${sequence}`).catch((error: unknown) => ({ status: 0, body: String(error) }));
+          const headers = { ...bearer(integration.key), 'Idempotency-Key': `failover-${clientIndex}-${sequence}` };
+          const answer = await post(integration.url, body, { headers, agent }).catch((error: unknown) => ({ status: 0, body: String(error) }));
           sent.statuses.push(answer.status);
           sent.body = answer.body;
           if (answer.status !== 503 || !retries) break;

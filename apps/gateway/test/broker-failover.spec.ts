@@ -1,4 +1,4 @@
-import { Topic } from '@alert-ingestion/contracts';
+import { Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { createKafkaConfig, ensureTopics, KafkaNames } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, replicationOf, RunningKafkaCluster, startKafkaCluster } from '@alert-ingestion/local-infra';
 import { createTestDatabase, eventually, requireTestEnv, serviceEnv, ServiceStack, STACK_ADMIN_TOKEN, TEST_ENV, TestDatabase, testRunDir } from '@alert-ingestion/testing';
@@ -59,6 +59,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
   let stack: ServiceStack | undefined;
   let admin: Admin | undefined;
   let db: Pool | undefined;
+  let prefix: string;
   let rawTopic: string;
   const integrations: Integration[] = [];
   let projectId: number;
@@ -71,7 +72,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     const nodes = Array.from({ length: NODES }, (_, index) => ({ port: ports[index], controllerPort: ports[NODES + index] }));
     const quiet = logLevel.NOTHING;
     [cluster, database] = await Promise.all([startKafkaCluster({ repoRoot: findRepoRoot(__dirname), dataDir, nodes, heapMb: 256 }), createTestDatabase()]);
-    const prefix = `drill.${randomBytes(4).toString('hex')}.`;
+    prefix = `drill.${randomBytes(4).toString('hex')}.`;
     rawTopic = new KafkaNames(prefix).topic(Topic.RawAlerts);
     const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: cluster.brokers, KAFKA_CLIENT_ID: 'broker-failover-drill' }, { overrides: { logLevel: quiet } }));
     await ensureTopics(kafka, prefix);
@@ -115,6 +116,14 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     if (!stack) await database?.drop().catch(() => undefined);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 120_000);
+
+  it('creates every topic with three replicas, the default replication factor of the cluster', async () => {
+    const names = TOPIC_SPECS.map((spec) => new KafkaNames(prefix).topic(spec.topic));
+    const { topics } = await admin!.fetchTopicMetadata({ topics: names });
+    const replicas = new Map(topics.map((topic) => [topic.name, [...new Set(topic.partitions.map((partition) => partition.replicas.length))]]));
+    expect(names.map((name) => [name, replicas.get(name)])).toEqual(names.map((name) => [name, [replicationOf(NODES).replicationFactor]]));
+    expect(replicationOf(NODES)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+  });
 
   it('stores every 200 and 202 exactly once, answers no 5xx but 503, and stores no alert answered only 503', async () => {
     const running = cluster!;

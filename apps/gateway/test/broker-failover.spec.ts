@@ -1,7 +1,7 @@
 import { Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { createKafkaConfig, ensureTopics, KafkaNames } from '@alert-ingestion/kafka';
 import { findFreePorts, findRepoRoot, replicationOf, RunningKafkaCluster, startKafkaCluster } from '@alert-ingestion/local-infra';
-import { createTestDatabase, eventually, requireTestEnv, serviceEnv, ServiceStack, STACK_ADMIN_TOKEN, TEST_ENV, TestDatabase, testRunDir } from '@alert-ingestion/testing';
+import { createTestDatabase, eventually, requireTestEnv, serviceEnv, ServiceStack, STACK_ADMIN_TOKEN, TEST_ENV, TestDatabase, testRunDir, TopicCollector } from '@alert-ingestion/testing';
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -50,7 +50,9 @@ async function partitionsOf(admin: Admin, topic: string): Promise<Array<{ partit
  *
  * What a sender may rely on: every alert answered 200 or 202 is stored exactly once; the only 5xx is
  * 503, when nothing was accepted, so an alert answered only 503 is not stored, and a 503 sent again
- * with its Idempotency-Key (as a client should) is stored once.
+ * with its Idempotency-Key (as a client should) is stored once. What other services may rely on:
+ * each stored alert's alert.created event on alerts.events.v1 once (the outbox relay's transactions
+ * go on across the failover).
  */
 describe('broker failover: the leader of the busiest raw alert partitions killed under load', () => {
   let dataDir: string;
@@ -59,6 +61,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
   let stack: ServiceStack | undefined;
   let admin: Admin | undefined;
   let db: Pool | undefined;
+  let events: TopicCollector<{ type: string; alert: { title: string } }> | undefined;
   let prefix: string;
   let rawTopic: string;
   const integrations: Integration[] = [];
@@ -76,6 +79,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     rawTopic = new KafkaNames(prefix).topic(Topic.RawAlerts);
     const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: cluster.brokers, KAFKA_CLIENT_ID: 'broker-failover-drill' }, { overrides: { logLevel: quiet } }));
     await ensureTopics(kafka, prefix);
+    events = await TopicCollector.start(kafka, new KafkaNames(prefix).topic(Topic.AlertEvents), prefix);
     admin = kafka.admin();
     await admin.connect();
     db = new Pool({ connectionString: database.url, max: 2 });
@@ -109,6 +113,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
   afterAll(async () => {
     agent.destroy();
     // Each step runs whatever the one before did, so no JVM or service outlives the spec.
+    await events?.stop().catch(() => undefined);
     await admin?.disconnect().catch(() => undefined);
     await db?.end().catch(() => undefined);
     await stack?.stop().catch(() => undefined);
@@ -125,7 +130,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     expect(replicationOf(NODES)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
   });
 
-  it('stores every 200 and 202 exactly once, answers no 5xx but 503, and stores no alert answered only 503', async () => {
+  it('stores every 200 and 202 exactly once and publishes its event once, answers no 5xx but 503, and stores no alert answered only 503', async () => {
     const running = cluster!;
     const sends: Sent[] = [];
     let answered = 0;
@@ -225,6 +230,15 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     expect(sends.filter((sent) => final(sent) === 503 && stored.has(sent.title)).map((sent) => sent.title)).toEqual([]);
     expect(stored.size).toBe(accepted.length);
     expect(counts.stored).toBe(accepted.length);
+    // Each stored alert's alert.created event published once, whatever the relay met (records the
+    // collector's own consumer read twice after a restart count once: by partition and offset).
+    const created = await events!.waitFor((event) => event.value.type === 'alert.created', stored.size, 60_000);
+    const published = new Map<string, number>();
+    for (const event of new Map(created.map((entry) => [`${entry.partition}:${entry.offset}`, entry])).values()) {
+      published.set(event.value.alert.title, (published.get(event.value.alert.title) ?? 0) + 1);
+    }
+    expect([...stored.keys()].filter((title) => published.get(title) !== 1).map((title) => `${title}: ${published.get(title) ?? 0}`)).toEqual([]);
+    expect(published.size).toBe(stored.size);
     // A 200 names the alert it stored.
     const { rows } = await db!.query<{ title: string; iid: number }>('SELECT title, iid FROM alerts WHERE project_id = $1', [projectId]);
     const iidOf = new Map(rows.map((row) => [row.title, row.iid]));

@@ -46,6 +46,14 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 0, max: 60_000 })
   PROCESSOR_COMMIT_INTERVAL_MS = 200;
 
+  /**
+   * How long posting a batch's replies to a waiting gateway instance may take (the reply hop). A
+   * gateway that does not answer in time costs its callers a 202, never an alert, and never holds up
+   * the partition. Short: a reply is only worth anything while its request still waits.
+   */
+  @IntegerSetting({ min: 50, max: 60_000 })
+  PROCESSOR_REPLY_TIMEOUT_MS = 2_000;
+
   @IntegerSetting({ min: 1000 })
   PROCESSOR_SESSION_TIMEOUT_MS = 10_000;
 

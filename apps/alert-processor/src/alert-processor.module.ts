@@ -2,11 +2,12 @@ import { AccessModule } from '@alert-ingestion/access';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
-import { AlertEventRelayHealthProbe, AlertsFeatureModule, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
+import { ReplySender } from '@alert-ingestion/alert-replies';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, PostgresHealthProbe, ProcessorMetrics } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
@@ -24,9 +25,8 @@ export class AlertProcessorModule {
       imports: [
         ConfigModule.forRoot(env),
         // Not idempotent: kafkajs's idempotent producer loses or rejects messages when sends to one
-        // partition overlap (kafkajs issues 598, 1005), and replies overlap (several partitions
-        // concurrently, and pipelined within a partition). A duplicate reply from a retried send is
-        // harmless (the gateway answers a request once); a duplicate dead letter only repeats a record.
+        // partition overlap (kafkajs issues 598, 1005), and dead letters overlap (several partitions
+        // concurrently). A duplicate dead letter from a retried send only repeats a record.
         KafkaModule.forRoot(env, { producer: { name: 'ProcessorProducer', idempotent: false } }),
         MetricsModule.forRoot(),
         AlertsFeatureModule.forRoot({
@@ -68,6 +68,19 @@ export class AlertProcessorModule {
         HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe] }),
       ],
       controllers: [AlertsController, SilencesController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
+      providers: [
+        {
+          // The reply hop: each batch's replies posted to the gateway instances waiting for them.
+          provide: ReplySender,
+          inject: [ProcessorMetrics],
+          useFactory: (metrics: ProcessorMetrics) =>
+            new ReplySender({
+              timeoutMs: env.PROCESSOR_REPLY_TIMEOUT_MS,
+              counted: (outcome, count) => metrics.replied(outcome, count),
+              logger: new Logger('ReplySender'),
+            }),
+        },
+      ],
     };
   }
 }

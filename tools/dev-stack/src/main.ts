@@ -7,8 +7,9 @@
 //               embedded server on that port (data in .data/postgres) when nothing answers there;
 //   then migrations, topics, and the services of services.ts with their output prefixed.
 // Ctrl-C (SIGINT) or SIGTERM stops the services first, then Kafka and PostgreSQL, leaving nothing.
-// DEV_STACK_PORTS=free puts Kafka and the services on free ports instead of 9092/9093 (and up) and
-// 8080-8082 (the services are told each other's addresses); DEV_STACK_DATA_DIR moves .data/.
+// DEV_STACK_PORTS=free puts Kafka and the services on free ports instead of 9092/9093 (and up),
+// 8080-8082 and the gateway's reply port 8090 (the services are told each other's addresses);
+// DEV_STACK_DATA_DIR moves .data/.
 import { LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { createKafkaConfig, ensureTopics, KafkaLogLine, KafkaLogSink, waitForKafka } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
@@ -227,6 +228,8 @@ async function main(): Promise<void> {
     // How the services reach each other, and where integration-config keeps its local key.
     GATEWAY_PUBLIC_URL: address('gateway'),
     ALERT_PROCESSOR_URL: address('alert-processor'),
+    // The gateway's reply listener: raw alerts carry its address, so any free port does.
+    ...(process.env['DEV_STACK_PORTS'] === 'free' ? { GATEWAY_REPLY_PORT: '0' } : {}),
     ...(process.env['DEV_STACK_DATA_DIR'] ? { INTEGRATION_KEY_ENCRYPTION_KEY_FILE: join(dataDir, 'integration-key-encryption.key') } : {}),
     ...process.env,
     DATABASE_URL: databaseUrl,

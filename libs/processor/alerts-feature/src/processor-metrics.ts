@@ -1,4 +1,5 @@
 import { ALERT_ACTIONS } from '@alert-ingestion/alerts-domain';
+import { REPLY_OUTCOMES, ReplyOutcome } from '@alert-ingestion/alert-replies';
 import { counter, gauge, histogram } from '@alert-ingestion/metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BatchOutcome } from './raw-alert-batch.processor';
@@ -10,6 +11,7 @@ export class ProcessorMetrics {
   private readonly batchDuration: Histogram;
   private readonly consumerLag: Gauge<'partition'>;
   private readonly deadLetters: Counter;
+  private readonly replies: Counter<'outcome'>;
 
   constructor(registry: Registry) {
     this.alerts = counter(registry, 'alert_processor_alerts_total');
@@ -18,6 +20,8 @@ export class ProcessorMetrics {
     this.batchDuration = histogram(registry, 'alert_processor_batch_duration_seconds');
     this.consumerLag = gauge(registry, 'alert_processor_consumer_lag_messages');
     this.deadLetters = counter(registry, 'alert_processor_dead_letters_total');
+    this.replies = counter(registry, 'alert_processor_replies_total');
+    for (const outcome of REPLY_OUTCOMES) this.replies.inc({ outcome }, 0);
   }
 
   /** A batch of `messages` raw alert messages was stored in `seconds`, with this outcome. */
@@ -42,5 +46,10 @@ export class ProcessorMetrics {
 
   deadLettered(count: number): void {
     if (count > 0) this.deadLetters.inc(count);
+  }
+
+  /** `count` replies posted to a gateway had `outcome`. */
+  replied(outcome: ReplyOutcome, count: number): void {
+    if (count > 0) this.replies.inc({ outcome }, count);
   }
 }

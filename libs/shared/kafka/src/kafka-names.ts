@@ -3,7 +3,7 @@ import { Topic } from '@alert-ingestion/contracts';
 /**
  * Every consumer group (and outbox relay position group / transactional id) the services use. A
  * group's physical name carries the per-run prefix like a topic's; some take a suffix of their own
- * (one group per gateway instance, one per registry reader).
+ * (one per registry reader).
  */
 export enum ConsumerGroup {
   /** The processor's raw alert consumers, sharing the partitions of alerts.raw.v1. */
@@ -14,8 +14,6 @@ export enum ConsumerGroup {
   AlertEventRelay = 'alert-processor-event-relay',
   /** integration-config's snapshot outbox relay (position group and transactional id). */
   IntegrationSnapshotRelay = 'integration-config-snapshot-relay',
-  /** One group per gateway instance, suffixed with the instance id (ARCHITECTURE.md "Reply path"). */
-  GatewayReplies = 'gateway-replies',
   /** One group per reader of the integrations topic, suffixed with who reads and a random id. */
   IntegrationsRegistry = 'integrations-registry',
 }

@@ -72,6 +72,16 @@ export const SERVICE_METRICS = {
     labels: [],
     help: 'Produce requests to alerts.raw.v1 that failed (their receive requests were answered 503).',
   },
+  gateway_replies_total: {
+    type: 'counter',
+    labels: ['outcome'],
+    help: "Processor replies this instance's reply listener took: delivered (a request was waiting) or late (it had been answered 202, or is unknown).",
+  },
+  gateway_reply_requests_refused_total: {
+    type: 'counter',
+    labels: ['reason'],
+    help: 'POSTs to the reply listener refused: unauthorized (wrong token), invalid (no reply batch), too_large, not_found (another path or method).',
+  },
   // alert-processor
   alert_processor_alerts_total: {
     type: 'counter',
@@ -99,6 +109,11 @@ export const SERVICE_METRICS = {
     type: 'counter',
     labels: [],
     help: 'Raw alert messages sent to alerts.raw.v1.dlq with the reason.',
+  },
+  alert_processor_replies_total: {
+    type: 'counter',
+    labels: ['outcome'],
+    help: "Replies posted to the waiting gateways after the commit: delivered (a request was waiting), late (the gateway had answered 202) or failed (no answer within PROCESSOR_REPLY_TIMEOUT_MS, refused, unreachable; the caller gets 202).",
   },
   // Outbox relays: outbox="alert_events" (alert-processor), "integration_snapshots" (integration-config).
   outbox_backlog_rows: {

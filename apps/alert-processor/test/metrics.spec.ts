@@ -10,6 +10,7 @@ const PROCESSOR_METRICS = [
   'alert_processor_batch_duration_seconds',
   'alert_processor_consumer_lag_messages',
   'alert_processor_dead_letters_total',
+  'alert_processor_notifications_total',
   'outbox_backlog_rows',
   'outbox_oldest_age_seconds',
   'outbox_published_total',

@@ -1,6 +1,7 @@
 import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
   AlertBatchRepository,
+  AlertNotificationsRepository,
   AlertsDatabase,
   AlertsQueryRepository,
   DeliveriesRepository,
@@ -9,6 +10,7 @@ import {
   SilencesRepository,
 } from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
+import { AlertEmailsService } from './alert-emails.service';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
@@ -78,6 +80,8 @@ export class AlertsFeatureModule {
         HeartbeatCheckerService,
         onDatabase(SilencesRepository),
         SilencesService,
+        onDatabase(AlertNotificationsRepository),
+        AlertEmailsService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -89,6 +93,7 @@ export class AlertsFeatureModule {
         AlertsDatabase,
         AlertsQueryService,
         SilencesService,
+        AlertEmailsService,
       ],
     };
   }

@@ -10,3 +10,5 @@ export * from './deliveries.service';
 export * from './processor-metrics';
 export * from './heartbeat-checker.service';
 export * from './silences.service';
+export * from './alert-emails.service';
+export * from './smtp-mailer';

@@ -100,6 +100,11 @@ export const SERVICE_METRICS = {
     labels: [],
     help: 'Raw alert messages sent to alerts.raw.v1.dlq with the reason.',
   },
+  alert_processor_notifications_total: {
+    type: 'counter',
+    labels: ['status'],
+    help: 'Alert email notifications the mailer handled, by what became of each: sent, failed (refused at its last attempt), suppressed (over the hourly cap) or pending (refused, retried later).',
+  },
   // Outbox relays: outbox="alert_events" (alert-processor), "integration_snapshots" (integration-config).
   outbox_backlog_rows: {
     type: 'gauge',

@@ -4,6 +4,7 @@ import {
   CreatedAlert,
   CreatedUser,
   CurrentUser,
+  User,
   HEARTBEAT_STATUSES,
   HeartbeatStatus,
   Integration,
@@ -42,6 +43,9 @@ export class CreatedUserDto implements CreatedUser {
   @ApiProperty()
   username!: string;
 
+  @ApiProperty({ type: 'string', nullable: true, format: 'email', description: 'Where alert emails go; null: none.' })
+  email!: string | null;
+
   @ApiProperty({ description: 'The personal access token, shown only in this answer.' })
   token!: string;
 
@@ -56,8 +60,22 @@ export class CurrentUserDto implements CurrentUser {
   @ApiProperty()
   username!: string;
 
+  @ApiProperty({ type: 'string', nullable: true, format: 'email', description: "The user's email address; null for none and for the administrator token." })
+  email!: string | null;
+
   @ApiProperty()
   is_admin!: boolean;
+}
+
+export class UserDto implements User {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty()
+  username!: string;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'email', description: 'Where alert emails go; null: none.' })
+  email!: string | null;
 }
 
 export class ProjectDto implements Project {

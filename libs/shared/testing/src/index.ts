@@ -10,3 +10,4 @@ export * from './integration-publisher';
 export * from './topic-collector';
 export * from './prometheus-text';
 export * from './openapi-document';
+export * from './test-smtp-server';

@@ -197,6 +197,8 @@ async function main(): Promise<void> {
     // How the services reach each other, and where integration-config keeps its local key.
     GATEWAY_PUBLIC_URL: address('gateway'),
     ALERT_PROCESSOR_URL: address('alert-processor'),
+    // Alert emails link to the alert in the console (email is sent once SMTP_URL is set).
+    CONSOLE_URL: address('integration-config'),
     ...(process.env['DEV_STACK_DATA_DIR'] ? { INTEGRATION_KEY_ENCRYPTION_KEY_FILE: join(dataDir, 'integration-key-encryption.key') } : {}),
     ...process.env,
     DATABASE_URL: databaseUrl,

@@ -44,7 +44,7 @@ const SECRET_KEYS: Readonly<Record<string, boolean>> = {
 const ANNOUNCED: Readonly<Record<string, readonly string[]>> = {};
 
 /** Settings whose Kubernetes value differs from the code's default on purpose (the rest keep it). */
-const DEPLOYMENT_SETTINGS = new Set(['NODE_ENV', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'GATEWAY_PUBLIC_URL', 'GATEWAY_INTERNAL_URL', 'ALERT_PROCESSOR_URL', 'LOG_FORMAT']);
+const DEPLOYMENT_SETTINGS = new Set(['NODE_ENV', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'GATEWAY_PUBLIC_URL', 'GATEWAY_INTERNAL_URL', 'ALERT_PROCESSOR_URL', 'LOG_FORMAT', 'CONSOLE_URL']);
 
 /** The consumer group of RawAlertConsumer (ConsumerGroup.AlertProcessor), before KAFKA_TOPIC_PREFIX. */
 const PROCESSOR_CONSUMER_GROUP = 'alert-processor';

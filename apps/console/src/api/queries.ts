@@ -91,7 +91,7 @@ export function useChangeTier(projectId: number) {
 
 export function useCreateUser() {
   const api = useApi();
-  return useMutation({ mutationFn: (username: string) => api.post<CreatedUser>('/users', { username }) });
+  return useMutation({ mutationFn: (user: { username: string; email?: string }) => api.post<CreatedUser>('/users', user) });
 }
 
 export function useMembers(projectId: number, enabled = true) {

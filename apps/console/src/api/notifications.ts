@@ -1,0 +1,40 @@
+// Alert emails as the console reads and sets them: who was mailed about an alert (the alert page's
+// Notifications card), and the signed-in user's own address (the Profile page).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AlertNotificationView } from '@alert-ingestion/contracts/alert';
+import type { CurrentUser, User } from '@alert-ingestion/contracts/management';
+import { useApi } from '../session/session';
+import { ALERTS_POLL_MS } from './queries';
+
+export type { AlertNotificationView as AlertNotification, NotificationStatus } from '@alert-ingestion/contracts/alert';
+
+export const notificationKeys = {
+  alert: (projectId: number, iid: number) => ['alert_notifications', projectId, iid] as const,
+  currentUser: ['user'] as const,
+};
+
+/** The emails about one alert, newest first (the latest 100); read again while the page is open. */
+export function useAlertNotifications(projectId: number, iid: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: notificationKeys.alert(projectId, iid),
+    queryFn: () => api.list<AlertNotificationView>(`/projects/${projectId}/alert_notifications`, { alert_iid: iid, per_page: 100 }),
+    refetchInterval: (query) => (query.state.status === 'error' ? false : ALERTS_POLL_MS),
+  });
+}
+
+/** Who the token belongs to, with their email address (`GET /user`). */
+export function useCurrentUser() {
+  const api = useApi();
+  return useQuery({ queryKey: notificationKeys.currentUser, queryFn: () => api.get<CurrentUser>('/user') });
+}
+
+/** Sets (or with null clears) the signed-in user's own email address (`PUT /user`). */
+export function useSetOwnEmail() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string | null) => api.put<User>('/user', { email }),
+    onSuccess: (user) => queryClient.setQueryData<CurrentUser>(notificationKeys.currentUser, (current) => (current ? { ...current, email: user.email } : current)),
+  });
+}

@@ -1,6 +1,6 @@
 import { AlertNotificationView, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
-import { eventually, ServiceStack, StackProject, testKafka, TestSmtpServer } from '@alert-ingestion/testing';
+import { enableAlertEmails, eventually, ServiceStack, StackProject, testKafka, TestSmtpServer } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
@@ -18,18 +18,6 @@ const EMAIL_SETTINGS = {
   CONSOLE_URL: 'http://console.example.test',
 };
 const WAIT_MS = 30_000;
-
-/**
- * Turns on a project's "send email" alert setting. The one place specs do it: by SQL on
- * project_alert_settings until the alert settings API is there, then through PUT alert_settings.
- */
-async function enableAlertEmails(db: Pool, projectId: number | string): Promise<void> {
-  await db.query(
-    `INSERT INTO project_alert_settings (project_id, send_email) VALUES ($1, true)
-     ON CONFLICT (project_id) DO UPDATE SET send_email = true, updated_at = now()`,
-    [String(projectId)],
-  );
-}
 
 /**
  * Alert emails through the real stack (gateway, processor, integration-config as processes) and a
@@ -68,7 +56,7 @@ describe('alert emails (real stack, real SMTP server)', () => {
       await stack.management('POST', `/projects/${created.id}/members`, { user_id: made.id, access_level: member.role });
       users.push(made);
     }
-    await enableAlertEmails(db, created.id);
+    await enableAlertEmails(stack.database.url, created.id);
     return { project: created, users };
   }
 
@@ -263,7 +251,7 @@ describe('alert emails without SMTP_URL', () => {
     await harness.db.query('INSERT INTO projects (id, path, tier, updated_at) VALUES ($1, $2, $3, now())', [integration.projectId, `no-smtp-${integration.projectId}`, 'premium']);
     const { rows } = await harness.db.query<{ id: string }>('INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id', [`owner-${integration.projectId}`, `owner-${integration.projectId}@example.com`]);
     await harness.db.query("INSERT INTO project_members (project_id, user_id, access_level) VALUES ($1, $2, 'owner')", [integration.projectId, rows[0].id]);
-    await enableAlertEmails(harness.db, integration.projectId);
+    await enableAlertEmails(harness.database.url, integration.projectId);
 
     const reply = await harness.receive(integration, { title: 'Nobody to mail', fingerprint: 'no-smtp' });
     expect(reply.alerts).toHaveLength(1);

@@ -11,3 +11,4 @@ export * from './topic-collector';
 export * from './prometheus-text';
 export * from './openapi-document';
 export * from './test-smtp-server';
+export * from './alert-settings';

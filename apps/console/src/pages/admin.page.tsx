@@ -15,6 +15,7 @@ import { ApplySelect } from '../components/apply-select';
 import { useCurrentMessage } from '../components/current-message';
 import { useFormErrors } from '../components/form-errors';
 import { emailProblem } from '../lib/email';
+import { EmailField } from '../components/email-field';
 
 /** The API's rules (CreateUserDto, CreateProjectDto), checked here first so the form says them at the field. */
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -93,22 +94,17 @@ function CreateUser() {
           />
         )}
       </Field>
-      <Field label="Email (optional)" error={errors.email} hint="Where alert emails go; users can change it on their profile.">
-        {(id, { errorId, hintId }) => (
-          <input
-            id={id}
-            type="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              clear('email');
-            }}
-            aria-invalid={errors.email !== undefined}
-            aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
-            autoComplete="off"
-          />
-        )}
-      </Field>
+      <EmailField
+        label="Email (optional)"
+        value={email}
+        error={errors.email}
+        hint="Where alert emails go; users can change it on their profile."
+        onChange={(value) => {
+          setEmail(value);
+          clear('email');
+        }}
+        autoComplete="off"
+      />
       <button type="submit" className="button button-primary" aria-disabled={createUser.isPending}>
         Create user
       </button>

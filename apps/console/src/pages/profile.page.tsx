@@ -2,7 +2,7 @@ import { FormEvent, useId, useState } from 'react';
 import { useCurrentUser, useSetOwnEmail } from '../api/notifications';
 import { useCurrentMessage } from '../components/current-message';
 import { ErrorMessage, ErrorNotice, Loading } from '../components/error-message';
-import { Field } from '../components/field';
+import { EmailField } from '../components/email-field';
 import { useFormErrors } from '../components/form-errors';
 import { emailProblem } from '../lib/email';
 import { usePageTitle } from '../lib/use-page-title';
@@ -66,22 +66,17 @@ function EmailFormFields({ username, stored }: { username: string; stored: strin
         email when an alert is created or resolved there.
       </p>
       {message.view}
-      <Field label="Email address" error={errors.email} hint="Leave empty to get no alert emails.">
-        {(id, { errorId, hintId }) => (
-          <input
-            id={id}
-            type="email"
-            value={email}
-            onChange={(event) => {
-              setEmailText(event.target.value);
-              clear('email');
-            }}
-            aria-invalid={errors.email !== undefined}
-            aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
-            autoComplete="email"
-          />
-        )}
-      </Field>
+      <EmailField
+        label="Email address"
+        value={email}
+        error={errors.email}
+        hint="Leave empty to get no alert emails."
+        onChange={(value) => {
+          setEmailText(value);
+          clear('email');
+        }}
+        autoComplete="email"
+      />
       <button type="submit" className="button button-primary" aria-disabled={setEmail.isPending}>
         Save
       </button>

@@ -1,31 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AlertNotification } from '../../api/notifications';
-import { Alert } from '../../api/types';
+import { alertFixture } from '../../testing/alert-fixture';
 import { renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };
-const ALERT: Alert = {
-  iid: 2,
-  title: 'Disk full',
-  description: null,
-  severity: 'high',
-  status: 'triggered',
-  events: 1,
-  started_at: '2024-05-01T10:00:00.000Z',
-  ended_at: null,
-  service: null,
-  monitoring_tool: null,
-  hosts: [],
-  platform_environment_name: null,
-  fingerprint: null,
-  integration_id: 1,
-  payload: {},
-  silenced_by: null,
-  created_at: '2024-05-01T10:00:00.000Z',
-  updated_at: '2024-05-01T10:00:00.000Z',
-};
+const ALERT = alertFixture();
 const record = (id: number, fields: Partial<AlertNotification>): AlertNotification => ({
   id,
   alert_iid: 2,

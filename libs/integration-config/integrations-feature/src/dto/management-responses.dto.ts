@@ -36,7 +36,7 @@ import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 // Each class implements the contract's type (libs/shared/contracts), which the services return and the
 // console reads, so the three cannot drift apart.
 
-export class CreatedUserDto implements CreatedUser {
+export class UserDto implements User {
   @ApiProperty({ type: 'integer' })
   id!: number;
 
@@ -45,7 +45,9 @@ export class CreatedUserDto implements CreatedUser {
 
   @ApiProperty({ type: 'string', nullable: true, format: 'email', description: 'Where alert emails go; null: none.' })
   email!: string | null;
+}
 
+export class CreatedUserDto extends UserDto implements CreatedUser {
   @ApiProperty({ description: 'The personal access token, shown only in this answer.' })
   token!: string;
 
@@ -65,17 +67,6 @@ export class CurrentUserDto implements CurrentUser {
 
   @ApiProperty()
   is_admin!: boolean;
-}
-
-export class UserDto implements User {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
-  @ApiProperty()
-  username!: string;
-
-  @ApiProperty({ type: 'string', nullable: true, format: 'email', description: 'Where alert emails go; null: none.' })
-  email!: string | null;
 }
 
 export class ProjectDto implements Project {

@@ -1,5 +1,6 @@
 import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
+  ActivityEntriesRepository,
   AlertBatchRepository,
   AlertNotificationsRepository,
   AlertsDatabase,
@@ -19,6 +20,7 @@ import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
+import { ActivityService } from './activity.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -80,6 +82,8 @@ export class AlertsFeatureModule {
         HeartbeatCheckerService,
         onDatabase(SilencesRepository),
         SilencesService,
+        onDatabase(ActivityEntriesRepository),
+        ActivityService,
         onDatabase(AlertNotificationsRepository),
         AlertEmailsService,
       ],
@@ -93,6 +97,8 @@ export class AlertsFeatureModule {
         AlertsDatabase,
         AlertsQueryService,
         SilencesService,
+        ActivityEntriesRepository,
+        ActivityService,
         AlertEmailsService,
       ],
     };

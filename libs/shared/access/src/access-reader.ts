@@ -33,6 +33,13 @@ export class AccessReader {
     return row && { projectId: BigInt(row.project_id), tier: row.tier, accessLevel: row.access_level };
   }
 
+  /** The usernames of users by id (decimal strings); a user that no longer exists is left out. One query. */
+  async usernames(userIds: readonly string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.query<{ id: string; username: string }>(`SELECT id::text AS id, username FROM users WHERE id = ANY($1::bigint[])`, [userIds]);
+    return new Map(rows.map((row) => [row.id, row.username]));
+  }
+
   /** The members of the projects whose role is one of `levels` and who have an email address (alert emails). */
   async membersWithEmail(projectIds: readonly string[], levels: readonly AccessLevel[]): Promise<Array<{ projectId: string; userId: string; email: string }>> {
     if (projectIds.length === 0 || levels.length === 0) return [];

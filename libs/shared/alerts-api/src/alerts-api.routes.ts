@@ -1,7 +1,9 @@
 import { AccessLevel, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import type { Type } from '@nestjs/common';
+import { PaginationQueryDto } from '@alert-ingestion/http';
 import { AlertNotificationDto, ListAlertNotificationsQueryDto } from './alert-notifications.dto';
 import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './alerts-query.dto';
+import { ActivityEntryDto, CreateNoteDto } from './activity.dto';
 import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
 import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
 
@@ -81,6 +83,26 @@ export const ALERTS_API = {
     params: ALERT_IID,
     body: UpdateAlertStatusDto,
     response: { type: AlertDto, description: 'The alert with its new status.' },
+    errors: [400],
+  },
+  alertActivity: {
+    method: 'GET',
+    path: 'alerts/:iid/activity',
+    access: REQUIRED_ACCESS_LEVEL.readAlerts,
+    summary: "The alert's timeline, oldest first: its creation, grouped events, status changes (who or what made them), assignments, notes",
+    params: ALERT_IID,
+    query: PaginationQueryDto,
+    response: { type: ActivityEntryDto, page: true, description: 'One page of timeline entries.' },
+    errors: [400],
+  },
+  addAlertNote: {
+    method: 'POST',
+    path: 'alerts/:iid/notes',
+    access: REQUIRED_ACCESS_LEVEL.writeNotes,
+    summary: "Write a note (Markdown) on the alert's timeline",
+    params: ALERT_IID,
+    body: CreateNoteDto,
+    response: { type: ActivityEntryDto, status: 201, description: 'The note as a timeline entry.' },
     errors: [400],
   },
   createSilence: {

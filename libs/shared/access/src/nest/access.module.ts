@@ -12,7 +12,10 @@ export interface AccessModuleOptions {
   sqlQuery: { inject: any[]; useFactory: (...dependencies: any[]) => SqlQuery };
 }
 
-/** AccessControl and its guards for a service's HTTP API, and the reader of who is who; global so every controller's guards resolve. */
+/**
+ * AccessControl and its guards for a service's HTTP API; global so every controller's guards resolve.
+ * Its AccessReader is exported too, for a service that names users (a timeline's actors).
+ */
 @Module({})
 export class AccessModule {
   static forRoot(options: AccessModuleOptions): DynamicModule {
@@ -20,12 +23,16 @@ export class AccessModule {
       module: AccessModule,
       global: true,
       providers: [
-        { provide: AccessReader, inject: options.sqlQuery.inject, useFactory: (...dependencies: unknown[]) => new AccessReader(options.sqlQuery.useFactory(...dependencies)) },
+        {
+          provide: AccessReader,
+          inject: options.sqlQuery.inject,
+          useFactory: (...dependencies: unknown[]) => new AccessReader(options.sqlQuery.useFactory(...dependencies)),
+        },
         { provide: AccessControl, inject: [AccessReader], useFactory: (reader: AccessReader) => new AccessControl(reader, options.adminToken) },
         AuthenticationGuard,
         ProjectAccessGuard,
       ],
-      exports: [AccessControl, AccessReader, AuthenticationGuard, ProjectAccessGuard],
+      exports: [AccessReader, AccessControl, AuthenticationGuard, ProjectAccessGuard],
     };
   }
 }

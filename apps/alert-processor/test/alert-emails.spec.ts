@@ -1,9 +1,8 @@
-import { AlertNotificationView, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { ActivityEntryView, AlertNotificationView, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
 import { enableAlertEmails, eventually, ServiceStack, StackProject, testKafka, TestSmtpServer } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
 import { ProcessorHarness } from './processor-harness';
 
 /** Short windows so that each case takes seconds: a bundle of 1 s, three emails an hour, six attempts 0.3 s apart and up. */
@@ -27,16 +26,13 @@ const WAIT_MS = 30_000;
 describe('alert emails (real stack, real SMTP server)', () => {
   const smtp = new TestSmtpServer();
   let stack: ServiceStack;
-  let db: Pool;
 
   beforeAll(async () => {
     await smtp.start();
     stack = await ServiceStack.start({ processor: { SMTP_URL: smtp.url, ...EMAIL_SETTINGS } });
-    db = new Pool({ connectionString: stack.database.url, max: 2 });
   }, 240_000);
 
   afterAll(async () => {
-    await db?.end();
     await stack?.stop();
     await smtp.stop();
   }, 60_000);
@@ -73,13 +69,10 @@ describe('alert emails (real stack, real SMTP server)', () => {
     return stack.processorApi<AlertNotificationView[]>('GET', `/projects/${projectId}/alert_notifications?per_page=100${query}`);
   }
 
-  async function timeline(projectId: number, iid: number): Promise<Array<{ kind: string; reason: string | null; details: Record<string, unknown> }>> {
-    const { rows } = await db.query(
-      `SELECT e.kind, e.reason, e.details FROM activity_entries e JOIN alerts a ON a.id = e.alert_id
-       WHERE a.project_id = $1 AND a.iid = $2 AND e.kind LIKE 'notification_%' ORDER BY e.id`,
-      [projectId, iid],
-    );
-    return rows;
+  /** The alert's timeline entries about emails, oldest first, through GET .../activity. */
+  async function timeline(projectId: number, iid: number): Promise<ActivityEntryView[]> {
+    const entries = await stack.processorApi<ActivityEntryView[]>('GET', `/projects/${projectId}/alerts/${iid}/activity?per_page=100`);
+    return entries.filter((entry) => entry.kind.startsWith('notification_'));
   }
 
   it('mails the owners and maintainers of a new alert (not developers, not members without an address), naming the alert', async () => {
@@ -200,7 +193,13 @@ describe('alert emails (real stack, real SMTP server)', () => {
     await eventually(async () => expect((await notifications(target.id))[0]).toMatchObject({ status: 'failed', attempts: 6, error: expect.stringContaining('550') }), WAIT_MS, 100);
     expect(smtp.to(owner.email as string)).toEqual([]);
     const [entry] = await timeline(target.id, iid);
-    expect(entry).toMatchObject({ kind: 'notification_failed', reason: expect.stringContaining('550'), details: { recipient: owner.email, attempts: 6 } });
+    expect(entry).toMatchObject({
+      kind: 'notification_failed',
+      source: 'notification',
+      actor: { type: 'service' },
+      reason: expect.stringContaining('550'),
+      details: { recipient: owner.email, attempts: 6 },
+    });
   }, 60_000);
 
   it('mails once for a raw alert delivered twice', async () => {

@@ -91,6 +91,18 @@ export class AlertProcessorEnv extends BaseEnv {
   @HeartbeatMinuteSetting()
   HEARTBEAT_MINUTE_MS = HEARTBEAT_MINUTE_MS_DEFAULT;
 
+  /**
+   * Shards of the alert event outbox: each is published by one processor at a time, and the shards
+   * are spread evenly over the live processors, so the events rate grows with the processors. Every
+   * processor must use the same value; changing it needs all processors stopped first (docs/operating.md).
+   */
+  @IntegerSetting({ min: 1, max: 256 })
+  EVENT_RELAY_SHARDS = 8;
+
+  /** How often a processor checks which processors are live and takes or hands over event relay shards. */
+  @IntegerSetting({ min: 10 })
+  EVENT_RELAY_REBALANCE_MS = 1_000;
+
   /** Outbox rows published per Kafka transaction. */
   @IntegerSetting({ min: 1, max: 10_000 })
   EVENT_RELAY_BATCH_SIZE = 1000;

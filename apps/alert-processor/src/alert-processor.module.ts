@@ -54,6 +54,7 @@ export class AlertProcessorModule {
             maxAttempts: env.EVENT_RELAY_MAX_ATTEMPTS,
             stallAfterMs: env.EVENT_RELAY_STALL_SECONDS * 1000,
           },
+          relayShards: { count: env.EVENT_RELAY_SHARDS, rebalanceIntervalMs: env.EVENT_RELAY_REBALANCE_MS },
           email: env.SMTP_URL
             ? {
                 smtpUrl: env.SMTP_URL,

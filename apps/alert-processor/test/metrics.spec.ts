@@ -15,6 +15,8 @@ const PROCESSOR_METRICS = [
   'outbox_oldest_age_seconds',
   'outbox_published_total',
   'outbox_dead_letters_total',
+  'outbox_shards_led',
+  'outbox_shard_published_total',
 ];
 
 /** CONTRACT.md "Across all services": GET /metrics, here with the processor's and its event relay's metrics. */

@@ -6,6 +6,7 @@
  */
 import type { AlertView } from '@alert-ingestion/contracts/alert';
 import type { TestAlertResult } from '@alert-ingestion/contracts/management';
+import type { Schemas } from './client';
 
 export { ACCESS_LEVELS, type AccessLevel } from '@alert-ingestion/contracts/access';
 export {
@@ -70,7 +71,4 @@ export interface TestAlertAnswer {
 }
 
 /** A user who can be added to a project (`GET /projects/:id/members/candidates`, README "Members"). */
-export interface MemberCandidate {
-  id: number;
-  username: string;
-}
+export type MemberCandidate = Schemas['MemberCandidateDto'];

@@ -12,6 +12,8 @@ export interface AlertsFeatureOptions {
     sweepIntervalMs: number;
   };
   relay: OutboxRelaySettings;
+  /** The alert event outbox's shards (ShardedOutboxRelay): how many, and how often processors rebalance them. */
+  relayShards: { count: number; rebalanceIntervalMs: number };
   heartbeat: {
     /** How often expired heartbeats are looked for. */
     checkIntervalMs: number;

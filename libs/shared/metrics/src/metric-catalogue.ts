@@ -126,6 +126,17 @@ export const SERVICE_METRICS = {
     labels: ['outbox'],
     help: "Outbox rows the broker refused for good, which this instance's relay sent to the topic's .dlq.",
   },
+  // Sharded outbox relays (outbox="alert_events"): what each shard's relay in this instance does.
+  outbox_shards_led: {
+    type: 'gauge',
+    labels: ['outbox'],
+    help: 'Shards of the outbox whose relay this instance leads at the moment (a fair share of the shards among the live instances).',
+  },
+  outbox_shard_published_total: {
+    type: 'counter',
+    labels: ['outbox', 'shard'],
+    help: "Outbox rows of one shard this instance's relay published to the outbox's topic.",
+  },
   // integration-config
   integration_config_integration_changes_total: {
     type: 'counter',

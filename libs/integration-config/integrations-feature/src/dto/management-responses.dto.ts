@@ -62,8 +62,13 @@ export class CurrentUserDto implements CurrentUser {
   @ApiProperty()
   username!: string;
 
-  @ApiProperty({ type: 'string', nullable: true, format: 'email', description: "The user's email address; null for none and for the administrator token." })
-  email!: string | null;
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    format: 'email',
+    description: "The user's email address; null for none and for the administrator token. Always sent (optional in the contract type only for clients that keep an older answer).",
+  })
+  email?: string | null;
 
   @ApiProperty()
   is_admin!: boolean;

@@ -9,6 +9,8 @@ import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
+import { AlertEventsNotificationConsumer } from './alert-events-notification.consumer';
+import { AlertNotificationsController } from './alert-notifications.controller';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryRecordsConsumer } from './delivery-records.consumer';
@@ -53,6 +55,23 @@ export class AlertProcessorModule {
             stallAfterMs: env.EVENT_RELAY_STALL_SECONDS * 1000,
           },
           relayShards: { count: env.EVENT_RELAY_SHARDS, rebalanceIntervalMs: env.EVENT_RELAY_REBALANCE_MS },
+          email: env.SMTP_URL
+            ? {
+                smtpUrl: env.SMTP_URL,
+                from: env.EMAIL_FROM,
+                consoleUrl: env.CONSOLE_URL,
+                policy: {
+                  bundleMs: env.EMAIL_BUNDLE_SECONDS * 1000,
+                  hourlyCap: env.EMAIL_HOURLY_CAP,
+                  maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+                  retryMs: env.EMAIL_RETRY_MS,
+                  maxRetryMs: env.EMAIL_MAX_RETRY_MS,
+                },
+                pollIntervalMs: env.EMAIL_POLL_MS,
+                smtpTimeoutMs: env.EMAIL_SMTP_TIMEOUT_MS,
+                eventMaxAgeMs: env.EMAIL_EVENT_MAX_AGE_MINUTES * 60_000,
+              }
+            : undefined,
         }),
         AccessModule.forRoot({
           adminToken: env.ADMIN_TOKEN,
@@ -67,7 +86,15 @@ export class AlertProcessorModule {
         consumers,
         HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe] }),
       ],
-      controllers: [AlertsController, SilencesController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
+      controllers: [
+        AlertsController,
+        SilencesController,
+        DeliveriesController,
+        AlertNotificationsController,
+        RawAlertConsumer,
+        DeliveryRecordsConsumer,
+        ...(env.SMTP_URL ? [AlertEventsNotificationConsumer] : []),
+      ],
       providers: [
         {
           // The reply hop: each batch's replies posted to the gateway instances waiting for them.

@@ -1,7 +1,17 @@
 import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess } from '@alert-ingestion/access';
-import { AlertDto, ALERTS_API, ALERTS_API_BASE, AlertsApiRoute, AlertStatusCountsDto, ListAlertsQueryDto, UpdateAlertStatusDto } from '@alert-ingestion/alerts-api';
+import {
+  ActivityEntryDto,
+  AlertDto,
+  ALERTS_API,
+  ALERTS_API_BASE,
+  AlertsApiRoute,
+  AlertStatusCountsDto,
+  CreateNoteDto,
+  ListAlertsQueryDto,
+  UpdateAlertStatusDto,
+} from '@alert-ingestion/alerts-api';
 import { AlertsQueryService } from '@alert-ingestion/alerts-feature';
-import { paginationHeaders } from '@alert-ingestion/http';
+import { paginationHeaders, PaginationQueryDto } from '@alert-ingestion/http';
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -42,5 +52,28 @@ export class AlertsController {
     @Body() body: UpdateAlertStatusDto,
   ): Promise<AlertDto> {
     return this.alerts.updateStatus(project.projectId.toString(), iid, body.status, principal);
+  }
+
+  /** Oldest first, with GitLab's pagination headers. */
+  @AlertsApiRoute(ALERTS_API.alertActivity)
+  async activity(
+    @CurrentProject() project: ProjectAccess,
+    @Param('iid') iid: string,
+    @Query() query: PaginationQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ActivityEntryDto[]> {
+    const result = await this.alerts.activity(project.projectId.toString(), iid, query);
+    response.set(paginationHeaders(result.page));
+    return result.entries;
+  }
+
+  @AlertsApiRoute(ALERTS_API.addAlertNote)
+  addNote(
+    @CurrentProject() project: ProjectAccess,
+    @CurrentPrincipal() principal: Principal,
+    @Param('iid') iid: string,
+    @Body() body: CreateNoteDto,
+  ): Promise<ActivityEntryDto> {
+    return this.alerts.addNote(project.projectId.toString(), iid, body.body, principal);
   }
 }

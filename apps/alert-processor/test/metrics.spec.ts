@@ -11,6 +11,7 @@ const PROCESSOR_METRICS = [
   'alert_processor_consumer_lag_messages',
   'alert_processor_dead_letters_total',
   'alert_processor_replies_total',
+  'alert_processor_notifications_total',
   'outbox_backlog_rows',
   'outbox_oldest_age_seconds',
   'outbox_published_total',

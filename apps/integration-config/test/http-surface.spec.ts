@@ -10,6 +10,8 @@ const CONTRACT_OPERATIONS = [
   'POST /api/v4/projects',
   'PUT /api/v4/projects/{id}',
   'GET /api/v4/user',
+  'PUT /api/v4/user',
+  'PUT /api/v4/users/{user_id}',
   'GET /api/v4/projects',
   'GET /api/v4/projects/{id}',
   'POST /api/v4/projects/{id}/members',
@@ -31,6 +33,7 @@ const CONTRACT_OPERATIONS = [
   'GET /api/v4/projects/{id}/silences/{silence_id}',
   'PUT /api/v4/projects/{id}/silences/{silence_id}',
   'POST /api/v4/projects/{id}/silences/{silence_id}/expire',
+  'GET /api/v4/projects/{id}/alert_notifications',
   'GET /api/v4/deprecations',
   'GET /api/v4/deprecations/upgrade_report',
   'POST /api/v4/deprecations/check',
@@ -92,7 +95,7 @@ describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONT
         ['active', 'allow_signature_without_timestamp', 'api_url', 'authorization_key', 'heartbeat_interval_minutes', 'heartbeat_status', 'id', 'last_request_at', 'link_deprecation', 'name', 'payload_field_mapping', 'previous_authorization_key', 'previous_authorization_keys', 'rate_limit_per_minute', 'sample_payload', 'signing_secret', 'type', 'url'].sort(),
       );
       expect(properties('ProjectWithAccessDto')).toEqual(['access_level', 'id', 'path', 'tier']);
-      expect(properties('CreatedUserDto')).toEqual(['id', 'token', 'token_expires_at', 'username']);
+      expect(properties('CreatedUserDto')).toEqual(['email', 'id', 'token', 'token_expires_at', 'username']);
       const listProjects = document.paths['/api/v4/projects'].get;
       expect((listProjects.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['query:page', 'query:per_page', 'query:search']);
     });

@@ -9,6 +9,7 @@
  * Every schema is listed: a new one is paired with its contract type, or said to have none.
  */
 import type {
+  AlertNotificationView,
   AlertSilence,
   AlertStatusCounts,
   AlertView,
@@ -38,6 +39,7 @@ import type {
   TestAlertResult,
   TestAlertSample,
   UpgradeReport,
+  User,
 } from '@alert-ingestion/contracts';
 import type { CodeQualityIssue, ReceiverFeature, ReceiverFeatureChange } from '@alert-ingestion/deprecations';
 import type { ErrorBody } from '@alert-ingestion/http';
@@ -78,6 +80,7 @@ type JsonValue = Record<string, unknown> | unknown[] | string | number | boolean
 
 /** Each schema's contract type. */
 interface ContractOf {
+  AlertNotificationDto: AlertNotificationView;
   AlertDto: Omit<AlertView, 'payload'> & { payload: JsonValue };
   AlertSilenceDto: AlertSilence;
   AlertStatusCountsDto: AlertStatusCounts;
@@ -113,11 +116,16 @@ interface ContractOf {
   TestAlertSampleDto: TestAlertSample;
   UpdateIntegrationDto: Omit<IntegrationChanges, 'type' | 'payload_field_mapping'> & { payload_field_mapping?: PayloadFieldMappingEntry[] | null };
   UpgradeReportDto: UpgradeReport;
+  UserDto: User;
 }
 
 /** Schemas with no contract type of their own: request bodies the DTO class itself defines (and validates), and wrappers. */
 export const WITHOUT_CONTRACT_TYPE = [
+  // The timeline's entries and notes (libs/shared/alerts-api/src/activity.dto.ts).
+  'ActivityActorDto',
+  'ActivityEntryDto',
   'AddMemberDto',
+  'CreateNoteDto',
   'CodeQualityLinesDto',
   'CodeQualityLocationDto',
   'CreateProjectDto',
@@ -136,6 +144,7 @@ export const WITHOUT_CONTRACT_TYPE = [
   'UpdateMemberDto',
   'UpdateProjectDto',
   'UpdateSilenceDto',
+  'UpdateUserDto',
 ] as const satisfies ReadonlyArray<keyof Schemas>;
 
 /** Every schema is either paired or listed above, and not both. */
@@ -145,6 +154,7 @@ export const EVERY_SCHEMA_LISTED: [Unlisted, Gone] extends [never, never] ? true
 
 /** Per schema, `true`: a schema that says other than its contract type fails to compile here, named. */
 export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schemas]: Same<Schemas[Name], ContractOf[Name]> } = {
+  AlertNotificationDto: true,
   AlertDto: true,
   AlertSilenceDto: true,
   AlertStatusCountsDto: true,
@@ -180,4 +190,5 @@ export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schema
   TestAlertSampleDto: true,
   UpdateIntegrationDto: true,
   UpgradeReportDto: true,
+  UserDto: true,
 };

@@ -230,6 +230,8 @@ async function main(): Promise<void> {
     ALERT_PROCESSOR_URL: address('alert-processor'),
     // The gateway's reply listener: raw alerts carry its address, so any free port does.
     ...(process.env['DEV_STACK_PORTS'] === 'free' ? { GATEWAY_REPLY_PORT: '0' } : {}),
+    // Alert emails link to the alert in the console (email is sent once SMTP_URL is set).
+    CONSOLE_URL: address('integration-config'),
     ...(process.env['DEV_STACK_DATA_DIR'] ? { INTEGRATION_KEY_ENCRYPTION_KEY_FILE: join(dataDir, 'integration-key-encryption.key') } : {}),
     ...process.env,
     DATABASE_URL: databaseUrl,

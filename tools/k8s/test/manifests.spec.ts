@@ -54,6 +54,7 @@ const DEPLOYMENT_SETTINGS = new Set([
   'ALERT_PROCESSOR_URL',
   'LOG_FORMAT',
   'GATEWAY_REPLY_HOST',
+  'CONSOLE_URL',
 ]);
 
 /** What a field of the downward API stands for when the manifests are rendered (no pod runs). */

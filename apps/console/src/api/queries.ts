@@ -64,7 +64,7 @@ export function useChangeTier(projectId: number) {
 
 export function useCreateUser() {
   const api = useApi();
-  return useMutation({ mutationFn: (username: string) => dataOf(api.POST('/api/v4/users', { body: { username } })) });
+  return useMutation({ mutationFn: (body: Schemas['CreateUserDto']) => dataOf(api.POST('/api/v4/users', { body })) });
 }
 
 export function useMembers(projectId: number, enabled = true) {

@@ -1,5 +1,6 @@
 import { AcceptedCommand, CommandPlan, CommandRefusal, isRefused } from '@alert-ingestion/alerts-domain';
 import { PoolClient } from 'pg';
+import { activityStatements } from './activity-entries';
 import { alertEventStatements } from './alert-event-outbox';
 import { AlertsDatabase } from './alerts-database';
 
@@ -21,8 +22,8 @@ export interface Command<State, Changes, Answer> {
 export type CommandResult<Answer> = { answer: Answer } | { refused: CommandRefusal };
 
 /**
- * Runs `command` in one transaction: BEGIN, read, plan, write, then the plan's alert events into
- * the outbox together with COMMIT, in the order the plan gives them. A refused plan writes nothing
+ * Runs `command` in one transaction: BEGIN, read, plan, write, then the plan's timeline entries and
+ * its alert events into the outbox together with COMMIT, in the order the plan gives them. A refused plan writes nothing
  * (the transaction rolls back, releasing the locks). A deadlock, or a race the command names, rolls
  * back and runs it again from its read.
  */
@@ -34,7 +35,7 @@ export function runCommand<State, Changes, Answer>(database: AlertsDatabase, com
     if (isRefused(plan)) return { refused: plan.refused };
     const accepted: AcceptedCommand<Changes> = plan;
     const answer = await command.write(transaction.client, accepted.changes, state);
-    await transaction.commit(alertEventStatements(accepted.events));
+    await transaction.commit([...activityStatements(accepted.activity ?? []), ...alertEventStatements(accepted.events)]);
     return { answer };
   }, command.lostRace);
 }

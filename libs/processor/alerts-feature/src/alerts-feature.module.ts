@@ -1,6 +1,8 @@
 import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
+  ActivityEntriesRepository,
   AlertBatchRepository,
+  AlertNotificationsRepository,
   AlertsDatabase,
   AlertsQueryRepository,
   DeliveriesRepository,
@@ -9,6 +11,7 @@ import {
   SilencesRepository,
 } from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
+import { AlertEmailsService } from './alert-emails.service';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
@@ -17,6 +20,7 @@ import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
+import { ActivityService } from './activity.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -78,6 +82,10 @@ export class AlertsFeatureModule {
         HeartbeatCheckerService,
         onDatabase(SilencesRepository),
         SilencesService,
+        onDatabase(ActivityEntriesRepository),
+        ActivityService,
+        onDatabase(AlertNotificationsRepository),
+        AlertEmailsService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -89,6 +97,9 @@ export class AlertsFeatureModule {
         AlertsDatabase,
         AlertsQueryService,
         SilencesService,
+        ActivityEntriesRepository,
+        ActivityService,
+        AlertEmailsService,
       ],
     };
   }

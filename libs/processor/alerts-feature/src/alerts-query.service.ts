@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ALERT_STATUSES, AlertEvent, AlertStatus, AlertView } from '@alert-ingestion/contracts';
+import { ActivityEntryView, ALERT_STATUSES, AlertStatus, AlertView } from '@alert-ingestion/contracts';
 import { Principal } from '@alert-ingestion/access';
-import { alertNotFound as alertNotFoundRefusal, alertView } from '@alert-ingestion/alerts-domain';
+import { alertNotFound as alertNotFoundRefusal, alertView, StoredAlert } from '@alert-ingestion/alerts-domain';
 import { AlertsQueryRepository } from '@alert-ingestion/alerts-data';
-import { DomainError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
+import { DomainError, PageInfo, pageInfo, pageRequest, PaginationQueryDto } from '@alert-ingestion/http';
 import { ListAlertsQueryDto } from '@alert-ingestion/alerts-api';
 import { answered, refusalError } from './command-refusal';
+import { userCause } from './user-cause';
+import { ActivityService, ActivityViewPage } from './activity.service';
 
 export interface AlertListPage {
   alerts: AlertView[];
@@ -26,7 +28,10 @@ function parseIid(text: string): number | null {
 /** The alerts query API (CONTRACT.md "Alerts query API"); authorisation is the shared access control's (ProjectRoute). */
 @Injectable()
 export class AlertsQueryService {
-  constructor(private readonly repository: AlertsQueryRepository) {}
+  constructor(
+    private readonly repository: AlertsQueryRepository,
+    private readonly activityLog: ActivityService,
+  ) {}
 
   async list(projectId: string, query: ListAlertsQueryDto): Promise<AlertListPage> {
     const { page, perPage } = pageRequest(query);
@@ -41,10 +46,24 @@ export class AlertsQueryService {
   }
 
   async find(projectId: string, iidText: string): Promise<AlertView> {
+    return alertView(await this.stored(projectId, iidText));
+  }
+
+  /** The alert of an iid in the path: 404 when there is none. */
+  private async stored(projectId: string, iidText: string): Promise<StoredAlert> {
     const iid = parseIid(iidText);
     const row = iid === null ? undefined : await this.repository.find(projectId, iid);
     if (!row) throw alertNotFound(iidText);
-    return alertView(row);
+    return row;
+  }
+
+  /** The alert's timeline (ActivityService), oldest first. */
+  async activity(projectId: string, iidText: string, query: PaginationQueryDto): Promise<ActivityViewPage> {
+    return this.activityLog.page({ alertId: (await this.stored(projectId, iidText)).id }, query);
+  }
+
+  async addNote(projectId: string, iidText: string, body: string, by: Principal): Promise<ActivityEntryView> {
+    return this.activityLog.addNote(projectId, { alertId: (await this.stored(projectId, iidText)).id }, body, by);
   }
 
   async updateStatus(projectId: string, iidText: string, status: AlertStatus, by: Principal): Promise<AlertView> {
@@ -52,11 +71,6 @@ export class AlertsQueryService {
     if (iid === null) throw alertNotFound(iidText);
     return alertView(answered(await this.repository.changeStatus(projectId, iid, status, new Date(), userCause(by))));
   }
-}
-
-/** The cause of a change a caller of the API made: the user, or no user id for the administrator token. */
-export function userCause(principal: Principal): AlertEvent.AlertEventCause {
-  return { type: 'user', user_id: principal.kind === 'user' ? Number(principal.userId) : null };
 }
 
 function alertNotFound(iid: string): DomainError {

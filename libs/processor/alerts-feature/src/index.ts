@@ -10,3 +10,7 @@ export * from './deliveries.service';
 export * from './processor-metrics';
 export * from './heartbeat-checker.service';
 export * from './silences.service';
+export * from './activity.service';
+export * from './user-cause';
+export * from './alert-emails.service';
+export * from './smtp-mailer';

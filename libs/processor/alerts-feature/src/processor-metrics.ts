@@ -1,5 +1,6 @@
 import { ALERT_ACTIONS } from '@alert-ingestion/alerts-domain';
 import { REPLY_OUTCOMES, ReplyOutcome } from '@alert-ingestion/alert-replies';
+import { NOTIFICATION_STATUSES, NotificationStatus } from '@alert-ingestion/contracts';
 import { counter, gauge, histogram } from '@alert-ingestion/metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BatchOutcome } from './raw-alert-batch.processor';
@@ -12,6 +13,7 @@ export class ProcessorMetrics {
   private readonly consumerLag: Gauge<'partition'>;
   private readonly deadLetters: Counter;
   private readonly replies: Counter<'outcome'>;
+  private readonly notificationsTotal: Counter<'status'>;
 
   constructor(registry: Registry) {
     this.alerts = counter(registry, 'alert_processor_alerts_total');
@@ -22,6 +24,8 @@ export class ProcessorMetrics {
     this.deadLetters = counter(registry, 'alert_processor_dead_letters_total');
     this.replies = counter(registry, 'alert_processor_replies_total');
     for (const outcome of REPLY_OUTCOMES) this.replies.inc({ outcome }, 0);
+    this.notificationsTotal = counter(registry, 'alert_processor_notifications_total');
+    for (const status of NOTIFICATION_STATUSES) this.notificationsTotal.inc({ status }, 0);
   }
 
   /** A batch of `messages` raw alert messages was stored in `seconds`, with this outcome. */
@@ -42,6 +46,11 @@ export class ProcessorMetrics {
   /** After a rebalance: partitions this instance no longer consumes are another's to report. */
   partitionsReassigned(): void {
     this.consumerLag.reset();
+  }
+
+  /** Alert email notifications the mailer handled, by their new status (`pending`: refused, to be retried). */
+  notifications(statuses: readonly NotificationStatus[]): void {
+    for (const status of statuses) this.notificationsTotal.inc({ status });
   }
 
   deadLettered(count: number): void {

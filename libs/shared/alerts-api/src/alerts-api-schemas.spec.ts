@@ -1,9 +1,10 @@
-import { AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SilenceView } from '@alert-ingestion/contracts';
+import { ActivityEntryView, AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SilenceView } from '@alert-ingestion/contracts';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AlertDto, AlertStatusCountsDto, CreatedAlertDto, DeliveryDto } from './alerts-responses.dto';
 import { forwardedAlertsApiController } from './forwarded-alerts-api.controller';
 import { AlertSilenceDto, SilenceCreatorDto, SilenceDto } from './silences.dto';
+import { ActivityEntryDto } from './activity.dto';
 
 // The answers' DTOs (their @ApiProperty decorators are what the OpenAPI documents say) against the
 // contract's types (libs/shared/contracts: what the services build and the console reads). Two
@@ -30,6 +31,7 @@ same<CreatedAlertDto, CreatedAlert>(true);
 same<DeliveryDto, Delivery>(true);
 same<SilenceDto, SilenceView>(true);
 same<SilenceCreatorDto, NonNullable<SilenceView['created_by']>>(true);
+same<ActivityEntryDto, ActivityEntryView>(true);
 
 const ALERT: Fields<AlertView> = {
   iid: 'number',
@@ -78,6 +80,15 @@ const SILENCE: Fields<SilenceView> = {
   updated_at: 'string',
   state: 'string',
 };
+const ACTIVITY_ENTRY: Fields<ActivityEntryView> = {
+  id: 'number',
+  kind: 'string',
+  created_at: 'string',
+  actor: 'object',
+  source: 'string',
+  reason: 'string|null',
+  details: 'object',
+};
 const SILENCE_CREATOR: Fields<NonNullable<SilenceView['created_by']>> = { id: 'number', username: 'string' };
 
 const CONTRACT_SHAPES: Array<[string, Record<string, string>]> = [
@@ -88,6 +99,7 @@ const CONTRACT_SHAPES: Array<[string, Record<string, string>]> = [
   ['DeliveryDto', DELIVERY],
   ['SilenceDto', SILENCE],
   ['SilenceCreatorDto', SILENCE_CREATOR],
+  ['ActivityEntryDto', ACTIVITY_ENTRY],
 ];
 
 interface PropertySchema {

@@ -1,6 +1,9 @@
 import { AccessLevel, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import type { Type } from '@nestjs/common';
+import { PaginationQueryDto } from '@alert-ingestion/http';
+import { AlertNotificationDto, ListAlertNotificationsQueryDto } from './alert-notifications.dto';
 import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './alerts-query.dto';
+import { ActivityEntryDto, CreateNoteDto } from './activity.dto';
 import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
 import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
 
@@ -82,6 +85,26 @@ export const ALERTS_API = {
     response: { type: AlertDto, description: 'The alert with its new status.' },
     errors: [400],
   },
+  alertActivity: {
+    method: 'GET',
+    path: 'alerts/:iid/activity',
+    access: REQUIRED_ACCESS_LEVEL.readAlerts,
+    summary: "The alert's timeline, oldest first: its creation, grouped events, status changes (who or what made them), assignments, notes",
+    params: ALERT_IID,
+    query: PaginationQueryDto,
+    response: { type: ActivityEntryDto, page: true, description: 'One page of timeline entries.' },
+    errors: [400],
+  },
+  addAlertNote: {
+    method: 'POST',
+    path: 'alerts/:iid/notes',
+    access: REQUIRED_ACCESS_LEVEL.writeNotes,
+    summary: "Write a note (Markdown) on the alert's timeline",
+    params: ALERT_IID,
+    body: CreateNoteDto,
+    response: { type: ActivityEntryDto, status: 201, description: 'The note as a timeline entry.' },
+    errors: [400],
+  },
   createSilence: {
     method: 'POST',
     path: 'silences',
@@ -136,6 +159,15 @@ export const ALERTS_API = {
     response: { type: DeliveryDto, page: true, description: 'One page of deliveries (100 unless per_page says fewer).' },
     errors: [400, [404, 'No such HTTP Endpoint in the project.']],
   },
+  listAlertNotifications: {
+    method: 'GET',
+    path: 'alert_notifications',
+    access: REQUIRED_ACCESS_LEVEL.readAlerts,
+    summary: 'List the alert emails of a project (sent, pending, failed, suppressed), newest first',
+    query: ListAlertNotificationsQueryDto,
+    response: { type: AlertNotificationDto, page: true, description: 'One page of alert email records.' },
+    errors: [400],
+  },
 } as const satisfies Record<string, AlertsApiRouteDefinition>;
 
 export type AlertsApiRouteName = keyof typeof ALERTS_API;
@@ -146,7 +178,7 @@ export const ALERTS_API_ROUTES: ReadonlyArray<AlertsApiRouteDefinition> = Object
  * The paths, relative to ALERTS_API_BASE, under which every route of the table lies and nothing of
  * integration-config's own API does: integration-config forwards each of them whole to alert-processor.
  */
-export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries'] as const;
+export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'alert_notifications'] as const;
 
 /** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`. */
 export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path'> | string): string {

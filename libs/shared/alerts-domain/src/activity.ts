@@ -1,5 +1,8 @@
-import { ActivityKind, ActivitySource, AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
+import { ActivityActor, ActivityEntryView, ActivityKind, ActivitySource, AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { JsonObject } from '@alert-ingestion/json';
+
+/** Whose timeline an entry is on: an alert's or an incident's (database ids as decimal strings). */
+export type ActivitySubject = { alertId: string } | { incidentId: string };
 
 /**
  * One entry to append to a timeline (activity_entries), decided by a plan and written by the data
@@ -9,7 +12,7 @@ import { JsonObject } from '@alert-ingestion/json';
  */
 export interface ActivityEntryOut {
   projectId: string;
-  subject: { alertId: string } | { incidentId: string };
+  subject: ActivitySubject;
   kind: ActivityKind;
   /** The user who did it; null: the service (a payload, a heartbeat, a setting) or the administrator token. */
   actorUserId: string | null;
@@ -46,4 +49,40 @@ export function statusChangeEntry(
   if (cause.type === 'payload' && cause.integration_id !== undefined) details['integration_id'] = cause.integration_id;
   if (cause.type === 'incident' && cause.incident_iid !== undefined) details['incident_iid'] = cause.incident_iid;
   return { projectId: alert.project_id, subject: { alertId: alert.id }, kind: 'status_changed', ...activityOrigin(cause), reason, details, at };
+}
+
+/** An entry as the timeline read gives it (ids as decimal strings). */
+export interface StoredActivityEntry {
+  id: string;
+  kind: ActivityKind;
+  actor_user_id: string | null;
+  source: ActivitySource;
+  reason: string | null;
+  details: JsonObject;
+  created_at: Date;
+}
+
+/** The users a page of entries names as actors, to look their usernames up in one query. */
+export function activityActorIds(entries: readonly StoredActivityEntry[]): string[] {
+  return [...new Set(entries.flatMap((entry) => (entry.actor_user_id === null ? [] : [entry.actor_user_id])))];
+}
+
+/** An entry as the API answers it; `usernames` by user id (a user deleted since: username null). */
+export function activityEntryView(entry: StoredActivityEntry, usernames: ReadonlyMap<string, string>): ActivityEntryView {
+  const actor: ActivityActor =
+    entry.actor_user_id === null ? { type: 'service' } : { type: 'user', id: Number(entry.actor_user_id), username: usernames.get(entry.actor_user_id) ?? null };
+  return {
+    id: Number(entry.id),
+    kind: entry.kind,
+    created_at: entry.created_at.toISOString(),
+    actor,
+    source: entry.source,
+    reason: entry.reason,
+    details: entry.details,
+  };
+}
+
+/** A note a member wrote on a timeline (its body Markdown, rendered by the reader, never as raw HTML). */
+export function noteEntry(projectId: string, subject: ActivitySubject, body: string, by: AlertEvent.AlertEventCause, at: Date): ActivityEntryOut {
+  return { projectId, subject, kind: 'note', ...activityOrigin(by), reason: null, details: { body }, at };
 }

@@ -72,7 +72,7 @@ describe('planStatusChange', () => {
     });
   });
 
-  it('writes the status and one alert.status_changed event carrying the alert after the change, silence as stored', () => {
+  it('writes the status, one alert.status_changed event carrying the alert after the change (silence as stored) and its timeline entry', () => {
     const plan = planStatusChange(state(), 7, 'acknowledged', now, byUser);
     expect(plan).toEqual({
       changes: { id: '500', status: 'acknowledged', ended_at: null, updated_at: now },
@@ -81,6 +81,18 @@ describe('planStatusChange', () => {
           projectId: '1',
           iid: 7,
           value: expect.objectContaining({ type: 'alert.status_changed', occurred_at: now.toISOString(), project_id: 1, cause: byUser }),
+        },
+      ],
+      activity: [
+        {
+          projectId: '1',
+          subject: { alertId: '500' },
+          kind: 'status_changed',
+          source: 'api',
+          actorUserId: '42',
+          reason: null,
+          details: { from: 'triggered', to: 'acknowledged' },
+          at: now,
         },
       ],
     });

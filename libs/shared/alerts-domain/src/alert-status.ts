@@ -1,4 +1,5 @@
 import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
+import { statusChangeEntry } from './activity';
 import { CommandPlan, CommandRefusal, refusal, refuse, unchanged } from './command-plan';
 import { alertEvent, StoredAlert } from './stored-alert';
 
@@ -47,7 +48,7 @@ export interface AlertStatusUpdate {
  * (statusChange): one event per change, none when unchanged. Reopening a resolved alert while another
  * alert of its fingerprint is not resolved would make two not-resolved alerts of one fingerprint,
  * which grouping (spec 3) rules out: refused. A status change is a person's act, not a notification:
- * the alert's silence is not evaluated again.
+ * the alert's silence is not evaluated again. The change is recorded on the alert's timeline.
  */
 export function planStatusChange(state: StatusChangeState, iid: number, requested: AlertStatus, now: Date, cause: AlertEvent.AlertEventCause): CommandPlan<AlertStatusUpdate> {
   const { alert } = state;
@@ -58,7 +59,11 @@ export function planStatusChange(state: StatusChangeState, iid: number, requeste
     return refuse('conflict', 'conflict', `Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
   }
   const update: AlertStatusUpdate = { id: alert.id, status: change.status, ended_at: change.endedAt, updated_at: now };
-  return { changes: update, events: [alertEvent(change.eventType, withStatusUpdate(alert, update), now, cause)] };
+  return {
+    changes: update,
+    events: [alertEvent(change.eventType, withStatusUpdate(alert, update), now, cause)],
+    activity: [statusChangeEntry(alert, alert.status, change.status, cause, now)],
+  };
 }
 
 /** The alert as a status update leaves it. */

@@ -1,3 +1,4 @@
+import { ActivityEntryOut } from './activity';
 import { AlertEventOut } from './stored-alert';
 
 /**
@@ -28,6 +29,8 @@ export interface AcceptedCommand<Changes> {
   changes: Changes | null;
   /** The alert events of the changes, one per change in the order they happen: written to the outbox in the same commit. */
   events: AlertEventOut[];
+  /** The timeline entries that record the changes (alerts' or incidents'): appended in the same commit. */
+  activity?: ActivityEntryOut[];
 }
 
 /** A command's decision: accepted with its writes, or refused (nothing is written). */

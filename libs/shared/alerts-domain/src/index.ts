@@ -20,3 +20,4 @@ export * from './decimal-ids';
 export * from './command-plan';
 export * from './silence-edit-plan';
 export * from './activity';
+export * from './alert-email';

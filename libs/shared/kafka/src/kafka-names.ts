@@ -10,6 +10,8 @@ export enum ConsumerGroup {
   AlertProcessor = 'alert-processor',
   /** The processor's delivery record consumers. */
   AlertProcessorDeliveries = 'alert-processor-deliveries',
+  /** The processor's alert email consumers: new and resolved alerts of alerts.events.v1 become notifications. */
+  AlertProcessorNotifications = 'alert-processor-notifications',
   /** The processor's alert event outbox relay (position group and transactional id). */
   AlertEventRelay = 'alert-processor-event-relay',
   /** integration-config's snapshot outbox relay (position group and transactional id). */

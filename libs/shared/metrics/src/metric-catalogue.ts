@@ -115,6 +115,11 @@ export const SERVICE_METRICS = {
     labels: ['outcome'],
     help: "Replies posted to the waiting gateways after the commit: delivered (a request was waiting), late (the gateway had answered 202) or failed (no answer within PROCESSOR_REPLY_TIMEOUT_MS, refused, unreachable; the caller gets 202).",
   },
+  alert_processor_notifications_total: {
+    type: 'counter',
+    labels: ['status'],
+    help: 'Alert email notifications the mailer handled, by what became of each: sent, failed (refused at its last attempt), suppressed (over the hourly cap) or pending (refused, retried later).',
+  },
   // Outbox relays: outbox="alert_events" (alert-processor), "integration_snapshots" (integration-config).
   outbox_backlog_rows: {
     type: 'gauge',

@@ -11,3 +11,5 @@ export * from './topic-collector';
 export * from './reply-collector';
 export * from './prometheus-text';
 export * from './openapi-document';
+export * from './test-smtp-server';
+export * from './alert-settings';

@@ -12,6 +12,7 @@ import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
+import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
 
 function Time({ iso }: { iso: string | null }) {
@@ -101,6 +102,7 @@ export function AlertDetailPage() {
         <h2>Details</h2>
         <DetailsList fields={fields} className="details" />
       </div>
+      <AlertNotificationsCard projectId={project.id} iid={data.iid} />
       <div className="card">
         <h2>Payload</h2>
         <JsonTree value={data.payload} />

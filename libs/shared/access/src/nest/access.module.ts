@@ -12,7 +12,10 @@ export interface AccessModuleOptions {
   sqlQuery: { inject: any[]; useFactory: (...dependencies: any[]) => SqlQuery };
 }
 
-/** AccessControl and its guards for a service's HTTP API; global so every controller's guards resolve. */
+/**
+ * AccessControl and its guards for a service's HTTP API; global so every controller's guards resolve.
+ * Its AccessReader is exported too, for a service that names users (a timeline's actors).
+ */
 @Module({})
 export class AccessModule {
   static forRoot(options: AccessModuleOptions): DynamicModule {
@@ -21,14 +24,15 @@ export class AccessModule {
       global: true,
       providers: [
         {
-          provide: AccessControl,
+          provide: AccessReader,
           inject: options.sqlQuery.inject,
-          useFactory: (...dependencies: unknown[]) => new AccessControl(new AccessReader(options.sqlQuery.useFactory(...dependencies)), options.adminToken),
+          useFactory: (...dependencies: unknown[]) => new AccessReader(options.sqlQuery.useFactory(...dependencies)),
         },
+        { provide: AccessControl, inject: [AccessReader], useFactory: (reader: AccessReader) => new AccessControl(reader, options.adminToken) },
         AuthenticationGuard,
         ProjectAccessGuard,
       ],
-      exports: [AccessControl, AuthenticationGuard, ProjectAccessGuard],
+      exports: [AccessReader, AccessControl, AuthenticationGuard, ProjectAccessGuard],
     };
   }
 }

@@ -28,6 +28,9 @@ export const REQUIRED_ACCESS_LEVEL = {
   sendTestAlert: 'developer',
   readAlerts: 'developer',
   changeAlertStatus: 'developer',
+  // The alert workflow: developers assign alerts and write notes on timelines (alerts', incidents').
+  assignAlerts: 'developer',
+  writeNotes: 'developer',
   // Silences, as GitLab and Alertmanager teams run them: developers see what is silenced,
   // maintainers decide what pages nobody.
   readSilences: 'developer',

@@ -2,3 +2,4 @@ export * from './platform-alert-field';
 export * from './alert-view';
 export * from './silence';
 export * from './activity';
+export * from './notification';

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
+import { ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
 
 /**
  * The alert workflow in Chromium against the real stack: a pager storm acknowledged at once from the
@@ -15,15 +15,8 @@ describe('web console: assignees, bulk acknowledge, activity and notes, in Chrom
   let integration: { id: number; authorization_key: string; url: string };
   let developer: { id: number; token: string };
 
-  const api = async <T>(method: string, path: string, body?: unknown, token = ADMIN_TOKEN): Promise<T> => {
-    const answer = await fetch(`${stack.integrationConfig.url}/api/v4${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as T;
-  };
+  /** The management API as the administrator. */
+  const api = <T>(method: string, path: string, body?: unknown): Promise<T> => stack.management<T>(method, path, body);
   /** A payload sent to the integration's URL as a monitoring tool would. */
   const send = async (payload: unknown) => {
     const answer = await fetch(integration.url, {

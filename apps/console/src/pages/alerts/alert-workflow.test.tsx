@@ -1,37 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ActivityEntry, Alert } from '../../api/types';
+import { ActivityEntry } from '../../api/types';
+import { alertFixture as alert } from '../../testing/fixtures';
 import { renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };
 const REPORTER_PROJECT = { ...PROJECT, access_level: 'reporter' };
 const NOW = new Date().toISOString();
-
-const alert = (iid: number, changes: Partial<Alert> = {}): Alert => ({
-  iid,
-  title: `Alert ${iid}`,
-  description: null,
-  severity: 'high',
-  status: 'triggered',
-  events: 1,
-  started_at: NOW,
-  ended_at: null,
-  service: null,
-  monitoring_tool: null,
-  hosts: [],
-  platform_environment_name: null,
-  fingerprint: null,
-  integration_id: 1,
-  payload: {},
-  silenced_by: null,
-  assignees: [],
-  incident_iid: null,
-  created_at: NOW,
-  updated_at: NOW,
-  ...changes,
-});
 
 const COUNTS = { triggered: 2, acknowledged: 0, resolved: 1, ignored: 0, open: 2, all: 3 };
 

@@ -2,33 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Alert } from '../../api/types';
+import { alertFixture } from '../../testing/fixtures';
 import { renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };
 
-const ALERT: Alert = {
-  iid: 2,
-  title: 'Disk full',
-  description: null,
-  severity: 'high',
-  status: 'triggered',
-  events: 2,
-  started_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-  ended_at: null,
-  service: null,
-  monitoring_tool: null,
-  hosts: [],
-  platform_environment_name: null,
-  fingerprint: null,
-  integration_id: 1,
-  payload: {},
-  silenced_by: null,
-  assignees: [],
-  incident_iid: null,
-  created_at: new Date().toISOString(),
-  updated_at: new Date().toISOString(),
-};
+const ALERT: Alert = alertFixture(2, { title: 'Disk full', events: 2, started_at: new Date(Date.now() - 5 * 60_000).toISOString() });
 
 const COUNTS = { triggered: 1, acknowledged: 0, resolved: 3, ignored: 0, open: 1, all: 4 };
 

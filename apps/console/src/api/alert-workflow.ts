@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../session/session';
+import { dataOf, pageOf } from './client';
 import { pollAlerts, queryKeys, useApiQuery, withTotal } from './queries';
-import { ActivityEntry, Alert, AlertBulkUpdateResult, AlertStatus, AssigneeCandidate } from './types';
+import { AlertStatus } from './types';
 
 // The alert workflow's calls (docs/api-guide.md "Alert workflow"): assignees, bulk updates, the
 // timeline and notes. One hook per call, each naming its path and body once.
@@ -16,7 +17,11 @@ export const workflowKeys = {
 
 /** The members an alert may be assigned to (developer+), by username. */
 export function useAssigneeCandidates(projectId: number, enabled = true) {
-  return useApiQuery(workflowKeys.candidates(projectId), (api) => api.get<AssigneeCandidate[]>(`/projects/${projectId}/alerts/assignee_candidates`), { enabled });
+  return useApiQuery(
+    workflowKeys.candidates(projectId),
+    (api) => dataOf(api.GET('/api/v4/projects/{id}/alerts/assignee_candidates', { params: { path: { id: projectId } } })),
+    { enabled },
+  );
 }
 
 /** Sets an alert's assignees (empty: nobody); the saved alert is known at once, lists and its timeline are read again. */
@@ -25,7 +30,7 @@ export function useSetAlertAssignees(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ iid, assigneeIds }: { iid: number; assigneeIds: number[] }) =>
-      api.put<Alert>(`/projects/${projectId}/alerts/${iid}/assignees`, { assignee_ids: assigneeIds }),
+      dataOf(api.PUT('/api/v4/projects/{id}/alerts/{iid}/assignees', { params: { path: { id: projectId, iid } }, body: { assignee_ids: assigneeIds } })),
     onSuccess: (alert) => {
       queryClient.setQueryData(queryKeys.alert(projectId, alert.iid), alert);
       void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
@@ -39,7 +44,7 @@ export function useBulkUpdateAlerts(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { iids: number[]; status?: AlertStatus; assignee_ids?: number[] }) =>
-      api.post<AlertBulkUpdateResult>(`/projects/${projectId}/alerts/bulk_update`, body),
+      dataOf(api.POST('/api/v4/projects/{id}/alerts/bulk_update', { params: { path: { id: projectId } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
   });
 }
@@ -48,7 +53,8 @@ export function useBulkUpdateAlerts(projectId: number) {
 export function useAlertActivity(projectId: number, iid: number, page: number) {
   return useApiQuery(
     [...workflowKeys.activity(projectId, iid), page],
-    (api) => api.list<ActivityEntry>(`/projects/${projectId}/alerts/${iid}/activity`, { page, per_page: ACTIVITY_PER_PAGE }).then(withTotal),
+    (api) =>
+      pageOf(api.GET('/api/v4/projects/{id}/alerts/{iid}/activity', { params: { path: { id: projectId, iid }, query: { page, per_page: ACTIVITY_PER_PAGE } } })).then(withTotal),
     { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
   );
 }
@@ -58,7 +64,7 @@ export function useAddAlertNote(projectId: number, iid: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post<ActivityEntry>(`/projects/${projectId}/alerts/${iid}/notes`, { body }),
+    mutationFn: (body: string) => dataOf(api.POST('/api/v4/projects/{id}/alerts/{iid}/notes', { params: { path: { id: projectId, iid } }, body: { body } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowKeys.activity(projectId, iid) }),
   });
 }

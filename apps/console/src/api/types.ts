@@ -6,6 +6,10 @@
  */
 import type { AlertView } from '@alert-ingestion/contracts/alert';
 import type { TestAlertResult } from '@alert-ingestion/contracts/management';
+import type { Schemas } from './client';
+
+/** A timeline entry as the document describes it (its actor's id and username are the user's only). */
+export type ActivityEntry = Schemas['ActivityEntryDto'];
 
 export { ACCESS_LEVELS, type AccessLevel } from '@alert-ingestion/contracts/access';
 export {
@@ -26,7 +30,6 @@ export {
   type AlertAssignee,
   type AssigneeCandidate,
   type AlertBulkUpdateResult,
-  type ActivityEntryView as ActivityEntry,
   type ActivityKind,
   ACTIVITY_KINDS,
   type AlertStatus,
@@ -76,7 +79,4 @@ export interface TestAlertAnswer {
 }
 
 /** A user who can be added to a project (`GET /projects/:id/members/candidates`, README "Members"). */
-export interface MemberCandidate {
-  id: number;
-  username: string;
-}
+export type MemberCandidate = Schemas['MemberCandidateDto'];

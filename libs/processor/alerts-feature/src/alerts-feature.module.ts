@@ -2,6 +2,7 @@ import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdo
 import {
   ActivityEntriesRepository,
   AlertBatchRepository,
+  AlertNotificationsRepository,
   AlertsDatabase,
   AlertsQueryRepository,
   DeliveriesRepository,
@@ -10,6 +11,7 @@ import {
   SilencesRepository,
 } from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
+import { AlertEmailsService } from './alert-emails.service';
 import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
@@ -82,6 +84,8 @@ export class AlertsFeatureModule {
         SilencesService,
         onDatabase(ActivityEntriesRepository),
         ActivityService,
+        onDatabase(AlertNotificationsRepository),
+        AlertEmailsService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -95,6 +99,7 @@ export class AlertsFeatureModule {
         SilencesService,
         ActivityEntriesRepository,
         ActivityService,
+        AlertEmailsService,
       ],
     };
   }

@@ -12,3 +12,5 @@ export * from './heartbeat-checker.service';
 export * from './silences.service';
 export * from './activity.service';
 export * from './user-cause';
+export * from './alert-emails.service';
+export * from './smtp-mailer';

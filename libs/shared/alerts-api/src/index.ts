@@ -11,3 +11,4 @@ export * from './alerts-api.routes';
 export * from './alerts-api-route.decorator';
 export * from './alerts-api-forwarding';
 export * from './forwarded-alerts-api.controller';
+export * from './alert-notifications.dto';

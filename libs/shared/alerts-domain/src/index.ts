@@ -21,3 +21,4 @@ export * from './command-plan';
 export * from './silence-edit-plan';
 export * from './activity';
 export * from './alert-workflow';
+export * from './alert-email';

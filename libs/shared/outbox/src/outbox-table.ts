@@ -18,6 +18,26 @@ export interface OutboxTable {
   writeLock: number;
   /** Session advisory lock of the one relay that publishes this outbox. */
   leaderLock: number;
+  /** Present when the outbox is published by several relays, one per shard (ShardedOutboxRelay). */
+  sharding?: OutboxSharding;
+}
+
+/**
+ * How a sharded outbox splits its rows: by a hash of the key, so every record of one key is in one
+ * shard and keeps its order. The shard of a row is `keyHashColumn mod shardCount`, taken when the
+ * row is read, so the shard count is the relays' setting and the writers need not know it.
+ */
+export interface OutboxSharding {
+  /**
+   * A non-negative bigint column holding a hash of the key, computed by PostgreSQL (a generated
+   * column), so every writer, of any version, stores the same hash for the same key.
+   */
+  keyHashColumn: string;
+  /**
+   * First key (int4) of the two-key session advisory locks of the relays: (lockClass, shard) is held
+   * by the relay leading that shard, (lockClass + 1, instance id) by every live relay instance.
+   */
+  lockClass: number;
 }
 
 /** One record to publish: its Kafka key and value (JSON text, or null for a tombstone). */

@@ -14,6 +14,7 @@ import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
 import { AlertActivity } from './alert-activity';
 import { AlertAssignees } from './alert-assignees';
+import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
 
 function Time({ iso }: { iso: string | null }) {
@@ -107,6 +108,7 @@ export function AlertDetailPage() {
         <h2>Details</h2>
         <DetailsList fields={fields} className="details" />
       </div>
+      <AlertNotificationsCard projectId={project.id} iid={data.iid} />
       <div className="card">
         <h2>Payload</h2>
         <JsonTree value={data.payload} />

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ActivityEntry } from '../../api/types';
-import { alertFixture as alert } from '../../testing/fixtures';
+import { ActivityEntry, Alert } from '../../api/types';
+import { alertFixture } from '../../testing/alert-fixture';
 import { renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };
 const REPORTER_PROJECT = { ...PROJECT, access_level: 'reporter' };
 const NOW = new Date().toISOString();
+
+const alert = (iid: number, fields: Partial<Alert> = {}): Alert => alertFixture({ iid, title: `Alert ${iid}`, ...fields });
 
 const COUNTS = { triggered: 2, acknowledged: 0, resolved: 1, ignored: 0, open: 2, all: 3 };
 

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Alert } from '../../api/types';
-import { alertFixture } from '../../testing/fixtures';
+import { alertFixture } from '../../testing/alert-fixture';
 import { renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };
 
-const ALERT: Alert = alertFixture(2, { title: 'Disk full', events: 2, started_at: new Date(Date.now() - 5 * 60_000).toISOString() });
+const ALERT: Alert = alertFixture({ events: 2, started_at: new Date(Date.now() - 5 * 60_000).toISOString(), created_at: new Date().toISOString() });
 
 const COUNTS = { triggered: 1, acknowledged: 0, resolved: 3, ignored: 0, open: 1, all: 4 };
 

@@ -3,3 +3,4 @@ export * from './alert-view';
 export * from './silence';
 export * from './activity';
 export * from './alert-workflow';
+export * from './notification';

@@ -1,16 +1,15 @@
 import { Alert } from '../api/types';
 
-/** An alert of the alerts API as a test starts from: triggered, just created, nothing optional set. */
-export function alertFixture(iid: number, changes: Partial<Alert> = {}): Alert {
-  const now = new Date().toISOString();
+/** An alert as the API answers it, for component tests; `fields` change what the test is about. */
+export function alertFixture(fields: Partial<Alert> = {}): Alert {
   return {
-    iid,
-    title: `Alert ${iid}`,
+    iid: 2,
+    title: 'Disk full',
     description: null,
     severity: 'high',
     status: 'triggered',
     events: 1,
-    started_at: now,
+    started_at: '2024-05-01T10:00:00.000Z',
     ended_at: null,
     service: null,
     monitoring_tool: null,
@@ -22,8 +21,8 @@ export function alertFixture(iid: number, changes: Partial<Alert> = {}): Alert {
     silenced_by: null,
     assignees: [],
     incident_iid: null,
-    created_at: now,
-    updated_at: now,
-    ...changes,
+    created_at: '2024-05-01T10:00:00.000Z',
+    updated_at: '2024-05-01T10:00:00.000Z',
+    ...fields,
   };
 }

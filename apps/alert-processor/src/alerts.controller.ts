@@ -1,13 +1,17 @@
 import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess } from '@alert-ingestion/access';
 import {
   ActivityEntryDto,
+  AlertBulkUpdateDto,
+  AlertBulkUpdateResultDto,
   AlertDto,
+  AssigneeCandidateDto,
   ALERTS_API,
   ALERTS_API_BASE,
   AlertsApiRoute,
   AlertStatusCountsDto,
   CreateNoteDto,
   ListAlertsQueryDto,
+  UpdateAlertAssigneesDto,
   UpdateAlertStatusDto,
 } from '@alert-ingestion/alerts-api';
 import { AlertsQueryService } from '@alert-ingestion/alerts-feature';
@@ -27,8 +31,13 @@ export class AlertsController {
 
   /** Newest first, with GitLab's pagination headers (X-Total, X-Next-Page empty on the last page). */
   @AlertsApiRoute(ALERTS_API.listAlerts)
-  async list(@CurrentProject() project: ProjectAccess, @Query() query: ListAlertsQueryDto, @Res({ passthrough: true }) response: Response): Promise<AlertDto[]> {
-    const result = await this.alerts.list(project.projectId.toString(), query);
+  async list(
+    @CurrentProject() project: ProjectAccess,
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListAlertsQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AlertDto[]> {
+    const result = await this.alerts.list(project.projectId.toString(), query, principal);
     response.set(paginationHeaders(result.page));
     return result.alerts;
   }
@@ -37,6 +46,17 @@ export class AlertsController {
   @AlertsApiRoute(ALERTS_API.statusCounts)
   statusCounts(@CurrentProject() project: ProjectAccess): Promise<AlertStatusCountsDto> {
     return this.alerts.statusCounts(project.projectId.toString());
+  }
+
+  /** Declared before `:iid`, which would otherwise take the path. */
+  @AlertsApiRoute(ALERTS_API.assigneeCandidates)
+  assigneeCandidates(@CurrentProject() project: ProjectAccess): Promise<AssigneeCandidateDto[]> {
+    return this.alerts.assigneeCandidates(project.projectId.toString());
+  }
+
+  @AlertsApiRoute(ALERTS_API.bulkUpdateAlerts)
+  bulkUpdate(@CurrentProject() project: ProjectAccess, @CurrentPrincipal() principal: Principal, @Body() body: AlertBulkUpdateDto): Promise<AlertBulkUpdateResultDto> {
+    return this.alerts.bulkUpdate(project.projectId.toString(), body, principal);
   }
 
   @AlertsApiRoute(ALERTS_API.getAlert)
@@ -52,6 +72,16 @@ export class AlertsController {
     @Body() body: UpdateAlertStatusDto,
   ): Promise<AlertDto> {
     return this.alerts.updateStatus(project.projectId.toString(), iid, body.status, principal);
+  }
+
+  @AlertsApiRoute(ALERTS_API.updateAlertAssignees)
+  assign(
+    @CurrentProject() project: ProjectAccess,
+    @CurrentPrincipal() principal: Principal,
+    @Param('iid') iid: string,
+    @Body() body: UpdateAlertAssigneesDto,
+  ): Promise<AlertDto> {
+    return this.alerts.assign(project.projectId.toString(), iid, body.assignee_ids, principal);
   }
 
   /** Oldest first, with GitLab's pagination headers. */

@@ -34,6 +34,57 @@ describe('alert processor: alert timeline and notes', () => {
     return project.call<ActivityEntryView[]>('GET', `/alerts/${iid}/activity${query}`, developer.token);
   }
 
+  it('derives the creation and ONE grouped-events entry from the alert row: a grouped payload writes no timeline row', async () => {
+    const fingerprint = `grouped-${Date.now()}`;
+    const first = await harness.receive(integration, { title: 'Grouped', fingerprint });
+    const iid = first.alerts[0].iid;
+    const rows = async () => Number((await harness.db.query('SELECT count(*) FROM activity_entries WHERE project_id = $1', [project.projectId])).rows[0].count);
+    const before = await rows();
+    for (let repeat = 0; repeat < 4; repeat++) await harness.receive(integration, { title: 'Grouped', fingerprint });
+    expect(await rows()).toBe(before);
+    const entries = (await timeline(iid)).body;
+    expect(entries.map((entry) => [entry.id, entry.kind])).toEqual([
+      [0, 'alert_created'],
+      [0, 'events_grouped'],
+    ]);
+    expect(entries[0]).toMatchObject({ actor: { type: 'service' }, source: 'payload', details: { integration_id: Number(integration.id) } });
+    expect(entries[1].details).toMatchObject({ count: 4, first_at: entries[1].created_at });
+    expect(new Date(entries[1].details.last_at as string).getTime()).toBeGreaterThan(new Date(entries[1].created_at).getTime());
+  });
+
+  it('records a recovery payload resolving its alert, with the integration that sent it', async () => {
+    const fingerprint = `recovering-${Date.now()}`;
+    const iid = (await harness.receive(integration, { title: 'Recovering', fingerprint })).alerts[0].iid;
+    await harness.receive(integration, { title: 'Recovering', fingerprint, end_time: new Date().toISOString() });
+    const changes = (await timeline(iid)).body.filter((entry) => entry.kind === 'status_changed');
+    expect(changes).toMatchObject([{ actor: { type: 'service' }, source: 'payload', details: { from: 'triggered', to: 'resolved', integration_id: Number(integration.id) } }]);
+  });
+
+  it('records an alert created and resolved by one request, found by its iid', async () => {
+    const fingerprint = `flap-${Date.now()}`;
+    const reply = await harness.receive(integration, [
+      { title: 'Flap', fingerprint },
+      { title: 'Flap', fingerprint, end_time: new Date().toISOString() },
+    ]);
+    const kinds = (await timeline(reply.alerts[0].iid)).body.map((entry) => [entry.kind, entry.source]);
+    expect(kinds).toEqual([
+      ['alert_created', 'payload'],
+      ['status_changed', 'payload'],
+    ]);
+  });
+
+  it('records assignments with who was added and removed', async () => {
+    const iid = await newAlert('Assigned');
+    await project.call('PUT', `/alerts/${iid}/assignees`, developer.token, { assignee_ids: [developer.id] });
+    await project.call('PUT', `/alerts/${iid}/assignees`, developer.token, { assignee_ids: [] });
+    const assignments = (await timeline(iid)).body.filter((entry) => entry.kind === 'assignees_changed');
+    expect(assignments.map((entry) => entry.details)).toEqual([
+      { added: [{ id: developer.id, username: developer.username }], removed: [] },
+      { added: [], removed: [{ id: developer.id, username: developer.username }] },
+    ]);
+    expect(assignments[0].actor).toEqual({ type: 'user', id: developer.id, username: developer.username });
+  });
+
   it('records a status change a developer makes, with the developer named as its actor', async () => {
     const iid = await newAlert('Disk full');
     expect((await project.call<AlertView>('PUT', `/alerts/${iid}`, developer.token, { status: 'resolved' })).status).toBe(200);
@@ -63,8 +114,9 @@ describe('alert processor: alert timeline and notes', () => {
     expect(note.status).toBe(201);
     expect(note.body).toMatchObject({ kind: 'note', source: 'api', actor: { type: 'user', id: developer.id, username: developer.username }, details: { body: 'Rolled back **v2.3**' } });
     const entries = (await timeline(iid)).body.filter((entry) => entry.id !== 0);
-    expect(entries.map((entry) => entry.kind)).toEqual(['status_changed', 'note']);
-    expect(entries[1]).toEqual(note.body);
+    // Acknowledging the unassigned alert assigned the developer, in the same change.
+    expect(entries.map((entry) => entry.kind)).toEqual(['status_changed', 'assignees_changed', 'note']);
+    expect(entries[2]).toEqual(note.body);
   });
 
   it('refuses a blank, missing or too long note (400, naming the field) and writes nothing', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ProcessorHarness, TestIntegration } from './processor-harness';
 
 const ALERT_FIELDS = [
+  'assignees',
   'created_at',
   'description',
   'ended_at',
@@ -9,6 +10,7 @@ const ALERT_FIELDS = [
   'fingerprint',
   'hosts',
   'iid',
+  'incident_iid',
   'integration_id',
   'monitoring_tool',
   'payload',
@@ -185,7 +187,7 @@ describe('alert processor: alerts query API', () => {
   });
 
   describe('PUT /projects/:id/alerts/:iid', () => {
-    it('changes the status, publishes one alert.status_changed event, and none when unchanged', async () => {
+    it('changes the status, publishes one alert.status_changed event (and alert.assigned: acknowledging assigns the developer), and none when unchanged', async () => {
       const changed = await call('PUT', `/projects/${projectId}/alerts/3`, tokens.developer, { status: 'acknowledged' });
       expect(changed).toMatchObject({ status: 200, body: { iid: 3, status: 'acknowledged' } });
       const unchanged = await call('PUT', `/projects/${projectId}/alerts/3`, tokens.developer, { status: 'acknowledged' });
@@ -196,6 +198,7 @@ describe('alert processor: alerts query API', () => {
       expect(harness.events.received.filter((event) => event.key === `${projectId}:3`).map((event) => event.value.type)).toEqual([
         'alert.created',
         'alert.status_changed',
+        'alert.assigned',
       ]);
     });
 

@@ -59,13 +59,15 @@ describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRAC
         'integration_id',
         'payload',
         'silenced_by',
+        'assignees',
+        'incident_iid',
         'created_at',
         'updated_at',
       ].sort(),
     );
     expect(Object.keys(schemas['DeliveryDto'].properties).sort()).toEqual(['alerts', 'authorization_key', 'authorization_key_expires_at', 'body', 'body_size', 'body_truncated', 'error', 'id', 'received_at', 'request_id', 'status']);
     const list = document.paths['/api/v4/projects/{id}/alerts'].get;
-    expect((list.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['path:id', 'query:page', 'query:per_page', 'query:search', 'query:silenced', 'query:status']);
+    expect((list.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['path:id', 'query:assignee_id', 'query:page', 'query:per_page', 'query:search', 'query:silenced', 'query:status']);
   });
 
   it('serves Swagger UI from its own origin only', async () => {

@@ -9,6 +9,9 @@
  * Every schema is listed: a new one is paired with its contract type, or said to have none.
  */
 import type {
+  AlertAssignee,
+  AlertBulkUpdateResult,
+  AssigneeCandidate,
   AlertNotificationView,
   AlertSilence,
   AlertStatusCounts,
@@ -80,6 +83,10 @@ type JsonValue = Record<string, unknown> | unknown[] | string | number | boolean
 
 /** Each schema's contract type. */
 interface ContractOf {
+  AlertAssigneeDto: AlertAssignee;
+  AlertBulkSkippedDto: AlertBulkUpdateResult['skipped'][number];
+  AlertBulkUpdateResultDto: AlertBulkUpdateResult;
+  AssigneeCandidateDto: AssigneeCandidate;
   AlertNotificationDto: AlertNotificationView;
   AlertDto: Omit<AlertView, 'payload'> & { payload: JsonValue };
   AlertSilenceDto: AlertSilence;
@@ -124,6 +131,9 @@ export const WITHOUT_CONTRACT_TYPE = [
   // The timeline's entries and notes (libs/shared/alerts-api/src/activity.dto.ts).
   'ActivityActorDto',
   'ActivityEntryDto',
+  // The alert workflow's request bodies (libs/shared/alerts-api/src/alert-workflow.dto.ts).
+  'AlertBulkUpdateDto',
+  'UpdateAlertAssigneesDto',
   'AddMemberDto',
   'CreateNoteDto',
   'CodeQualityLinesDto',
@@ -154,6 +164,10 @@ export const EVERY_SCHEMA_LISTED: [Unlisted, Gone] extends [never, never] ? true
 
 /** Per schema, `true`: a schema that says other than its contract type fails to compile here, named. */
 export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schemas]: Same<Schemas[Name], ContractOf[Name]> } = {
+  AlertAssigneeDto: true,
+  AlertBulkSkippedDto: true,
+  AlertBulkUpdateResultDto: true,
+  AssigneeCandidateDto: true,
   AlertNotificationDto: true,
   AlertDto: true,
   AlertSilenceDto: true,

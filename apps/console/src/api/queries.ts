@@ -6,7 +6,7 @@ import { AccessLevel, AlertStatus, DeprecationArea, Integration, ProjectTier, Si
 /** New alerts and deliveries appear without a reload: lists and counts are read again this often. */
 export const ALERTS_POLL_MS = 5_000;
 /** Polling stops while the last answer was an error (a 403 stays a 403), and resumes on a manual retry. */
-const pollAlerts = (query: { state: { status: string } }) => (query.state.status === 'error' ? false : ALERTS_POLL_MS);
+export const pollAlerts = (query: { state: { status: string } }) => (query.state.status === 'error' ? false : ALERTS_POLL_MS);
 export const PER_PAGE = 20;
 /** The deliveries API's page: the latest 100 (CONTRACT.md "at least the last 100"). */
 export const DELIVERIES_PER_PAGE = 100;
@@ -29,7 +29,7 @@ export const queryKeys = {
 type ApiQueryOptions<T> = Omit<UseQueryOptions<T>, 'queryKey' | 'queryFn'>;
 
 /** A query of the API with the session's client, which `read` is given. */
-function useApiQuery<T>(queryKey: QueryKey, read: (api: ApiClient) => Promise<T>, options: ApiQueryOptions<NoInfer<T>> = {}) {
+export function useApiQuery<T>(queryKey: QueryKey, read: (api: ApiClient) => Promise<T>, options: ApiQueryOptions<NoInfer<T>> = {}) {
   const api = useApi();
   return useQuery({ ...options, queryKey, queryFn: () => read(api) });
 }
@@ -261,7 +261,7 @@ export type SilencedFilter = 'any' | 'silenced' | 'not_silenced';
  * A page of a list paged by number (alerts, silences) with the total its pagination shows: without
  * `X-Total`, the items of this page are all there are.
  */
-function withTotal<T>(page: ListPage<T>): ListPage<T> & { total: number } {
+export function withTotal<T>(page: ListPage<T>): ListPage<T> & { total: number } {
   return { ...page, total: page.total ?? page.items.length };
 }
 
@@ -269,13 +269,14 @@ function readAlert(api: ApiClient, projectId: number, iid: number) {
   return dataOf(api.GET('/api/v4/projects/{id}/alerts/{iid}', { params: { path: { id: projectId, iid } } }));
 }
 
-export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number, silencedFilter: SilencedFilter = 'any') {
+/** `assignee`: only the alerts assigned to the caller (`me`), to a user id, or to nobody (`none`). */
+export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number, silencedFilter: SilencedFilter = 'any', assignee?: string) {
   const status = tab === 'all' ? undefined : tab;
   const silenced = silencedFilter === 'any' ? undefined : silencedFilter === 'silenced';
   return useApiQuery(
-    [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter],
+    [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter, assignee ?? 'any'],
     (api) =>
-      pageOf(api.GET('/api/v4/projects/{id}/alerts', { params: { path: { id: projectId }, query: { status, search, silenced, page, per_page: PER_PAGE } } })).then(withTotal),
+      pageOf(api.GET('/api/v4/projects/{id}/alerts', { params: { path: { id: projectId }, query: { status, search, silenced, assignee_id: assignee, page, per_page: PER_PAGE } } })).then(withTotal),
     { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
   );
 }

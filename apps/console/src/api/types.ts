@@ -8,6 +8,9 @@ import type { AlertView } from '@alert-ingestion/contracts/alert';
 import type { TestAlertResult } from '@alert-ingestion/contracts/management';
 import type { Schemas } from './client';
 
+/** A timeline entry as the document describes it (its actor's id and username are the user's only). */
+export type ActivityEntry = Schemas['ActivityEntryDto'];
+
 export { ACCESS_LEVELS, type AccessLevel } from '@alert-ingestion/contracts/access';
 export {
   ACCEPTED_MAPPING_TYPES,
@@ -24,6 +27,11 @@ export {
   type SilenceState,
   type SilenceView as Silence,
   type AlertView as Alert,
+  type AlertAssignee,
+  type AssigneeCandidate,
+  type AlertBulkUpdateResult,
+  type ActivityKind,
+  ACTIVITY_KINDS,
   type AlertStatus,
   type AlertStatusCounts,
   type CreatedAlert,

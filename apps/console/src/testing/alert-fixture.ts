@@ -19,6 +19,8 @@ export function alertFixture(fields: Partial<Alert> = {}): Alert {
     integration_id: 1,
     payload: {},
     silenced_by: null,
+    assignees: [],
+    incident_iid: null,
     created_at: '2024-05-01T10:00:00.000Z',
     updated_at: '2024-05-01T10:00:00.000Z',
     ...fields,

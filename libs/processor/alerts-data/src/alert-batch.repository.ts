@@ -1,6 +1,7 @@
 import { BatchState, BatchWrites, compareIds, IdempotencyAnswer, StateKeys } from '@alert-ingestion/alerts-domain';
 import { CreatedAlert } from '@alert-ingestion/contracts';
 import { isUniqueViolation, sqlLiteral } from '@alert-ingestion/sql';
+import { activityStatements } from './activity-entries';
 import { alertEventStatements } from './alert-event-outbox';
 import { AlertsDatabase, ScriptedTransaction } from './alerts-database';
 import { ALERT_COLUMNS, AlertRow, storedAlert } from './alerts-query.repository';
@@ -126,6 +127,7 @@ export class AlertBatchTransaction {
   async write(writes: BatchWrites, now: Date): Promise<void> {
     await this.transaction.commit([
       ...alertStatements(writes, now),
+      ...activityStatements(writes.activity),
       ...alertEventStatements(writes.events),
       ...answerStatements(writes.newAnswers, writes.renewedAnswers, now),
       ...deliveryStatements(writes.deliveries),
@@ -178,6 +180,8 @@ function alertStatements({ iidCounters, alertUpdates, alertInserts }: BatchWrite
          status = CASE WHEN u.ended_at IS NULL THEN a.status ELSE 'resolved'::alert_status END,
          ended_at = COALESCE(u.ended_at, a.ended_at),
          silence_id = u.silence_id,
+         first_grouped_at = CASE WHEN u.grouped > 0 THEN COALESCE(a.first_grouped_at, ${at}) ELSE a.first_grouped_at END,
+         last_grouped_at = CASE WHEN u.grouped > 0 THEN ${at} ELSE a.last_grouped_at END,
          updated_at = ${at}
        FROM json_to_recordset(${sqlLiteral.json(alertUpdates)}) AS u(id bigint, grouped int, ended_at timestamptz, silence_id bigint)
        WHERE a.id = u.id`,
@@ -187,13 +191,15 @@ function alertStatements({ iidCounters, alertUpdates, alertInserts }: BatchWrite
     // Payloads travel in a document of their own: json_to_recordset unescapes every string of its
     // document, and refuses a payload's \u0000 or unpaired surrogate, which json_array_elements and
     // the `json` column keep as they are (docs/operating.md "Input policy and limits").
-    const rows = alertInserts.map(({ payload: _payload, silenced_by, ...row }) => ({ ...row, silence_id: silenced_by?.id ?? null }));
+    const rows = alertInserts.map(({ payload: _payload, silenced_by, assignees: _assignees, ...row }) => ({ ...row, silence_id: silenced_by?.id ?? null }));
     statements.push(
       `INSERT INTO alerts (project_id, iid, integration_id, title, description, severity, status, events, started_at, ended_at,
-         service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, silence_id, payload, created_at, updated_at)
+         service, monitoring_tool, hosts, platform_environment_name, fingerprint, fingerprint_sha256, silence_id, payload, created_at, updated_at,
+         first_grouped_at, last_grouped_at)
        SELECT r.project_id, r.iid, r.integration_id, r.title, r.description, r.severity::alert_severity, r.status::alert_status,
          r.events, r.started_at, r.ended_at, r.service, r.monitoring_tool, r.hosts, r.platform_environment_name, r.fingerprint,
-         r.fingerprint_sha256, r.silence_id, p.payload, ${at}, ${at}
+         r.fingerprint_sha256, r.silence_id, p.payload, ${at}, ${at},
+         CASE WHEN r.events > 1 THEN ${at} END, CASE WHEN r.events > 1 THEN ${at} END
        FROM ROWS FROM (json_to_recordset(${sqlLiteral.json(rows)}) AS (project_id bigint, iid int, integration_id bigint, title text,
          description text, severity text, status text, events int, started_at timestamptz, ended_at timestamptz, service text,
          monitoring_tool text, hosts text[], platform_environment_name text, fingerprint text, fingerprint_sha256 char(64), silence_id bigint))

@@ -1,6 +1,18 @@
-import { planStatusChange, StatusChangeState, StoredAlert, withStatusUpdate } from '@alert-ingestion/alerts-domain';
+import {
+  AlertStatusUpdate,
+  BulkUpdateChanges,
+  BulkUpdateRequest,
+  planAssignment,
+  planBulkUpdate,
+  planStatusChange,
+  StatusChangeState,
+  StoredAlert,
+  StoredAssignee,
+  withStatusUpdate,
+} from '@alert-ingestion/alerts-domain';
 import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { isUniqueViolation, likePattern } from '@alert-ingestion/sql';
+import { PoolClient } from 'pg';
 import { AlertsDatabase } from './alerts-database';
 import { CommandResult, runCommand } from './run-command';
 
@@ -11,7 +23,8 @@ import { CommandResult, runCommand } from './run-command';
  */
 export const ALERT_COLUMNS = `a.id, a.project_id, a.iid, a.integration_id, a.title, a.description, a.severity, a.status, a.events,
   a.started_at, a.ended_at, a.service, a.monitoring_tool, a.hosts, a.platform_environment_name, a.fingerprint,
-  a.fingerprint_sha256, a.payload, a.created_at, a.updated_at,
+  a.fingerprint_sha256, a.payload, a.created_at, a.updated_at, a.assignee_ids, a.assignee_usernames,
+  a.first_grouped_at, a.last_grouped_at,
   CASE WHEN s.ends_at > now() THEN s.id END AS silence_id, s.comment AS silence_comment, s.ends_at AS silence_ends_at`;
 
 /** `alerts a` with the silence that matched the payload of its last change. */
@@ -21,12 +34,19 @@ export const ALERTS_WITH_SILENCE = 'alerts a LEFT JOIN silences s ON s.id = a.si
 const SILENCED = 's.ends_at > now()';
 
 /** A row read with ALERT_COLUMNS. */
-export type AlertRow = Omit<StoredAlert, 'silenced_by'> & { silence_id: string | null; silence_comment: string | null; silence_ends_at: Date | null };
+export type AlertRow = Omit<StoredAlert, 'silenced_by' | 'assignees'> & {
+  silence_id: string | null;
+  silence_comment: string | null;
+  silence_ends_at: Date | null;
+  assignee_ids: string[];
+  assignee_usernames: string[];
+};
 
-export function storedAlert({ silence_id, silence_comment, silence_ends_at, ...alert }: AlertRow): StoredAlert {
+export function storedAlert({ silence_id, silence_comment, silence_ends_at, assignee_ids, assignee_usernames, ...alert }: AlertRow): StoredAlert {
   return {
     ...alert,
     silenced_by: silence_id === null ? null : { id: silence_id, comment: silence_comment ?? '', ends_at: silence_ends_at ?? new Date(0) },
+    assignees: assignee_ids.map((id, index) => ({ id, username: assignee_usernames[index] ?? '' })),
   };
 }
 
@@ -38,6 +58,8 @@ export interface AlertListQuery {
   search?: string;
   /** Only alerts an active silence covers (true), or only the others (false). */
   silenced?: boolean;
+  /** Only alerts assigned to this user (id), or to nobody (`none`); `nobody`: no alert (the administrator's "me"). */
+  assignee?: string | 'none' | 'nobody';
   page: number;
   perPage: number;
 }
@@ -62,6 +84,12 @@ export class AlertsQueryRepository {
       conditions.push(`a.status = $${parameters.length}::alert_status`);
     }
     if (query.silenced !== undefined) conditions.push(query.silenced ? SILENCED : `(s.id IS NULL OR NOT ${SILENCED})`);
+    if (query.assignee === 'none') conditions.push('cardinality(a.assignee_ids) = 0');
+    else if (query.assignee === 'nobody') conditions.push('false');
+    else if (query.assignee !== undefined) {
+      parameters.push(query.assignee);
+      conditions.push(`a.assignee_ids @> ARRAY[$${parameters.length}::bigint]`);
+    }
     if (query.search) {
       parameters.push(likePattern(query.search));
       const p = `$${parameters.length}`;
@@ -98,14 +126,17 @@ export class AlertsQueryRepository {
    * creates a not-resolved alert of the fingerprint meanwhile makes the update fail on
    * alerts_open_fingerprint_key: run again, the plan sees that alert and refuses the reopening.
    */
-  changeStatus(projectId: string, iid: number, requested: AlertStatus, now: Date, cause: AlertEvent.AlertEventCause): Promise<CommandResult<StoredAlert>> {
+  changeStatus(
+    projectId: string,
+    iid: number,
+    requested: AlertStatus,
+    now: Date,
+    cause: AlertEvent.AlertEventCause,
+    acknowledger?: StoredAssignee,
+  ): Promise<CommandResult<StoredAlert>> {
     return runCommand(this.database, {
       read: async (client): Promise<StatusChangeState> => {
-        const current = await client.query<AlertRow>(
-          `SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = $2 FOR UPDATE OF a`,
-          [projectId, iid],
-        );
-        const alert = current.rows[0] && storedAlert(current.rows[0]);
+        const alert = await lockedAlert(client, projectId, iid);
         if (!alert?.fingerprint_sha256) return { alert, openDuplicateIid: null };
         const duplicate = await client.query<{ iid: number }>(
           `SELECT iid FROM alerts WHERE project_id = $1 AND fingerprint_sha256 = $2 AND status <> 'resolved' AND id <> $3 FOR UPDATE`,
@@ -113,18 +144,91 @@ export class AlertsQueryRepository {
         );
         return { alert, openDuplicateIid: duplicate.rows[0]?.iid ?? null };
       },
-      plan: (state) => planStatusChange(state, iid, requested, now, cause),
+      plan: (state) => planStatusChange(state, iid, requested, now, cause, acknowledger),
       write: async (client, update, { alert }) => {
         if (!update || !alert) return alert as StoredAlert;
-        await client.query(`UPDATE alerts SET status = $2::alert_status, ended_at = $3, updated_at = $4 WHERE id = $1`, [
-          update.id,
-          update.status,
-          update.ended_at,
-          update.updated_at,
-        ]);
+        await writeAlertUpdates(client, [update]);
         return withStatusUpdate(alert, update);
       },
       lostRace: (error) => isUniqueViolation(error, 'alerts_open_fingerprint_key'),
     });
   }
+
+  /** `PUT .../alerts/:iid/assignees`: the alert, locked, decided by planAssignment over the project's `candidates` (developer+, by user id). */
+  assign(
+    projectId: string,
+    iid: number,
+    requested: readonly number[],
+    candidates: ReadonlyMap<string, string>,
+    now: Date,
+    cause: AlertEvent.AlertEventCause,
+  ): Promise<CommandResult<StoredAlert>> {
+    return runCommand(this.database, {
+      read: async (client) => ({ alert: await lockedAlert(client, projectId, iid) }),
+      plan: (state) => planAssignment(state, iid, requested, candidates, now, cause),
+      write: async (client, update, { alert }) => {
+        if (!update || !alert) return alert as StoredAlert;
+        await writeAlertUpdates(client, [update]);
+        return withStatusUpdate(alert, update);
+      },
+    });
+  }
+
+  /** `POST .../alerts/bulk_update`: the alerts of the iids, locked in iid order, decided by planBulkUpdate. */
+  bulkUpdate(
+    projectId: string,
+    request: BulkUpdateRequest,
+    candidates: ReadonlyMap<string, string>,
+    now: Date,
+    cause: AlertEvent.AlertEventCause,
+    acknowledger?: StoredAssignee,
+  ): Promise<CommandResult<BulkUpdateChanges>> {
+    return runCommand(this.database, {
+      read: async (client) => {
+        const rows = await client.query<AlertRow>(
+          `SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = ANY($2::int[]) ORDER BY a.iid FOR UPDATE OF a`,
+          [projectId, [...request.iids]],
+        );
+        return rows.rows.map(storedAlert);
+      },
+      plan: (alerts) => planBulkUpdate(alerts, request, candidates, now, cause, acknowledger),
+      write: async (client, changes) => {
+        if (!changes) return { updates: [], updated: [], skipped: [] };
+        await writeAlertUpdates(client, changes.updates);
+        return changes;
+      },
+    });
+  }
+}
+
+/** The alert of `iid` in the project, locked for a change; undefined when there is none. */
+async function lockedAlert(client: PoolClient, projectId: string, iid: number): Promise<StoredAlert | undefined> {
+  const current = await client.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = $2 FOR UPDATE OF a`, [
+    projectId,
+    iid,
+  ]);
+  return current.rows[0] && storedAlert(current.rows[0]);
+}
+
+/** Writes status changes and assignments (assignees only where the update has them), one statement. */
+async function writeAlertUpdates(client: PoolClient, updates: readonly AlertStatusUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  const rows = updates.map(({ id, status, ended_at, updated_at, assignees }) => ({
+    id,
+    status,
+    ended_at: ended_at?.toISOString() ?? null,
+    updated_at: updated_at.toISOString(),
+    assigned: assignees !== undefined,
+    assignee_ids: assignees?.map((assignee) => assignee.id) ?? [],
+    assignee_usernames: assignees?.map((assignee) => assignee.username) ?? [],
+  }));
+  await client.query(
+    `UPDATE alerts a SET status = u.status::alert_status, ended_at = u.ended_at, updated_at = u.updated_at,
+       assignee_ids = CASE WHEN u.assigned THEN u.assignee_ids ELSE a.assignee_ids END,
+       assignee_usernames = CASE WHEN u.assigned THEN u.assignee_usernames ELSE a.assignee_usernames END
+     FROM json_to_recordset($1::json) AS u(id bigint, status text, ended_at timestamptz, updated_at timestamptz,
+       assigned boolean, assignee_ids bigint[], assignee_usernames text[])
+     WHERE a.id = u.id`,
+    [JSON.stringify(rows)],
+  );
 }

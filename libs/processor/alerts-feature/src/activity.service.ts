@@ -1,6 +1,6 @@
 import { AccessReader, Principal } from '@alert-ingestion/access';
 import { ActivityEntriesRepository } from '@alert-ingestion/alerts-data';
-import { activityActorIds, activityEntryView, ActivitySubject, noteEntry, StoredActivityEntry } from '@alert-ingestion/alerts-domain';
+import { activityActorIds, activityEntryView, ActivityEntryOut, ActivitySubject, noteEntry, StoredActivityEntry } from '@alert-ingestion/alerts-domain';
 import { ActivityEntryView } from '@alert-ingestion/contracts';
 import { PageInfo, pageInfo, pageRequest, PaginationQueryDto } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
@@ -23,9 +23,10 @@ export class ActivityService {
     private readonly access: AccessReader,
   ) {}
 
-  async page(subject: ActivitySubject, query: PaginationQueryDto): Promise<ActivityViewPage> {
+  /** `derived`: entries the subject's row holds (an alert's: derivedAlertEntries), placed among the stored ones by time. */
+  async page(subject: ActivitySubject, query: PaginationQueryDto, derived: readonly ActivityEntryOut[] = []): Promise<ActivityViewPage> {
     const { page, perPage, offset } = pageRequest(query);
-    const result = await this.entries.activityPage(subject, { offset, perPage });
+    const result = await this.entries.activityPage(subject, { offset, perPage }, derived);
     return { entries: await this.views(result.entries), page: pageInfo(result.total, page, perPage) };
   }
 

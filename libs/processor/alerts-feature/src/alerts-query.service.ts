@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityEntryView, ALERT_STATUSES, AlertStatus, AlertView } from '@alert-ingestion/contracts';
-import { Principal } from '@alert-ingestion/access';
-import { alertNotFound as alertNotFoundRefusal, alertView, StoredAlert } from '@alert-ingestion/alerts-domain';
+import { ActivityEntryView, ALERT_STATUSES, AlertBulkUpdateResult, AlertStatus, AlertView, AssigneeCandidate, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { AccessReader, Principal } from '@alert-ingestion/access';
+import { alertNotFound as alertNotFoundRefusal, alertView, derivedAlertEntries, StoredAlert, StoredAssignee } from '@alert-ingestion/alerts-domain';
 import { AlertsQueryRepository } from '@alert-ingestion/alerts-data';
 import { DomainError, PageInfo, pageInfo, pageRequest, PaginationQueryDto } from '@alert-ingestion/http';
-import { ListAlertsQueryDto } from '@alert-ingestion/alerts-api';
+import { AlertBulkUpdateDto, ListAlertsQueryDto } from '@alert-ingestion/alerts-api';
 import { answered, refusalError } from './command-refusal';
 import { userCause } from './user-cause';
 import { ActivityService, ActivityViewPage } from './activity.service';
@@ -31,11 +31,13 @@ export class AlertsQueryService {
   constructor(
     private readonly repository: AlertsQueryRepository,
     private readonly activityLog: ActivityService,
+    private readonly access: AccessReader,
   ) {}
 
-  async list(projectId: string, query: ListAlertsQueryDto): Promise<AlertListPage> {
+  async list(projectId: string, query: ListAlertsQueryDto, by: Principal): Promise<AlertListPage> {
     const { page, perPage } = pageRequest(query);
-    const result = await this.repository.list({ projectId, status: query.status, search: query.search, silenced: query.silenced, page, perPage });
+    const assignee = query.assignee_id === 'me' ? (by.kind === 'user' ? by.userId.toString() : 'nobody') : query.assignee_id;
+    const result = await this.repository.list({ projectId, status: query.status, search: query.search, silenced: query.silenced, assignee, page, perPage });
     return { alerts: result.alerts.map(alertView), page: pageInfo(result.total, page, perPage) };
   }
 
@@ -57,9 +59,34 @@ export class AlertsQueryService {
     return row;
   }
 
-  /** The alert's timeline (ActivityService), oldest first. */
+  /** The alert's timeline (ActivityService), oldest first, its creation and grouped events among the entries. */
   async activity(projectId: string, iidText: string, query: PaginationQueryDto): Promise<ActivityViewPage> {
-    return this.activityLog.page({ alertId: (await this.stored(projectId, iidText)).id }, query);
+    const alert = await this.stored(projectId, iidText);
+    return this.activityLog.page({ alertId: alert.id }, query, derivedAlertEntries(alert));
+  }
+
+  /** The members an alert may be assigned to: developer+ (REQUIRED_ACCESS_LEVEL.assignAlerts's role, which assigning takes), by username. */
+  async assigneeCandidates(projectId: string): Promise<AssigneeCandidate[]> {
+    const members = await this.access.projectMembers(BigInt(projectId), REQUIRED_ACCESS_LEVEL.assignAlerts);
+    return members.map((member) => ({ id: Number(member.id), username: member.username, access_level: member.accessLevel }));
+  }
+
+  async assign(projectId: string, iidText: string, assigneeIds: readonly number[], by: Principal): Promise<AlertView> {
+    const iid = parseIid(iidText);
+    if (iid === null) throw alertNotFound(iidText);
+    const candidates = await this.candidatesById(projectId);
+    return alertView(answered(await this.repository.assign(projectId, iid, assigneeIds, candidates, new Date(), userCause(by))));
+  }
+
+  async bulkUpdate(projectId: string, body: AlertBulkUpdateDto, by: Principal): Promise<AlertBulkUpdateResult> {
+    const candidates = body.assignee_ids === undefined ? new Map<string, string>() : await this.candidatesById(projectId);
+    const request = { iids: body.iids, status: body.status, assigneeIds: body.assignee_ids };
+    const { updated, skipped } = answered(await this.repository.bulkUpdate(projectId, request, candidates, new Date(), userCause(by), acknowledger(by)));
+    return { updated, skipped };
+  }
+
+  private async candidatesById(projectId: string): Promise<Map<string, string>> {
+    return new Map((await this.assigneeCandidates(projectId)).map((candidate) => [String(candidate.id), candidate.username]));
   }
 
   async addNote(projectId: string, iidText: string, body: string, by: Principal): Promise<ActivityEntryView> {
@@ -69,8 +96,13 @@ export class AlertsQueryService {
   async updateStatus(projectId: string, iidText: string, status: AlertStatus, by: Principal): Promise<AlertView> {
     const iid = parseIid(iidText);
     if (iid === null) throw alertNotFound(iidText);
-    return alertView(answered(await this.repository.changeStatus(projectId, iid, status, new Date(), userCause(by))));
+    return alertView(answered(await this.repository.changeStatus(projectId, iid, status, new Date(), userCause(by), acknowledger(by))));
   }
+}
+
+/** Who is assigned when acknowledging an alert nobody is assigned to: the user; nobody for the administrator token. */
+function acknowledger(by: Principal): StoredAssignee | undefined {
+  return by.kind === 'user' ? { id: by.userId.toString(), username: by.username } : undefined;
 }
 
 function alertNotFound(iid: string): DomainError {

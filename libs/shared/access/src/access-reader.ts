@@ -1,4 +1,4 @@
-import { AccessLevel, ProjectTier } from '@alert-ingestion/contracts';
+import { AccessLevel, hasAccessLevel, ProjectTier } from '@alert-ingestion/contracts';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { ProjectMembership, StoredAccessToken } from './access-rules';
 
@@ -38,6 +38,17 @@ export class AccessReader {
     if (userIds.length === 0) return new Map();
     const rows = await this.query<{ id: string; username: string }>(`SELECT id::text AS id, username FROM users WHERE id = ANY($1::bigint[])`, [userIds]);
     return new Map(rows.map((row) => [row.id, row.username]));
+  }
+
+  /** The members of a project with at least `minimum` (an alert's assignee candidates: developer+), by username. */
+  async projectMembers(projectId: bigint, minimum: AccessLevel): Promise<Array<{ id: string; username: string; accessLevel: AccessLevel }>> {
+    const rows = await this.query<{ id: string; username: string; access_level: AccessLevel }>(
+      `SELECT u.id::text AS id, u.username, m.access_level::text AS access_level
+       FROM project_members m JOIN users u ON u.id = m.user_id
+       WHERE m.project_id = $1::bigint ORDER BY u.username`,
+      [projectId.toString()],
+    );
+    return rows.filter((row) => hasAccessLevel(row.access_level, minimum)).map((row) => ({ id: row.id, username: row.username, accessLevel: row.access_level }));
   }
 
   /** The members of the projects whose role is one of `levels` and who have an email address (alert emails). */

@@ -1,7 +1,7 @@
-import { ActivityEntryView, AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SilenceView } from '@alert-ingestion/contracts';
+import { ActivityEntryView, AlertAssignee, AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SilenceView } from '@alert-ingestion/contracts';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { AlertDto, AlertStatusCountsDto, CreatedAlertDto, DeliveryDto } from './alerts-responses.dto';
+import { AlertAssigneeDto, AlertDto, AlertStatusCountsDto, CreatedAlertDto, DeliveryDto } from './alerts-responses.dto';
 import { forwardedAlertsApiController } from './forwarded-alerts-api.controller';
 import { AlertSilenceDto, SilenceCreatorDto, SilenceDto } from './silences.dto';
 import { ActivityEntryDto } from './activity.dto';
@@ -26,6 +26,7 @@ const same = <A, B>(proof: Same<A, B>) => proof;
 
 same<AlertDto, AlertView>(true);
 same<AlertSilenceDto, AlertSilence>(true);
+same<AlertAssigneeDto, AlertAssignee>(true);
 same<AlertStatusCountsDto, AlertStatusCounts>(true);
 same<CreatedAlertDto, CreatedAlert>(true);
 same<DeliveryDto, Delivery>(true);
@@ -50,10 +51,13 @@ const ALERT: Fields<AlertView> = {
   integration_id: 'number',
   payload: 'any',
   silenced_by: 'object|null',
+  assignees: 'array',
+  incident_iid: 'number|null',
   created_at: 'string',
   updated_at: 'string',
 };
 const ALERT_SILENCE: Fields<AlertSilence> = { id: 'number', comment: 'string', ends_at: 'string' };
+const ALERT_ASSIGNEE: Fields<AlertAssignee> = { id: 'number', username: 'string' };
 const STATUS_COUNTS: Fields<AlertStatusCounts> = { triggered: 'number', acknowledged: 'number', resolved: 'number', ignored: 'number', open: 'number', all: 'number' };
 const CREATED_ALERT: Fields<CreatedAlert> = { iid: 'number', title: 'string' };
 const DELIVERY: Fields<Delivery> = {
@@ -94,6 +98,7 @@ const SILENCE_CREATOR: Fields<NonNullable<SilenceView['created_by']>> = { id: 'n
 const CONTRACT_SHAPES: Array<[string, Record<string, string>]> = [
   ['AlertDto', ALERT],
   ['AlertSilenceDto', ALERT_SILENCE],
+  ['AlertAssigneeDto', ALERT_ASSIGNEE],
   ['AlertStatusCountsDto', STATUS_COUNTS],
   ['CreatedAlertDto', CREATED_ALERT],
   ['DeliveryDto', DELIVERY],

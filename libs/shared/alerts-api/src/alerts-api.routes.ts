@@ -4,6 +4,7 @@ import { PaginationQueryDto } from '@alert-ingestion/http';
 import { AlertNotificationDto, ListAlertNotificationsQueryDto } from './alert-notifications.dto';
 import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './alerts-query.dto';
 import { ActivityEntryDto, CreateNoteDto } from './activity.dto';
+import { AlertBulkUpdateDto, AlertBulkUpdateResultDto, AssigneeCandidateDto, UpdateAlertAssigneesDto } from './alert-workflow.dto';
 import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
 import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
 
@@ -22,6 +23,8 @@ export type AlertsApiMethod = 'GET' | 'POST' | 'PUT';
 export interface AlertsApiResponse {
   readonly type: Type<unknown>;
   readonly page?: true;
+  /** A JSON array of the DTO, whole (not paged). */
+  readonly array?: true;
   /** 200 unless said otherwise (a POST that creates is a 201). */
   readonly status?: 200 | 201;
   readonly description?: string;
@@ -67,6 +70,22 @@ export const ALERTS_API = {
     summary: 'Count the alerts of a project by status',
     response: { type: AlertStatusCountsDto },
   },
+  assigneeCandidates: {
+    method: 'GET',
+    path: 'alerts/assignee_candidates',
+    access: REQUIRED_ACCESS_LEVEL.assignAlerts,
+    summary: 'List the members an alert may be assigned to (developer+), by username',
+    response: { type: AssigneeCandidateDto, array: true, description: 'Every candidate (not paged).' },
+  },
+  bulkUpdateAlerts: {
+    method: 'POST',
+    path: 'alerts/bulk_update',
+    access: REQUIRED_ACCESS_LEVEL.changeAlertStatus,
+    summary: 'Change the status and/or the assignees of several alerts at once; resolved alerts are skipped, never reopened',
+    body: AlertBulkUpdateDto,
+    response: { type: AlertBulkUpdateResultDto, description: 'The iids changed, and the others with the reason.' },
+    errors: [400],
+  },
   getAlert: {
     method: 'GET',
     path: 'alerts/:iid',
@@ -79,10 +98,20 @@ export const ALERTS_API = {
     method: 'PUT',
     path: 'alerts/:iid',
     access: REQUIRED_ACCESS_LEVEL.changeAlertStatus,
-    summary: 'Change the status of an alert',
+    summary: 'Change the status of an alert (acknowledging an unassigned alert assigns the caller; a resolved alert reopens only to triggered)',
     params: ALERT_IID,
     body: UpdateAlertStatusDto,
     response: { type: AlertDto, description: 'The alert with its new status.' },
+    errors: [400, [409, 'A resolved alert asked for acknowledged or ignored, or a reopening that would give its fingerprint two not-resolved alerts.']],
+  },
+  updateAlertAssignees: {
+    method: 'PUT',
+    path: 'alerts/:iid/assignees',
+    access: REQUIRED_ACCESS_LEVEL.assignAlerts,
+    summary: 'Set the assignees of an alert (developer+ members; empty: nobody)',
+    params: ALERT_IID,
+    body: UpdateAlertAssigneesDto,
+    response: { type: AlertDto, description: 'The alert with its assignees.' },
     errors: [400],
   },
   alertActivity: {

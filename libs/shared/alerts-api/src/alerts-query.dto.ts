@@ -1,7 +1,7 @@
 import { ALERT_STATUSES, AlertStatus } from '@alert-ingestion/contracts';
 import { MAX_PER_PAGE, PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Transform } from 'class-transformer';
 
 /** A status filter: one status, or `open` (triggered and acknowledged, as the status counts name it). */
@@ -26,6 +26,11 @@ export class ListAlertsQueryDto extends PaginationQueryDto {
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   silenced?: boolean;
+
+  @ApiPropertyOptional({ type: 'string', description: 'Only alerts assigned to this user id, to the caller (`me`), or to nobody (`none`).', example: 'me' })
+  @IsOptional()
+  @Matches(/^(me|none|[1-9][0-9]{0,15})$/, { message: 'assignee_id must be a user id, me or none' })
+  assignee_id?: string;
 }
 
 /** Body of `PUT /projects/:id/alerts/:iid`. */

@@ -1,4 +1,4 @@
-import { AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed, ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
+import { AlertAssignee, AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed, ALERT_STATUSES, AlertStatus, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { AlertSilenceDto } from './silences.dto';
 
@@ -8,6 +8,14 @@ import { AlertSilenceDto } from './silences.dto';
 
 /** Every JSON type, for a field that may hold any JSON value (with `nullable: true`). */
 const ANY_JSON_VALUE = [{ type: 'object' }, { type: 'array', items: {} }, { type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+
+export class AlertAssigneeDto implements AlertAssignee {
+  @ApiProperty({ type: 'integer', description: 'The user id.' })
+  id!: number;
+
+  @ApiProperty()
+  username!: string;
+}
 
 export class AlertDto implements AlertView {
   @ApiProperty({ type: 'integer', description: 'Counts from 1 per project.' })
@@ -63,6 +71,12 @@ export class AlertDto implements AlertView {
     description: 'The active silence that matched the alert at its last create, group or resolve; null when none does (or once it has ended).',
   })
   silenced_by!: AlertSilenceDto | null;
+
+  @ApiProperty({ type: [AlertAssigneeDto], description: 'The project members (developer+) the alert is assigned to.' })
+  assignees!: AlertAssigneeDto[];
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The iid of the incident the alert is linked to, or null.' })
+  incident_iid!: number | null;
 
   @ApiProperty({ format: 'date-time' })
   created_at!: string;

@@ -6,6 +6,7 @@ export * from './alerts-query.dto';
 export * from './alerts-responses.dto';
 export * from './silences.dto';
 export * from './activity.dto';
+export * from './alert-workflow.dto';
 export * from './alerts-api.routes';
 export * from './alerts-api-route.decorator';
 export * from './alerts-api-forwarding';

@@ -1,5 +1,7 @@
 import { ActivityActor, ActivityEntryView, ActivityKind, ActivitySource, AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { JsonObject } from '@alert-ingestion/json';
+import { heartbeatFingerprintSha256 } from './heartbeat';
+import { StoredAlert, StoredAssignee } from './stored-alert';
 
 /** Whose timeline an entry is on: an alert's or an incident's (database ids as decimal strings). */
 export type ActivitySubject = { alertId: string } | { incidentId: string };
@@ -12,7 +14,11 @@ export type ActivitySubject = { alertId: string } | { incidentId: string };
  */
 export interface ActivityEntryOut {
   projectId: string;
-  subject: ActivitySubject;
+  /**
+   * The timeline it is on; `{alertIid}`: the alert of that iid in `projectId`, for an alert the same
+   * transaction may have just created (a batch that creates and resolves it), whose id no plan knows.
+   */
+  subject: ActivitySubject | { alertIid: number };
   kind: ActivityKind;
   /** The user who did it; null: the service (a payload, a heartbeat, a setting) or the administrator token. */
   actorUserId: string | null;
@@ -36,9 +42,12 @@ export function activityOrigin(cause: AlertEvent.AlertEventCause): Pick<Activity
   }
 }
 
-/** The `status_changed` entry of an alert whose status went from `from` to `to`, made by `cause`. */
+/**
+ * The `status_changed` entry of an alert whose status went from `from` to `to`, made by `cause`: on
+ * the alert of that id, or, for an alert not stored yet (no id), of that iid.
+ */
 export function statusChangeEntry(
-  alert: { id: string; project_id: string },
+  alert: { id: string; project_id: string } | { iid: number; project_id: string },
   from: AlertStatus,
   to: AlertStatus,
   cause: AlertEvent.AlertEventCause,
@@ -48,7 +57,8 @@ export function statusChangeEntry(
   const details: JsonObject = { from, to };
   if (cause.type === 'payload' && cause.integration_id !== undefined) details['integration_id'] = cause.integration_id;
   if (cause.type === 'incident' && cause.incident_iid !== undefined) details['incident_iid'] = cause.incident_iid;
-  return { projectId: alert.project_id, subject: { alertId: alert.id }, kind: 'status_changed', ...activityOrigin(cause), reason, details, at };
+  const subject = 'id' in alert ? { alertId: alert.id } : { alertIid: alert.iid };
+  return { projectId: alert.project_id, subject, kind: 'status_changed', ...activityOrigin(cause), reason, details, at };
 }
 
 /** An entry as the timeline read gives it (ids as decimal strings). */
@@ -83,6 +93,59 @@ export function activityEntryView(entry: StoredActivityEntry, usernames: Readonl
 }
 
 /** A note a member wrote on a timeline (its body Markdown, rendered by the reader, never as raw HTML). */
-export function noteEntry(projectId: string, subject: ActivitySubject, body: string, by: AlertEvent.AlertEventCause, at: Date): ActivityEntryOut {
+export function noteEntry(projectId: string, subject: ActivitySubject, body: string, by: AlertEvent.AlertEventCause, at: Date): ActivityEntryOut & { subject: ActivitySubject } {
   return { projectId, subject, kind: 'note', ...activityOrigin(by), reason: null, details: { body }, at };
+}
+
+/** The `assignees_changed` entry of an alert whose assignees went from `before` to `after`: who was added and removed. */
+export function assigneesChangeEntry(
+  alert: { id: string; project_id: string },
+  before: readonly StoredAssignee[],
+  after: readonly StoredAssignee[],
+  cause: AlertEvent.AlertEventCause,
+  at: Date,
+): ActivityEntryOut {
+  const view = ({ id, username }: StoredAssignee) => ({ id: Number(id), username });
+  const details: JsonObject = {
+    added: after.filter((assignee) => !before.some((other) => other.id === assignee.id)).map(view),
+    removed: before.filter((assignee) => !after.some((other) => other.id === assignee.id)).map(view),
+  };
+  return { projectId: alert.project_id, subject: { alertId: alert.id }, kind: 'assignees_changed', ...activityOrigin(cause), reason: null, details, at };
+}
+
+/**
+ * The entries of an alert's timeline that its row holds rather than a row each (so a grouped payload
+ * writes nothing more than the events counter it always did): `alert_created`, by a payload of its
+ * integration or by its missed heartbeat, and one `events_grouped` with the payloads grouped into it
+ * since (`count`) and the first and latest of them, placed at the first.
+ */
+export function derivedAlertEntries(alert: StoredAlert): ActivityEntryOut[] {
+  const subject = { alertId: alert.id };
+  const heartbeat = alert.fingerprint_sha256 === heartbeatFingerprintSha256(alert.integration_id);
+  const entries: ActivityEntryOut[] = [
+    {
+      projectId: alert.project_id,
+      subject,
+      kind: 'alert_created',
+      source: heartbeat ? 'heartbeat' : 'payload',
+      actorUserId: null,
+      reason: null,
+      details: { integration_id: Number(alert.integration_id) },
+      at: alert.created_at,
+    },
+  ];
+  if (alert.events > 1 && alert.first_grouped_at) {
+    const last = alert.last_grouped_at ?? alert.first_grouped_at;
+    entries.push({
+      projectId: alert.project_id,
+      subject,
+      kind: 'events_grouped',
+      source: heartbeat ? 'heartbeat' : 'payload',
+      actorUserId: null,
+      reason: null,
+      details: { count: alert.events - 1, first_at: alert.first_grouped_at.toISOString(), last_at: last.toISOString() },
+      at: alert.first_grouped_at,
+    });
+  }
+  return entries;
 }

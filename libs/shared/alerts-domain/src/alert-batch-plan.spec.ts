@@ -72,6 +72,9 @@ function openAlert(overrides: Partial<StoredAlert> = {}): StoredAlert {
     platform_environment_name: null,
     fingerprint_sha256: 'f'.repeat(64),
     silenced_by: null,
+    assignees: [],
+    first_grouped_at: null,
+    last_grouped_at: null,
     created_at: new Date('2026-11-20T00:00:00.000Z'),
     updated_at: new Date('2026-11-20T00:00:00.000Z'),
     ...overrides,
@@ -264,6 +267,29 @@ describe('planAlertBatch', () => {
         ['alert.resolved', 'resolved', 3, endedAt.toISOString()],
       ]);
       expect(iids(plan)).toEqual([[7]]);
+      // On the alert's timeline, with the integration whose payload resolved it.
+      expect(plan.writes.activity).toEqual([
+        {
+          projectId: '1',
+          subject: { alertId: '77' },
+          kind: 'status_changed',
+          source: 'payload',
+          actorUserId: null,
+          reason: null,
+          details: { from: 'acknowledged', to: 'resolved', integration_id: 9 },
+          at: now,
+        },
+      ]);
+    });
+
+    it('records a status change only for resolutions: a created or grouped alert writes no timeline row', () => {
+      expect(planAlertBatch([fire(0, 'f'), fire(1, 'f'), fire(2, 'f')], open77('f'), now).writes.activity).toEqual([]);
+      expect(planAlertBatch([fire(0, 'g'), fire(1, 'g')], state(), now).writes.activity).toEqual([]);
+    });
+
+    it('names an alert the batch creates and resolves by its iid, as it has no id yet', () => {
+      const plan = planAlertBatch([fire(0, 'f'), recover(1, 'f')], state(), now);
+      expect(plan.writes.activity).toMatchObject([{ subject: { alertIid: 1 }, kind: 'status_changed', details: { from: 'triggered', to: 'resolved' } }]);
     });
 
     it('gives a recovery payload without a match no effect', () => {
@@ -345,6 +371,7 @@ describe('planAlertBatch', () => {
         alertUpdates: [],
         alertInserts: [],
         events: [],
+        activity: [],
         newAnswers: [],
         renewedAnswers: [],
         deliveries: [{ ...delivery(1), status: 200, error: null, alerts: [{ iid: 3, title: 'First' }] }],
@@ -591,6 +618,7 @@ describe('heartbeats in the batch plan', () => {
     ]);
     expect(plan.answers[0]).toMatchObject({ alerts: [{ iid: 1, title: 'Disk full' }], actions: ['created'] });
     expect(plan.writes.events.map((event) => event.value.cause)).toEqual([{ type: 'heartbeat' }, { type: 'payload', integration_id: 9 }]);
+    expect(plan.writes.activity).toMatchObject([{ subject: { alertId: '600' }, kind: 'status_changed', source: 'heartbeat', details: { to: 'resolved' } }]);
   });
 
   it('never ends a heartbeat alert before it started (a request received before the expiry but stored after the alert)', () => {

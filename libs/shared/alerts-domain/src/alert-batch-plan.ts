@@ -3,6 +3,7 @@ import { AlertCandidate } from './alert-candidates';
 import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, AnsweredDelivery, RawAlertIntake, RejectedRawAlert } from './raw-alert-intake';
 import { Silence, silenceablePayload, silencingSilence } from './silence-matchers';
+import { ActivityEntryOut, statusChangeEntry } from './activity';
 import { AlertEventOut, alertEvent, AlertState, payloadCause, StoredAlert } from './stored-alert';
 
 /**
@@ -81,6 +82,11 @@ export interface BatchWrites {
   alertInserts: NewAlert[];
   /** One event per change, in payload order (so per alert in the order of its changes). */
   events: AlertEventOut[];
+  /**
+   * The timeline entries of status changes (a recovery payload or a heartbeat resolving an alert);
+   * creations and grouped payloads have none (the alert's row holds them: derivedAlertEntries).
+   */
+  activity: ActivityEntryOut[];
   newAnswers: IdempotencyAnswer[];
   /** Answers replacing a stored one too old for its Idempotency-Key. */
   renewedAnswers: IdempotencyAnswer[];
@@ -270,6 +276,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
   const silences = silencesByProject(state.silences);
   const changed = new Set<ChangedAlert>();
   const events: AlertEventOut[] = [];
+  const activity: ActivityEntryOut[] = [];
   const answers = fresh.map((): CreatedAlert[] => []);
   const actions = fresh.map((): AlertAction[] => []);
   const heartbeatKeys = new Map<string, string>();
@@ -284,6 +291,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
       if (heartbeat) {
         const received = new Date(raw.received_at);
         const endedAt = Number.isNaN(received.getTime()) || received < heartbeat.alert.started_at ? heartbeat.alert.started_at : received;
+        activity.push(statusChangeEntry(heartbeat.stored ?? heartbeat.alert, heartbeat.alert.status, 'resolved', { type: 'heartbeat' }, now));
         heartbeat.alert = { ...heartbeat.alert, status: 'resolved', ended_at: endedAt, updated_at: now };
         open.set(key, null);
         changed.add(heartbeat);
@@ -300,6 +308,7 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
           continue;
         }
         operation = 'resolve';
+        activity.push(statusChangeEntry(target.stored ?? target.alert, target.alert.status, 'resolved', cause(raw, origin), now));
         target.alert = { ...target.alert, status: 'resolved', ended_at: candidate.endedAt, updated_at: now };
         open.set(key, null);
       } else if (target) {
@@ -317,14 +326,15 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
       changed.add(target);
       actions[work].push(ACTION[operation]);
       answers[work].push({ iid: target.alert.iid, title: target.alert.title });
-      events.push(alertEvent(EVENT_TYPE[operation], target.alert, now, origin === 'heartbeat' ? { type: 'heartbeat' } : payloadCause(raw.integration_id)));
+      events.push(alertEvent(EVENT_TYPE[operation], target.alert, now, cause(raw, origin)));
     }
   });
-  const writes: Pick<BatchWrites, 'iidCounters' | 'alertUpdates' | 'alertInserts' | 'events'> = {
+  const writes: Pick<BatchWrites, 'iidCounters' | 'alertUpdates' | 'alertInserts' | 'events' | 'activity'> = {
     iidCounters: [...lastIids].filter(([projectId, last]) => last !== (state.lastIids.get(projectId) ?? 0)).map(([project_id, last_iid]) => ({ project_id, last_iid })),
     alertUpdates: [],
     alertInserts: [],
     events,
+    activity,
   };
   for (const { stored, alert, grouped } of changed) {
     if (stored) {
@@ -333,6 +343,11 @@ function alertChanges(fresh: readonly AdmittedRawAlert[], state: BatchState, now
     else writes.alertInserts.push((({ created_at: _created, updated_at: _updated, ...row }) => row)(alert));
   }
   return { writes, answers, actions };
+}
+
+/** What made a payload's change: its integration's payload, or the missed heartbeat it stands for. */
+function cause(raw: RawAlert.RawAlertValue, origin: AdmittedRawAlert['origin']): AlertEvent.AlertEventCause {
+  return origin === 'heartbeat' ? { type: 'heartbeat' } : payloadCause(raw.integration_id);
 }
 
 /** A new alert (spec 2.2), `triggered`, from the payload that creates it and counts as its first event. */
@@ -351,6 +366,9 @@ function newAlert({ project_id, integration_id }: RawAlert.RawAlertValue, candid
     platform_environment_name: platformEnvironmentName,
     fingerprint_sha256: fingerprintSha256,
     silenced_by: null,
+    assignees: [],
+    first_grouped_at: null,
+    last_grouped_at: null,
     created_at: now,
     updated_at: now,
   };

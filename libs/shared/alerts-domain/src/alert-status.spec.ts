@@ -56,6 +56,9 @@ describe('planStatusChange', () => {
     fingerprint_sha256: 'f'.repeat(64),
     payload: { title: 'Disk full' },
     silenced_by: { id: '3', comment: 'maintenance', ends_at: new Date('2024-06-02T00:00:00Z') },
+    assignees: [],
+    first_grouped_at: null,
+    last_grouped_at: null,
     created_at: earlier,
     updated_at: earlier,
   };
@@ -118,6 +121,34 @@ describe('planStatusChange', () => {
     expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'resolved', now, byUser)).toEqual({ changes: null, events: [] });
   });
 
+  it('never reopens a resolved alert by an acknowledge or an ignore (a stale change racing a recovery): 409, only triggered reopens', () => {
+    for (const requested of ['acknowledged', 'ignored'] as const) {
+      expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }), 7, requested, now, byUser)).toEqual({
+        refused: { kind: 'conflict', code: 'alert_resolved', message: 'Alert 7 is resolved: set it to triggered to reopen it.' },
+      });
+    }
+  });
+
+  it('acknowledging an alert nobody is assigned to assigns the acknowledger, with alert.assigned after the status event', () => {
+    const alice = { id: '42', username: 'alice' };
+    const plan = planStatusChange(state(), 7, 'acknowledged', now, byUser, alice);
+    expect(plan).toMatchObject({
+      changes: { status: 'acknowledged', assignees: [alice] },
+      events: [
+        { value: { type: 'alert.status_changed', alert: { status: 'acknowledged', assignees: [{ id: 42, username: 'alice' }] } } },
+        { value: { type: 'alert.assigned', cause: byUser, alert: { assignees: [{ id: 42, username: 'alice' }] } } },
+      ],
+      activity: [{ kind: 'status_changed' }, { kind: 'assignees_changed', details: { added: [{ id: 42, username: 'alice' }], removed: [] } }],
+    });
+    // Somebody is assigned already: the acknowledger is not added; other statuses assign nobody.
+    const bob = { id: '7', username: 'bob' };
+    expect(planStatusChange(state({ assignees: [bob] }), 7, 'acknowledged', now, byUser, alice)).toMatchObject({ events: [{ value: { type: 'alert.status_changed' } }] });
+    expect(planStatusChange(state({ assignees: [bob] }), 7, 'acknowledged', now, byUser, alice)).not.toHaveProperty('changes.assignees');
+    expect(planStatusChange(state(), 7, 'resolved', now, byUser, alice)).not.toHaveProperty('changes.assignees');
+    // The administrator token names no user: nobody is assigned.
+    expect(planStatusChange(state(), 7, 'acknowledged', now, { type: 'user', user_id: null })).not.toHaveProperty('changes.assignees');
+  });
+
   it('reopening a resolved alert clears ended_at', () => {
     expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }), 7, 'triggered', now, byUser)).toMatchObject({
       changes: { status: 'triggered', ended_at: null },
@@ -126,7 +157,7 @@ describe('planStatusChange', () => {
   });
 
   it('refuses to reopen a resolved alert while another alert of its fingerprint is not resolved (409)', () => {
-    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'acknowledged', now, byUser)).toEqual({
+    expect(planStatusChange(state({ status: 'resolved', ended_at: earlier }, 8), 7, 'triggered', now, byUser)).toEqual({
       refused: { kind: 'conflict', code: 'conflict', message: 'Alert 7 cannot be reopened: another alert with the same fingerprint is not resolved.' },
     });
   });

@@ -1,7 +1,7 @@
 import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
-import { statusChangeEntry } from './activity';
+import { alertChange } from './alert-workflow';
 import { CommandPlan, CommandRefusal, refusal, refuse, unchanged } from './command-plan';
-import { alertEvent, StoredAlert } from './stored-alert';
+import { StoredAlert, StoredAssignee } from './stored-alert';
 
 type AlertEventType = AlertEvent.AlertEventType;
 
@@ -35,40 +35,50 @@ export interface StatusChangeState {
   openDuplicateIid: number | null;
 }
 
-/** The columns a status change writes to the alert. */
+/** The columns a change of status (and of assignees) writes to the alert. */
 export interface AlertStatusUpdate {
   id: string;
   status: AlertStatus;
   ended_at: Date | null;
   updated_at: Date;
+  /** The new assignees; absent: as they are. */
+  assignees?: StoredAssignee[];
 }
 
 /**
  * `PUT .../alerts/:iid {status}` (CONTRACT.md "Alerts query API"), decided over the stored alert
- * (statusChange): one event per change, none when unchanged. Reopening a resolved alert while another
+ * (statusChange, alertChange): one event per change, none when unchanged. A resolved alert reopens
+ * only when asked for `triggered`: an acknowledge or ignore that reaches it after a recovery resolved
+ * it (a stale change) is refused rather than reopening it. Reopening a resolved alert while another
  * alert of its fingerprint is not resolved would make two not-resolved alerts of one fingerprint,
- * which grouping (spec 3) rules out: refused. A status change is a person's act, not a notification:
- * the alert's silence is not evaluated again. The change is recorded on the alert's timeline.
+ * which grouping (spec 3) rules out: refused. Acknowledging an alert nobody is assigned to assigns
+ * `acknowledger`. A status change is a person's act, not a notification: the alert's silence is not
+ * evaluated again. The changes are recorded on the alert's timeline.
  */
-export function planStatusChange(state: StatusChangeState, iid: number, requested: AlertStatus, now: Date, cause: AlertEvent.AlertEventCause): CommandPlan<AlertStatusUpdate> {
+export function planStatusChange(
+  state: StatusChangeState,
+  iid: number,
+  requested: AlertStatus,
+  now: Date,
+  cause: AlertEvent.AlertEventCause,
+  acknowledger?: StoredAssignee,
+): CommandPlan<AlertStatusUpdate> {
   const { alert } = state;
   if (!alert) return { refused: alertNotFound(String(iid)) };
-  const change = statusChange(alert.status, alert.ended_at, requested, now);
-  if (!change.changed) return unchanged();
+  if (alert.status === requested) return unchanged();
+  if (alert.status === 'resolved' && requested !== 'triggered') {
+    return refuse('conflict', 'alert_resolved', `Alert ${iid} is resolved: set it to triggered to reopen it.`);
+  }
   if (alert.status === 'resolved' && state.openDuplicateIid !== null) {
     return refuse('conflict', 'conflict', `Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
   }
-  const update: AlertStatusUpdate = { id: alert.id, status: change.status, ended_at: change.endedAt, updated_at: now };
-  return {
-    changes: update,
-    events: [alertEvent(change.eventType, withStatusUpdate(alert, update), now, cause)],
-    activity: [statusChangeEntry(alert, alert.status, change.status, cause, now)],
-  };
+  const change = alertChange(alert, { status: requested }, now, cause, acknowledger);
+  return change ? { changes: change.update, events: change.events, activity: change.activity } : unchanged();
 }
 
-/** The alert as a status update leaves it. */
-export function withStatusUpdate(alert: StoredAlert, { status, ended_at, updated_at }: AlertStatusUpdate): StoredAlert {
-  return { ...alert, status, ended_at, updated_at };
+/** The alert as an update leaves it. */
+export function withStatusUpdate(alert: StoredAlert, { status, ended_at, updated_at, assignees }: AlertStatusUpdate): StoredAlert {
+  return { ...alert, status, ended_at, updated_at, ...(assignees && { assignees }) };
 }
 
 /** The refusal of an iid the project has no alert of (or text that is no iid). */

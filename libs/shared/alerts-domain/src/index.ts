@@ -20,4 +20,5 @@ export * from './decimal-ids';
 export * from './command-plan';
 export * from './silence-edit-plan';
 export * from './activity';
+export * from './alert-workflow';
 export * from './alert-email';

@@ -24,8 +24,21 @@ export interface StoredAlert {
   payload: JsonObject;
   /** The silence that matched the payload of the alert's last change (create, group, resolve) while that silence is active, else null. */
   silenced_by: SilenceReference | null;
+  /** Assignees, in the order given (user ids as decimal strings; usernames never change). */
+  assignees: StoredAssignee[];
+  /** When the first and the latest payload were grouped into the alert (the timeline's `events_grouped`); null: none yet. */
+  first_grouped_at: Date | null;
+  last_grouped_at: Date | null;
+  /** The linked incident's iid; absent or null: none. */
+  incident_iid?: number | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** An assignee as stored with the alert. */
+export interface StoredAssignee {
+  id: string;
+  username: string;
 }
 
 /** An alert's content, which its events carry: the stored alert without its database id. */
@@ -57,6 +70,8 @@ export function alertView(alert: AlertState): AlertView {
     integration_id: Number(alert.integration_id),
     payload: alert.payload,
     silenced_by: alert.silenced_by && { id: Number(alert.silenced_by.id), comment: alert.silenced_by.comment, ends_at: alert.silenced_by.ends_at.toISOString() },
+    assignees: alert.assignees.map(({ id, username }) => ({ id: Number(id), username })),
+    incident_iid: alert.incident_iid ?? null,
     created_at: alert.created_at.toISOString(),
     updated_at: alert.updated_at.toISOString(),
   };

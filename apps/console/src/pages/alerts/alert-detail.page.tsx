@@ -12,6 +12,8 @@ import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
+import { AlertActivity } from './alert-activity';
+import { AlertAssignees } from './alert-assignees';
 import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
 
@@ -95,6 +97,10 @@ export function AlertDetailPage() {
         </div>
       </div>
       <div className="card">
+        <h2>Assignees</h2>
+        <AlertAssignees projectId={project.id} alert={data} canAssign={can(project, 'assignAlerts')} />
+      </div>
+      <div className="card">
         <h2>Description</h2>
         <p className="description">{data.description ?? <span className="muted">No description.</span>}</p>
       </div>
@@ -106,6 +112,10 @@ export function AlertDetailPage() {
       <div className="card">
         <h2>Payload</h2>
         <JsonTree value={data.payload} />
+      </div>
+      <div className="card">
+        <h2>Activity</h2>
+        <AlertActivity projectId={project.id} iid={data.iid} canWrite={can(project, 'writeNotes')} />
       </div>
     </section>
   );

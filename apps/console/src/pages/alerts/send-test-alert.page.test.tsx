@@ -29,6 +29,8 @@ const CREATED: Alert = {
   integration_id: 3,
   payload: {},
   silenced_by: null,
+  assignees: [],
+  incident_iid: null,
   created_at: '2024-05-01T10:00:00.000Z',
   updated_at: '2024-05-01T10:00:00.000Z',
 };

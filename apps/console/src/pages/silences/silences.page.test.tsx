@@ -40,6 +40,8 @@ const ALERT: Alert = {
   integration_id: 1,
   payload: {},
   silenced_by: null,
+  assignees: [],
+  incident_iid: null,
   created_at: new Date().toISOString(),
   updated_at: new Date().toISOString(),
 };

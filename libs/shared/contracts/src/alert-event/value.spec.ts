@@ -19,6 +19,8 @@ function event(payload: unknown): AlertEventValue {
     integration_id: 3,
     payload,
     silenced_by: null,
+    assignees: [],
+    incident_iid: null,
     created_at: '2026-11-22T00:00:00.000Z',
     updated_at: '2026-11-22T00:00:00.000Z',
   };

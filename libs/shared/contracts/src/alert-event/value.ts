@@ -2,7 +2,8 @@ import { IsDefined, IsIn, IsInt, IsISO8601, IsObject, IsOptional, Min } from 'cl
 import { AlertView } from '../alert';
 import { MAX_RECORD_BATCH_VALUE_BYTES } from '../topics/message-size';
 
-export const ALERT_EVENT_TYPES = ['alert.created', 'alert.grouped', 'alert.resolved', 'alert.status_changed'] as const;
+/** `alert.assigned`: its assignees changed (set, cleared, or the acknowledger of an unassigned alert). */
+export const ALERT_EVENT_TYPES = ['alert.created', 'alert.grouped', 'alert.resolved', 'alert.status_changed', 'alert.assigned'] as const;
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
 
 /**

@@ -23,8 +23,18 @@ export interface AlertView {
   payload: unknown;
   /** The active silence that matched the alert at its last change (create, group, resolve), else null. */
   silenced_by: AlertSilence | null;
+  /** The project members the alert is assigned to, in the order they were given. */
+  assignees: AlertAssignee[];
+  /** The incident the alert is linked to (its iid), or null. */
+  incident_iid: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An assignee of an alert: a project member (developer+). */
+export interface AlertAssignee {
+  id: number;
+  username: string;
 }
 
 /** One element of the receive answer (spec 4.1): an alert created or grouped into. */

@@ -21,8 +21,9 @@ export default defineConfig({
   build: {
     outDir: '../../dist/apps/console',
     emptyOutDir: true,
-    // One bundle: the console is small, and every page is a click away.
-    chunkSizeWarningLimit: 480,
+    // One bundle: the console is small, and every page is a click away. About 490 kB with its
+    // typed API client (openapi-fetch, about 8 kB); a warning says when it grows past this.
+    chunkSizeWarningLimit: 500,
   },
   // In development (`npx vite apps/console`), the APIs come from the running stack.
   server: { proxy: { '/api': 'http://127.0.0.1:8081' } },

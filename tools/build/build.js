@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // Compiles apps/, libs/ and tools/ with swc into dist/ (same tree), rewriting the tsconfig path
 // aliases (@alert-ingestion/*) into relative requires, and copies the non-TypeScript files the
-// code loads at run time (data files, generated assets). The web console (apps/console) is a
-// browser bundle instead: Vite builds it into dist/apps/console. Type-checking is `tsc` (npm run typecheck).
+// code loads at run time (data files, generated assets). Then it writes the web console's API client
+// types from integration-config's OpenAPI document (tools/console-api), and the web console
+// (apps/console), a browser bundle, is built by Vite into dist/apps/console. `--server-only` stops
+// before the console's bundle (and keeps the one built before): `npm run typecheck` needs only the
+// client types. Type-checking is `tsc` (npm run typecheck).
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { execFileSync } = require('node:child_process');
 const swc = require('@swc/core');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -61,7 +65,16 @@ function isAsset(file) {
 async function main() {
   const started = Date.now();
   const options = swcOptions();
-  for (const dir of sourceRoots) fs.rmSync(path.join(outDir, dir), { recursive: true, force: true });
+  const serverOnly = process.argv.includes('--server-only');
+  const consoleOut = path.join(outDir, 'apps', 'console');
+  for (const dir of sourceRoots) {
+    const target = path.join(outDir, dir);
+    if (serverOnly && dir === 'apps' && fs.existsSync(target)) {
+      for (const app of fs.readdirSync(target)) if (path.join(target, app) !== consoleOut) fs.rmSync(path.join(target, app), { recursive: true, force: true });
+    } else {
+      fs.rmSync(target, { recursive: true, force: true });
+    }
+  }
 
   const files = sourceRoots.filter((dir) => fs.existsSync(path.join(root, dir))).flatMap((dir) => [...walk(path.join(root, dir))]);
   const compiled = files.filter(isCompiled);
@@ -91,7 +104,10 @@ async function main() {
     fs.copyFileSync(file, target);
   }
   console.log(`build: ${compiled.length} files compiled, ${assets.length} assets copied to dist/ in ${Date.now() - started} ms`);
-  await buildConsole();
+  // The console's client types come from the services just compiled; a server that drifts from the
+  // console then fails the console's type-check.
+  execFileSync(process.execPath, [path.join(outDir, 'tools', 'console-api', 'src', 'main.js')], { stdio: 'inherit' });
+  if (!serverOnly) await buildConsole();
 }
 
 /** Vite production build of the web console; prints what a browser downloads, raw and gzipped. */

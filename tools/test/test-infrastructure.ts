@@ -2,7 +2,6 @@ import { parseBrokers, waitForKafka } from '@alert-ingestion/kafka';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import {
@@ -18,7 +17,7 @@ import { startEmbeddedPostgres } from '../../libs/shared/local-infra/src/embedde
 import { findFreePorts } from '../../libs/shared/local-infra/src/free-port';
 import { startKafkaBroker } from '../../libs/shared/local-infra/src/kafka-broker';
 import { findRepoRoot } from '../../libs/shared/local-infra/src/repo-root';
-import { testDatabasePrefix, testTopicPrefix, TEST_ENV } from '../../libs/shared/testing/src/test-environment';
+import { testDatabasePrefix, testRunDir, testTopicPrefix, TEST_ENV } from '../../libs/shared/testing/src/test-environment';
 import { deleteTopicsWithPrefix } from '../../libs/shared/testing/src/test-kafka';
 
 /** Where a dependency of the test run came from (printed, and decides what teardown cleans). */
@@ -205,7 +204,7 @@ export async function startTestInfrastructure(): Promise<void> {
   const repoRoot = findRepoRoot(__dirname);
   generatePrismaClient(repoRoot);
   const runId = newRunId();
-  const workDir = join(tmpdir(), `alert-ingestion-test-${runId}`);
+  const workDir = testRunDir(runId);
   await mkdir(workDir, { recursive: true });
   // The embedded PostgreSQL runs as the unprivileged postgres user when we are root.
   await chmod(workDir, 0o755);

@@ -46,6 +46,14 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 0, max: 60_000 })
   PROCESSOR_COMMIT_INTERVAL_MS = 200;
 
+  /**
+   * How long posting a batch's replies to a waiting gateway instance may take (the reply hop). A
+   * gateway that does not answer in time costs its callers a 202, never an alert, and never holds up
+   * the partition. Short: a reply is only worth anything while its request still waits.
+   */
+  @IntegerSetting({ min: 50, max: 60_000 })
+  PROCESSOR_REPLY_TIMEOUT_MS = 2_000;
+
   @IntegerSetting({ min: 1000 })
   PROCESSOR_SESSION_TIMEOUT_MS = 10_000;
 
@@ -91,6 +99,18 @@ export class AlertProcessorEnv extends BaseEnv {
   @HeartbeatMinuteSetting()
   HEARTBEAT_MINUTE_MS = HEARTBEAT_MINUTE_MS_DEFAULT;
 
+  /**
+   * Shards of the alert event outbox: each is published by one processor at a time, and the shards
+   * are spread evenly over the live processors, so the events rate grows with the processors. Every
+   * processor must use the same value; changing it needs all processors stopped first (docs/operating.md).
+   */
+  @IntegerSetting({ min: 1, max: 256 })
+  EVENT_RELAY_SHARDS = 8;
+
+  /** How often a processor checks which processors are live and takes or hands over event relay shards. */
+  @IntegerSetting({ min: 10 })
+  EVENT_RELAY_REBALANCE_MS = 1_000;
+
   /** Outbox rows published per Kafka transaction. */
   @IntegerSetting({ min: 1, max: 10_000 })
   EVENT_RELAY_BATCH_SIZE = 1000;
@@ -134,4 +154,40 @@ export class AlertProcessorEnv extends BaseEnv {
   /** The sender of alert emails (an address, or `Name <address>`). */
   @IsString()
   EMAIL_FROM = 'Alert ingestion <alerts@localhost>';
+
+  /** The console's address (`https://alerts.example.com`): alert emails link to the alert's page under it. Unset: no link. */
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'must be an http:// or https:// URL' })
+  CONSOLE_URL?: string;
+
+  /** A recipient's alert emails within this many seconds of the first go out as one message (a storm is one email). */
+  @IntegerSetting({ min: 0, max: 3_600 })
+  EMAIL_BUNDLE_SECONDS = 30;
+
+  /** Alert emails one recipient gets per rolling hour; what is due beyond it is recorded `suppressed`, never sent. */
+  @IntegerSetting({ min: 1 })
+  EMAIL_HOURLY_CAP = 20;
+
+  /** Attempts at an email the server refuses or cannot be reached for, before it is recorded `failed`. */
+  @IntegerSetting({ min: 1, max: 100 })
+  EMAIL_MAX_ATTEMPTS = 8;
+
+  /** Wait after the first refused attempt; it doubles with each further one, up to EMAIL_MAX_RETRY_MS. */
+  @IntegerSetting({ min: 10 })
+  EMAIL_RETRY_MS = 30_000;
+
+  @IntegerSetting({ min: 10 })
+  EMAIL_MAX_RETRY_MS = 1_800_000;
+
+  /** How often the mailer looks for due emails. */
+  @IntegerSetting({ min: 10 })
+  EMAIL_POLL_MS = 1_000;
+
+  /** Longest wait for the SMTP server's connection, greeting and each answer. */
+  @IntegerSetting({ min: 100 })
+  EMAIL_SMTP_TIMEOUT_MS = 10_000;
+
+  /** Alert events older than this mail nobody (a consumer catching up after an outage sends no stale news). */
+  @IntegerSetting({ min: 1 })
+  EMAIL_EVENT_MAX_AGE_MINUTES = 60;
 }

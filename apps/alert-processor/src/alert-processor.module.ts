@@ -2,12 +2,15 @@ import { AccessModule } from '@alert-ingestion/access';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
-import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe } from '@alert-ingestion/alerts-feature';
+import { ReplySender } from '@alert-ingestion/alert-replies';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe, ProcessorMetrics } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
+import { AlertEventsNotificationConsumer } from './alert-events-notification.consumer';
+import { AlertNotificationsController } from './alert-notifications.controller';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
 import { IncidentsController } from './incidents.controller';
@@ -25,9 +28,8 @@ export class AlertProcessorModule {
       imports: [
         ConfigModule.forRoot(env),
         // Not idempotent: kafkajs's idempotent producer loses or rejects messages when sends to one
-        // partition overlap (kafkajs issues 598, 1005), and replies overlap (several partitions
-        // concurrently, and pipelined within a partition). A duplicate reply from a retried send is
-        // harmless (the gateway answers a request once); a duplicate dead letter only repeats a record.
+        // partition overlap (kafkajs issues 598, 1005), and dead letters overlap (several partitions
+        // concurrently). A duplicate dead letter from a retried send only repeats a record.
         KafkaModule.forRoot(env, { producer: { name: 'ProcessorProducer', idempotent: false } }),
         MetricsModule.forRoot(),
         AlertsFeatureModule.forRoot({
@@ -44,7 +46,6 @@ export class AlertProcessorModule {
             retentionMs: env.DELIVERIES_RETENTION_HOURS * 3_600_000,
             sweepIntervalMs: env.DELIVERIES_SWEEP_MINUTES * 60_000,
           },
-          emailConfigured: env.SMTP_URL !== undefined,
           relay: {
             batchSize: env.EVENT_RELAY_BATCH_SIZE,
             lingerMs: env.EVENT_RELAY_LINGER_MS,
@@ -54,6 +55,24 @@ export class AlertProcessorModule {
             maxAttempts: env.EVENT_RELAY_MAX_ATTEMPTS,
             stallAfterMs: env.EVENT_RELAY_STALL_SECONDS * 1000,
           },
+          relayShards: { count: env.EVENT_RELAY_SHARDS, rebalanceIntervalMs: env.EVENT_RELAY_REBALANCE_MS },
+          email: env.SMTP_URL
+            ? {
+                smtpUrl: env.SMTP_URL,
+                from: env.EMAIL_FROM,
+                consoleUrl: env.CONSOLE_URL,
+                policy: {
+                  bundleMs: env.EMAIL_BUNDLE_SECONDS * 1000,
+                  hourlyCap: env.EMAIL_HOURLY_CAP,
+                  maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+                  retryMs: env.EMAIL_RETRY_MS,
+                  maxRetryMs: env.EMAIL_MAX_RETRY_MS,
+                },
+                pollIntervalMs: env.EMAIL_POLL_MS,
+                smtpTimeoutMs: env.EMAIL_SMTP_TIMEOUT_MS,
+                eventMaxAgeMs: env.EMAIL_EVENT_MAX_AGE_MINUTES * 60_000,
+              }
+            : undefined,
         }),
         AccessModule.forRoot({
           adminToken: env.ADMIN_TOKEN,
@@ -68,7 +87,29 @@ export class AlertProcessorModule {
         consumers,
         HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] }),
       ],
-      controllers: [AlertsController, IncidentsController, SilencesController, DeliveriesController, RawAlertConsumer, DeliveryRecordsConsumer],
+      controllers: [
+        AlertsController,
+        IncidentsController,
+        SilencesController,
+        DeliveriesController,
+        AlertNotificationsController,
+        RawAlertConsumer,
+        DeliveryRecordsConsumer,
+        ...(env.SMTP_URL ? [AlertEventsNotificationConsumer] : []),
+      ],
+      providers: [
+        {
+          // The reply hop: each batch's replies posted to the gateway instances waiting for them.
+          provide: ReplySender,
+          inject: [ProcessorMetrics],
+          useFactory: (metrics: ProcessorMetrics) =>
+            new ReplySender({
+              timeoutMs: env.PROCESSOR_REPLY_TIMEOUT_MS,
+              counted: (outcome, count) => metrics.replied(outcome, count),
+              logger: new Logger('ReplySender'),
+            }),
+        },
+      ],
     };
   }
 }

@@ -5,7 +5,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { AlertProcessorEnv } from './alert-processor.env';
 
-/** What the processor consumes: raw alerts (its pipeline) and the gateway's delivery records. */
+/** What the processor consumes: raw alerts (its pipeline), the gateway's delivery records, and (with SMTP_URL) its own alert events for emails. */
 export function processorSubscriptions(env: AlertProcessorEnv, metrics: ProcessorMetrics): BatchSubscription[] {
   return [
     {
@@ -33,6 +33,21 @@ export function processorSubscriptions(env: AlertProcessorEnv, metrics: Processo
       config: { sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS, heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS, maxWaitTimeInMs: 500 },
       commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
     },
+    // Alert emails are decided from the published events, apart from intake (an SMTP outage never
+    // holds a payload back); without an SMTP server there is nothing to decide.
+    ...(env.SMTP_URL
+      ? [
+          {
+            topic: Topic.AlertEvents,
+            group: ConsumerGroup.AlertProcessorNotifications,
+            // From the beginning, so that no event published before the group first joined is missed;
+            // old events mail nobody (EMAIL_EVENT_MAX_AGE_MINUTES).
+            fromBeginning: true,
+            config: { sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS, heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS, maxWaitTimeInMs: 500 },
+            commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
+          },
+        ]
+      : []),
   ];
 }
 

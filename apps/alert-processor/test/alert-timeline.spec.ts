@@ -79,8 +79,8 @@ describe('alert processor: alert timeline and notes', () => {
     await project.call('PUT', `/alerts/${iid}/assignees`, developer.token, { assignee_ids: [] });
     const assignments = (await timeline(iid)).body.filter((entry) => entry.kind === 'assignees_changed');
     expect(assignments.map((entry) => entry.details)).toEqual([
-      { added: [developer.id], removed: [], assignee_ids: [developer.id] },
-      { added: [], removed: [developer.id], assignee_ids: [] },
+      { added: [{ id: developer.id, username: developer.username }], removed: [] },
+      { added: [], removed: [{ id: developer.id, username: developer.username }] },
     ]);
     expect(assignments[0].actor).toEqual({ type: 'user', id: developer.id, username: developer.username });
   });

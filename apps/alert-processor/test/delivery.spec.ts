@@ -112,7 +112,7 @@ describe('alert processor: delivery guarantees', () => {
     it('a message violating its contract is dead-lettered and the waiting gateway gets a rejected reply', async () => {
       const integration = await harness.integration('free');
       const requestId = randomUUID();
-      await harness.send({ key: integration.id, raw: JSON.stringify({ request_id: requestId, reply_to: harness.replyTo, payload: {} }) });
+      await harness.send({ key: integration.id, raw: JSON.stringify({ request_id: requestId, reply_to: harness.replyTo, reply_endpoint: harness.replies.endpoint, payload: {} }) });
       const reply = await harness.replyFor(requestId);
       expect(reply).toMatchObject({ status: 'rejected', alerts: [], error: { error: 'invalid_payload' } });
       expect(reply.error?.message).toContain('integration_id');

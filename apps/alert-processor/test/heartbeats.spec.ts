@@ -1,4 +1,4 @@
-import { AlertEvent, AlertView, Integration, Topic } from '@alert-ingestion/contracts';
+import { ActivityEntryView, AlertEvent, AlertView, Integration, Topic } from '@alert-ingestion/contracts';
 import { KafkaNames } from '@alert-ingestion/kafka';
 import { eventually, ServiceProcess, ServiceStack, TopicCollector, testKafka } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
@@ -111,6 +111,12 @@ describe('heartbeats (two processors, real PostgreSQL and Kafka)', () => {
     expect(resolved).toMatchObject({ status: 'resolved', ended_at: shown.last_request_at });
     const [event] = await events.waitFor((received) => received.value.project_id === projectId && received.value.type === 'alert.resolved' && received.value.alert.iid === open.iid);
     expect(event.value.alert).toMatchObject({ status: 'resolved', ended_at: shown.last_request_at });
+    // Its timeline says the heartbeat created it and resolved it (docs/api-guide.md "Alert workflow").
+    const activity = await stack.processorApi<ActivityEntryView[]>('GET', `/projects/${projectId}/alerts/${open.iid}/activity`);
+    expect(activity.map((entry) => [entry.kind, entry.source, entry.actor.type])).toEqual([
+      ['alert_created', 'heartbeat', 'service'],
+      ['status_changed', 'heartbeat', 'service'],
+    ]);
   }, 30_000);
 
   it('raises the next silence once more when one processor has died', async () => {

@@ -15,6 +15,7 @@ const CONTRACT_OPERATIONS = [
   'GET /api/v4/projects/{id}/silences/{silence_id}',
   'PUT /api/v4/projects/{id}/silences/{silence_id}',
   'POST /api/v4/projects/{id}/silences/{silence_id}/expire',
+  'GET /api/v4/projects/{id}/alert_notifications',
 ] as const;
 
 describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRACT.md "Across all services")', () => {

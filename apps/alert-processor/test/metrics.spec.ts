@@ -10,10 +10,14 @@ const PROCESSOR_METRICS = [
   'alert_processor_batch_duration_seconds',
   'alert_processor_consumer_lag_messages',
   'alert_processor_dead_letters_total',
+  'alert_processor_replies_total',
+  'alert_processor_notifications_total',
   'outbox_backlog_rows',
   'outbox_oldest_age_seconds',
   'outbox_published_total',
   'outbox_dead_letters_total',
+  'outbox_shards_led',
+  'outbox_shard_published_total',
 ];
 
 /** CONTRACT.md "Across all services": GET /metrics, here with the processor's and its event relay's metrics. */
@@ -54,6 +58,12 @@ describe('alert processor: GET /metrics', () => {
       // The relay publishes the three alert events (created, grouped, resolved) after the commits.
       expect(grown(after, 'outbox_published_total', { outbox: 'alert_events' })).toBe(3);
       expect(grown(after, 'alert_processor_dead_letters_total')).toBe(1);
+      // The four replies reached the waiting gateway's listener (the harness's); the dead letter named none.
+      expect({
+        delivered: grown(after, 'alert_processor_replies_total', { outcome: 'delivered' }),
+        late: grown(after, 'alert_processor_replies_total', { outcome: 'late' }),
+        failed: grown(after, 'alert_processor_replies_total', { outcome: 'failed' }),
+      }).toEqual({ delivered: 4, late: 0, failed: 0 });
     }, 10_000, 100);
     const after = await scrapeMetrics(harness.baseUrl);
 

@@ -12,6 +12,7 @@ import {
   TestDatabase,
   TestTopics,
   TopicCollector,
+  ReplyCollector,
   Received,
 } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
@@ -41,7 +42,8 @@ export class ProcessorHarness {
   kafka!: Kafka;
   database!: TestDatabase;
   topics!: TestTopics;
-  replies!: TopicCollector<AlertReply.AlertReplyValue>;
+  /** The waiting gateway's reply listener: raw alerts from rawAlert() name it as their reply_endpoint. */
+  replies!: ReplyCollector;
   events!: TopicCollector<AlertEvent.AlertEventValue>;
   deadLetters!: TopicCollector<DeadLetter.DeadLetterValue>;
   private producer!: TopicProducer;
@@ -58,7 +60,7 @@ export class ProcessorHarness {
     await Promise.all([this.producer.connect(), this.publisher.connect()]);
     const prefix = this.topics.prefix;
     [this.replies, this.events, this.deadLetters] = await Promise.all([
-      TopicCollector.start<AlertReply.AlertReplyValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertReplies), prefix),
+      ReplyCollector.start(),
       TopicCollector.start<AlertEvent.AlertEventValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertEvents), prefix),
       TopicCollector.start<DeadLetter.DeadLetterValue>(this.kafka, new KafkaNames(prefix).topic(Topic.RawAlertsDeadLetter), prefix),
     ]);
@@ -131,7 +133,10 @@ export class ProcessorHarness {
       received_at: new Date().toISOString(),
       payload,
     };
-    if (options.replyTo !== null) value.reply_to = options.replyTo ?? this.replyTo;
+    if (options.replyTo !== null) {
+      value.reply_to = options.replyTo ?? this.replyTo;
+      value.reply_endpoint = this.replies.endpoint;
+    }
     return value;
   }
 

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from './components/app-shell';
 import { AdminPage } from './pages/admin.page';
+import { ProfilePage } from './pages/profile.page';
 import { AlertDetailPage } from './pages/alerts/alert-detail.page';
 import { AlertsPage } from './pages/alerts/alerts.page';
 import { SendTestAlertPage, SendTestAlertToIntegrationPage } from './pages/alerts/send-test-alert.page';
@@ -43,6 +44,7 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/projects" replace />} />
           <Route path="/projects" element={<ProjectsPage />} />
           <Route path="/admin" element={<AdminPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
           <Route path="/projects/:projectId" element={<ProjectLayout />}>
             <Route index element={<ProjectHome />} />
             <Route path="alerts" element={<AlertsPage />} />

@@ -10,8 +10,8 @@ import { GatewayModule } from './gateway.module';
 import { installReceiveAlertRoute } from './receive-alert.http-handler';
 
 /**
- * Builds the gateway, initialised (Kafka clients connected, integrations read, reply consumer
- * joined) but not listening: main.ts listens on PORT, tests on port 0.
+ * Builds the gateway, initialised (Kafka clients connected, integrations read, reply listener open)
+ * but not yet serving HTTP: main.ts listens on PORT, tests on port 0.
  */
 export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
   const logging = useServiceLogging('gateway', env, { requestContext: env.GATEWAY_REQUEST_CONTEXT });

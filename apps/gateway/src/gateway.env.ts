@@ -80,20 +80,34 @@ export class GatewayEnv extends IntegrationKeyEnv {
   GATEWAY_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
   /**
-   * Longest a reply fetch waits on the broker when there is nothing to read. A reply ends the wait
-   * at once (GATEWAY_REPLY_MIN_BYTES), so a long wait costs no latency, and an idle gateway does
-   * not keep the broker answering empty fetches.
+   * The port of this instance's reply listener, where the processors post the replies it waits
+   * for (never routed from outside; in Kubernetes a NetworkPolicy lets only the processors reach
+   * it). 0: an ephemeral port (tests run several gateways on one machine).
    */
-  @IntegerSetting({ min: 1, max: 5_000 })
-  GATEWAY_REPLY_MAX_WAIT_MS = 500;
+  @IntegerSetting({ min: 0, max: 65_535 })
+  GATEWAY_REPLY_PORT = 8090;
 
   /**
-   * Bytes a reply fetch waits for before the broker answers (at most GATEWAY_REPLY_MAX_WAIT_MS).
-   * 1 = answer as soon as one reply exists: lowest latency, but under load the consumer then
-   * loops on tiny fetches, each a round trip and a broker request.
+   * The host of the reply listener's URL, which the raw alerts carry: where the processors reach
+   * this instance (in Kubernetes the pod IP, from the downward API; in Docker Compose the service
+   * name). 127.0.0.1 suits `npm start`, all on one machine.
    */
-  @IntegerSetting({ min: 1 })
-  GATEWAY_REPLY_MIN_BYTES = 1;
+  @IsString()
+  @Matches(/^[A-Za-z0-9.:_-]+$/, { message: 'must be a host name or an IP address' })
+  GATEWAY_REPLY_HOST = '127.0.0.1';
+
+  /**
+   * The address the reply listener binds to; unset: GATEWAY_REPLY_HOST itself. Set it where the
+   * name processors use is not an address of this host (0.0.0.0 behind a NAT or a proxy name).
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9.:_-]+$/, { message: 'must be a host name or an IP address' })
+  GATEWAY_REPLY_BIND_HOST?: string;
+
+  /** Largest body of one POST of replies (one processor batch's replies for this instance). */
+  @IntegerSetting({ min: 1_024 })
+  GATEWAY_REPLY_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
   /**
    * How long a request for a URL (or with a key) this instance does not know waits for its view of

@@ -37,7 +37,12 @@ export function gatewayFeatureOptions(env: GatewayEnv): GatewayFeatureOptions {
       maxInFlight: env.GATEWAY_BATCH_MAX_IN_FLIGHT,
       compressAboveBytes: env.GATEWAY_COMPRESS_ABOVE_BYTES,
     },
-    replies: { maxWaitTimeInMs: env.GATEWAY_REPLY_MAX_WAIT_MS, minBytes: env.GATEWAY_REPLY_MIN_BYTES },
+    replies: {
+      host: env.GATEWAY_REPLY_HOST,
+      bindHost: env.GATEWAY_REPLY_BIND_HOST ?? env.GATEWAY_REPLY_HOST,
+      port: env.GATEWAY_REPLY_PORT,
+      maxBodyBytes: env.GATEWAY_REPLY_MAX_BODY_BYTES,
+    },
     deliveryRecordsPerSecond: env.GATEWAY_DELIVERY_RECORDS_PER_SECOND,
     // Decrypts the signing secrets that integration snapshots carry encrypted.
     encryptionKey: integrationKeyEncryptionKey(env, new Logger('Gateway'), 'signing secrets are read'),

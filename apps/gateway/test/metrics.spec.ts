@@ -4,7 +4,7 @@ import { sha256Hex } from '@alert-ingestion/crypto';
 import { RECEIVE_ROUTE } from '@alert-ingestion/gateway-feature';
 import { GatewayEnv } from '../src/gateway.env';
 import { DEFAULT_METRICS, METRICS } from '@alert-ingestion/metrics';
-import { createTestTopics, IntegrationPublisher, scrapeMetrics, serviceEnv, testKafka, TestTopics } from '@alert-ingestion/testing';
+import { createTestTopics, eventually, IntegrationPublisher, scrapeMetrics, serviceEnv, testKafka, TestTopics } from '@alert-ingestion/testing';
 import { INestApplication } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,12 @@ const GATEWAY_METRICS = [
   'gateway_receive_requests_total',
   'gateway_reply_wait_seconds',
   'gateway_publish_errors_total',
+  'gateway_replies_total',
+  'gateway_reply_requests_refused_total',
 ];
+
+/** The gateway's reply timeout here: a reply the stand-in holds back longer comes late. */
+const REPLY_TIMEOUT_MS = 2_000;
 
 /** CONTRACT.md "Across all services": GET /metrics, here with the gateway's own metrics. */
 describe('gateway: GET /metrics', () => {
@@ -49,7 +54,11 @@ describe('gateway: GET /metrics', () => {
     const publisher = new IntegrationPublisher(kafka, { topicPrefix: topics.prefix });
     await publisher.publish(integration);
     await publisher.disconnect();
-    standIn = new ProcessorStandIn(kafka, topics.prefix, () => ({ status: 'processed', titles: ['Metered'] }));
+    standIn = new ProcessorStandIn(kafka, topics.prefix, async (value) => {
+      // A reply held back past the gateway's reply timeout: the request got 202, the reply comes late.
+      if ((value.payload as { title?: string }).title === 'Late') await new Promise((resolve) => setTimeout(resolve, REPLY_TIMEOUT_MS + 500));
+      return { status: 'processed', titles: ['Metered'] };
+    });
     await standIn.start();
     const env = loadConfig(
       GatewayEnv,
@@ -58,6 +67,7 @@ describe('gateway: GET /metrics', () => {
         KAFKA_TOPIC_PREFIX: topics.prefix,
         // An unknown URL is refused without waiting long for the integration view.
         GATEWAY_INTEGRATION_WAIT_MS: '200',
+        GATEWAY_REPLY_TIMEOUT_MS: String(REPLY_TIMEOUT_MS),
       }),
     );
     app = await createGatewayApp(env);
@@ -111,5 +121,18 @@ describe('gateway: GET /metrics', () => {
     const routes = new Set(after.samples.flatMap((sample) => (sample.labels['route'] === undefined ? [] : [sample.labels['route']])));
     expect([...routes].sort()).toEqual(['/healthz', '/metrics', RECEIVE_ROUTE, 'unmatched'].sort());
     expect(after.samples.some((sample) => JSON.stringify(sample.labels).includes(integration.url_token))).toBe(false);
+  });
+
+  it('counts the replies its listener took: delivered while the request waits, late after its 202', async () => {
+    const before = await scrapeMetrics(baseUrl);
+    expect(before.select('gateway_replies_total').map((sample) => sample.labels['outcome'])).toEqual(['delivered', 'late']);
+    const url = integrationUrl(baseUrl, integration.url_token);
+    expect((await post(url, JSON.stringify({ title: 'Metered' }), { headers: bearer(key) })).status).toBe(200);
+    expect((await post(url, JSON.stringify({ title: 'Late' }), { headers: bearer(key) })).status).toBe(202);
+    await eventually(async () => {
+      const after = await scrapeMetrics(baseUrl);
+      const grown = (outcome: string) => after.value('gateway_replies_total', { outcome }) - before.value('gateway_replies_total', { outcome });
+      expect({ delivered: grown('delivered'), late: grown('late') }).toEqual({ delivered: 1, late: 1 });
+    }, 10_000);
   });
 });

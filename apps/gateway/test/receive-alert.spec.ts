@@ -135,6 +135,8 @@ describe('gateway: POST <integration url> (CONTRACT.md "Receiving alerts")', () 
         project_id: '7',
         received_at: expect.any(String),
         reply_to: expect.stringMatching(UUID),
+        // This instance's reply listener (an ephemeral port in tests) and its token.
+        reply_endpoint: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/alert-replies$/), token: expect.stringMatching(/^[\w-]{43}$/) },
         authorization_key: 'current',
         payload: body,
       });

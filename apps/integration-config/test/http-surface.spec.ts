@@ -1,4 +1,5 @@
 import { documentedApiOperations, OpenApiDocument, openApiProblems, registeredApiOperations, visitDocsPage } from '@alert-ingestion/testing';
+import { integrationConfigOpenApiDocument } from '../src/integration-config.app';
 import { ADMIN_TOKEN, ManagementApi } from './support/management-api';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -9,6 +10,8 @@ const CONTRACT_OPERATIONS = [
   'POST /api/v4/projects',
   'PUT /api/v4/projects/{id}',
   'GET /api/v4/user',
+  'PUT /api/v4/user',
+  'PUT /api/v4/users/{user_id}',
   'GET /api/v4/projects',
   'GET /api/v4/projects/{id}',
   'POST /api/v4/projects/{id}/members',
@@ -30,6 +33,7 @@ const CONTRACT_OPERATIONS = [
   'GET /api/v4/projects/{id}/silences/{silence_id}',
   'PUT /api/v4/projects/{id}/silences/{silence_id}',
   'POST /api/v4/projects/{id}/silences/{silence_id}/expire',
+  'GET /api/v4/projects/{id}/alert_notifications',
   'GET /api/v4/deprecations',
   'GET /api/v4/deprecations/upgrade_report',
   'POST /api/v4/deprecations/check',
@@ -72,6 +76,10 @@ describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONT
       expect(CONTRACT_OPERATIONS.filter((operation) => !documentedApiOperations(document).includes(operation))).toEqual([]);
     });
 
+    it('is the document tools/console-api builds without a database or Kafka, which the console is typed from', async () => {
+      expect(JSON.parse(JSON.stringify(await integrationConfigOpenApiDocument()))).toEqual(document);
+    });
+
     it('names both token headers as security schemes', () => {
       expect(document.components?.securitySchemes).toEqual({
         bearer_token: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
@@ -82,12 +90,12 @@ describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONT
     it('describes the JSON shapes the contract lists', () => {
       const schemas = document.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
       const properties = (name: string) => Object.keys(schemas[name].properties).sort();
-      expect(properties('ErrorBodyDto')).toEqual(['error', 'message']);
+      expect(properties('ErrorBodyDto')).toEqual(['error', 'field', 'message']);
       expect(properties('IntegrationDto')).toEqual(
         ['active', 'allow_signature_without_timestamp', 'api_url', 'authorization_key', 'heartbeat_interval_minutes', 'heartbeat_status', 'id', 'last_request_at', 'link_deprecation', 'name', 'payload_field_mapping', 'previous_authorization_key', 'previous_authorization_keys', 'rate_limit_per_minute', 'sample_payload', 'signing_secret', 'type', 'url'].sort(),
       );
       expect(properties('ProjectWithAccessDto')).toEqual(['access_level', 'id', 'path', 'tier']);
-      expect(properties('CreatedUserDto')).toEqual(['id', 'token', 'token_expires_at', 'username']);
+      expect(properties('CreatedUserDto')).toEqual(['email', 'id', 'token', 'token_expires_at', 'username']);
       const listProjects = document.paths['/api/v4/projects'].get;
       expect((listProjects.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['query:page', 'query:per_page', 'query:search']);
     });

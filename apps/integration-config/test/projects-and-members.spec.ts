@@ -172,7 +172,7 @@ describe('projects and members (CONTRACT.md "Management API")', () => {
 
   describe('GET /user (any token)', () => {
     it('names the administrator (no id) and a user', async () => {
-      expect((await api.request('GET', '/user', { token: ADMIN_TOKEN })).body).toEqual({ id: null, username: 'administrator', is_admin: true });
+      expect((await api.request('GET', '/user', { token: ADMIN_TOKEN })).body).toEqual({ id: null, username: 'administrator', email: null, is_admin: true });
       const user = await api.createUser('who-am-i');
       const answer = await api.request('GET', '/user', { token: user.token, privateTokenHeader: true });
       expect(answer).toMatchObject({ status: 200, body: { id: user.id, username: 'who-am-i', is_admin: false } });

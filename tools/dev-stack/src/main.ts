@@ -1,42 +1,67 @@
 // `npm start`: the whole stack on this machine with no configuration.
 //   Kafka       a single-node broker from the Maven jars on 127.0.0.1:9092 (data in .data/kafka),
-//               unless KAFKA_BROKERS names a cluster;
+//               or with DEV_STACK_BROKERS=3 a cluster of three nodes on 9092, 9094 and 9096 (their
+//               controllers on the next port each; data in .data/kafka-3), unless KAFKA_BROKERS
+//               names a cluster;
 //   PostgreSQL  DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/alert_ingestion), or an
 //               embedded server on that port (data in .data/postgres) when nothing answers there;
 //   then migrations, topics, and the services of services.ts with their output prefixed.
 // Ctrl-C (SIGINT) or SIGTERM stops the services first, then Kafka and PostgreSQL, leaving nothing.
-// DEV_STACK_PORTS=free puts Kafka and the services on free ports instead of 9092/9093 and
-// 8080-8082 (the services are told each other's addresses); DEV_STACK_DATA_DIR moves .data/.
+// DEV_STACK_PORTS=free puts Kafka and the services on free ports instead of 9092/9093 (and up),
+// 8080-8082 and the gateway's reply port 8090 (the services are told each other's addresses);
+// DEV_STACK_DATA_DIR moves .data/.
 import { LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { createKafkaConfig, ensureTopics, KafkaLogLine, KafkaLogSink, waitForKafka } from '@alert-ingestion/kafka';
 import { Kafka } from 'kafkajs';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { applyMigrations, redactUrl } from '@alert-ingestion/database';
-import { ensurePostgres, findFreePorts, findRepoRoot, healthStatus, isPortOpen, startKafkaBroker, SupervisedProcess } from '@alert-ingestion/local-infra';
+import {
+  ensurePostgres,
+  findFreePorts,
+  findRepoRoot,
+  healthStatus,
+  isPortOpen,
+  KafkaNodePorts,
+  replicationOf,
+  startKafkaBroker,
+  startKafkaCluster,
+  SupervisedProcess,
+} from '@alert-ingestion/local-infra';
 import { SERVICES, ServiceDefinition } from './services';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/alert_ingestion';
+/** Node n (from 0) of the local Kafka listens on 9092 + 2n, its controller on the port after. */
 const KAFKA_PORT = 9092;
-const KAFKA_CONTROLLER_PORT = 9093;
 const HEALTH_TIMEOUT_MS = 180_000;
+const MAX_BROKERS = 5;
 
-/** Where Kafka and the services listen. */
+/** Where Kafka's nodes and the services listen. */
 interface StackPorts {
-  kafka: number;
-  kafkaController: number;
+  kafka: KafkaNodePorts[];
   services: Map<string, number>;
 }
 
-async function stackPorts(): Promise<StackPorts> {
+/** How many Kafka nodes the stack runs (DEV_STACK_BROKERS, default 1). */
+function brokerCount(): number {
+  const given = process.env['DEV_STACK_BROKERS'] || '1';
+  const count = Number(given);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_BROKERS) throw new Error(`DEV_STACK_BROKERS=${given}: must be a whole number from 1 to ${MAX_BROKERS}`);
+  return count;
+}
+
+async function stackPorts(brokers: number): Promise<StackPorts> {
   const choice = process.env['DEV_STACK_PORTS'] ?? 'default';
   if (choice === 'default') {
-    return { kafka: KAFKA_PORT, kafkaController: KAFKA_CONTROLLER_PORT, services: new Map(SERVICES.map((service) => [service.name, service.port])) };
+    const kafka = Array.from({ length: brokers }, (_, index) => ({ port: KAFKA_PORT + 2 * index, controllerPort: KAFKA_PORT + 2 * index + 1 }));
+    return { kafka, services: new Map(SERVICES.map((service) => [service.name, service.port])) };
   }
   if (choice !== 'free') throw new Error(`DEV_STACK_PORTS=${choice}: must be default or free`);
-  const [kafka, kafkaController, ...services] = await findFreePorts(2 + SERVICES.length);
-  return { kafka, kafkaController, services: new Map(SERVICES.map((service, index) => [service.name, services[index]])) };
+  const free = await findFreePorts(2 * brokers + SERVICES.length);
+  const kafka = Array.from({ length: brokers }, (_, index) => ({ port: free[2 * index], controllerPort: free[2 * index + 1] }));
+  const services = free.slice(2 * brokers);
+  return { kafka, services: new Map(SERVICES.map((service, index) => [service.name, services[index]])) };
 }
 
 const colours = process.stdout.isTTY ? ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'] : [];
@@ -118,24 +143,30 @@ async function provideKafka(repoRoot: string, dataDir: string, ports: StackPorts
     await waitForKafka(given, { timeoutMs: 60_000 });
     return given;
   }
-  if (await isPortOpen('127.0.0.1', ports.kafka)) {
-    throw new Error(
-      `Port ${ports.kafka} is taken (another stack running?). Stop it, set KAFKA_BROKERS=127.0.0.1:${ports.kafka} to use the broker there, or DEV_STACK_PORTS=free.`,
-    );
+  for (const { port } of ports.kafka) {
+    if (await isPortOpen('127.0.0.1', port)) {
+      throw new Error(`Port ${port} is taken (another stack running?). Stop it, set KAFKA_BROKERS=127.0.0.1:${port} to use the broker there, or DEV_STACK_PORTS=free.`);
+    }
   }
   const started = Date.now();
-  const kafkaDir = join(dataDir, 'kafka');
-  say(`starting Kafka on 127.0.0.1:${ports.kafka} (data in ${kafkaDir})`);
-  const broker = await startKafkaBroker({
-    repoRoot,
-    dataDir: kafkaDir,
-    port: ports.kafka,
-    controllerPort: ports.kafkaController,
-    log: say,
-  });
-  stack.infrastructure.push({ name: 'Kafka', stop: broker.stop });
-  say(`Kafka ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${broker.logFile})`);
-  return broker.brokers;
+  const addresses = ports.kafka.map(({ port }) => `127.0.0.1:${port}`).join(', ');
+  if (ports.kafka.length === 1) {
+    const [node] = ports.kafka;
+    const kafkaDir = join(dataDir, 'kafka');
+    say(`starting Kafka on ${addresses} (data in ${kafkaDir})`);
+    const broker = await startKafkaBroker({ repoRoot, dataDir: kafkaDir, port: node.port, controllerPort: node.controllerPort, log: say });
+    stack.infrastructure.push({ name: 'Kafka', stop: broker.stop });
+    say(`Kafka ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${broker.logFile})`);
+    return broker.brokers;
+  }
+  // A cluster keeps its own folder: its nodes share a cluster id the single broker's folder does not have.
+  const kafkaDir = join(dataDir, `kafka-${ports.kafka.length}`);
+  const { replicationFactor, minInsyncReplicas } = replicationOf(ports.kafka.length);
+  say(`starting a Kafka cluster of ${ports.kafka.length} nodes on ${addresses} (data in ${kafkaDir}; replication factor ${replicationFactor}, min.insync.replicas ${minInsyncReplicas})`);
+  const cluster = await startKafkaCluster({ repoRoot, dataDir: kafkaDir, nodes: ports.kafka, log: say });
+  stack.infrastructure.push({ name: 'Kafka', stop: cluster.stop });
+  say(`Kafka cluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s (logs: ${cluster.nodes.map((node) => node.logFile).join(', ')})`);
+  return cluster.brokers;
 }
 
 async function providePostgres(dataDir: string): Promise<string> {
@@ -175,7 +206,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
 
   const dataDir = resolve(repoRoot, process.env['DEV_STACK_DATA_DIR'] || '.data');
-  const ports = await stackPorts();
+  const ports = await stackPorts(brokerCount());
   const [brokers, databaseUrl] = await Promise.all([provideKafka(repoRoot, dataDir, ports), providePostgres(dataDir)]);
   if (stack.stopping) return;
 
@@ -197,6 +228,10 @@ async function main(): Promise<void> {
     // How the services reach each other, and where integration-config keeps its local key.
     GATEWAY_PUBLIC_URL: address('gateway'),
     ALERT_PROCESSOR_URL: address('alert-processor'),
+    // The gateway's reply listener: raw alerts carry its address, so any free port does.
+    ...(process.env['DEV_STACK_PORTS'] === 'free' ? { GATEWAY_REPLY_PORT: '0' } : {}),
+    // Alert emails link to the alert in the console (email is sent once SMTP_URL is set).
+    CONSOLE_URL: address('integration-config'),
     ...(process.env['DEV_STACK_DATA_DIR'] ? { INTEGRATION_KEY_ENCRYPTION_KEY_FILE: join(dataDir, 'integration-key-encryption.key') } : {}),
     ...process.env,
     DATABASE_URL: databaseUrl,

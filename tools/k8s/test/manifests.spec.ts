@@ -5,6 +5,7 @@ import { shutdownDrainLimitMs } from '@alert-ingestion/gateway-feature';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
@@ -44,7 +45,20 @@ const SECRET_KEYS: Readonly<Record<string, boolean>> = {
 const ANNOUNCED: Readonly<Record<string, readonly string[]>> = {};
 
 /** Settings whose Kubernetes value differs from the code's default on purpose (the rest keep it). */
-const DEPLOYMENT_SETTINGS = new Set(['NODE_ENV', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'GATEWAY_PUBLIC_URL', 'GATEWAY_INTERNAL_URL', 'ALERT_PROCESSOR_URL', 'LOG_FORMAT']);
+const DEPLOYMENT_SETTINGS = new Set([
+  'NODE_ENV',
+  'KAFKA_BROKERS',
+  'KAFKA_CLIENT_ID',
+  'GATEWAY_PUBLIC_URL',
+  'GATEWAY_INTERNAL_URL',
+  'ALERT_PROCESSOR_URL',
+  'LOG_FORMAT',
+  'GATEWAY_REPLY_HOST',
+  'CONSOLE_URL',
+]);
+
+/** What a field of the downward API stands for when the manifests are rendered (no pod runs). */
+const EXAMPLE_FIELDS: Readonly<Record<string, string>> = { 'status.podIP': '10.42.0.17' };
 
 /** The consumer group of RawAlertConsumer (ConsumerGroup.AlertProcessor), before KAFKA_TOPIC_PREFIX. */
 const PROCESSOR_CONSUMER_GROUP = 'alert-processor';
@@ -74,6 +88,7 @@ const WORKLOADS: readonly Workload[] = [
     notGiven: {
       DATABASE_URL: 'BaseEnv reads it, but the gateway has no database: no credentials for it',
       INTEGRATION_KEY_ENCRYPTION_KEY_FILE: 'only read when INTEGRATION_KEY_ENCRYPTION_KEY is unset, which production refuses',
+      GATEWAY_REPLY_BIND_HOST: 'the pod IP is an address of the pod: the reply listener binds to GATEWAY_REPLY_HOST itself',
     },
     shutdownSeconds: (config) => shutdownDrainLimitMs(Number(config['GATEWAY_REPLY_TIMEOUT_MS'])) / 1000 + DISCONNECT_SECONDS,
   },
@@ -110,6 +125,7 @@ const WORKLOADS: readonly Workload[] = [
 
 type EnvironmentEntry =
   | { source: 'value' | 'configMap'; value: string }
+  | { source: 'field'; fieldPath: string; value: string }
   | { source: 'secret'; secret: string; key: string; optional: boolean };
 
 class Rendering {
@@ -151,6 +167,11 @@ class Rendering {
       } else if (variable.valueFrom?.secretKeyRef) {
         const ref = variable.valueFrom.secretKeyRef;
         environment.set(variable.name, { source: 'secret', secret: ref.name!, key: ref.key, optional: ref.optional ?? false });
+      } else if (variable.valueFrom?.fieldRef) {
+        const fieldPath = variable.valueFrom.fieldRef.fieldPath;
+        const value = EXAMPLE_FIELDS[fieldPath];
+        if (value === undefined) throw new Error(`${workload.name}: ${variable.name} comes from the field ${fieldPath}, which has no example value here`);
+        environment.set(variable.name, { source: 'field', fieldPath, value });
       } else if (variable.valueFrom?.configMapKeyRef) {
         const ref = variable.valueFrom.configMapKeyRef;
         const value = this.one<IConfigMap>('ConfigMap', ref.name!).data?.[ref.key];
@@ -379,6 +400,36 @@ describe.each(['base', 'overlays/example'])('deploy/k8s/%s', (directory) => {
     const fromEnv = trigger.metadata['bootstrapServersFromEnv'];
     const brokers = fromEnv === undefined ? trigger.metadata['bootstrapServers'] : (rendering.environment(processor).get(fromEnv) as { value?: string } | undefined)?.value;
     expect(brokers).toBe(config['KAFKA_BROKERS']);
+  });
+
+  it("gives the gateway's reply listener a port of its own, on no Service, reachable by the processors only, at the pod's IP", () => {
+    const gateway = WORKLOADS.find((workload) => workload.name === 'gateway')!;
+    const config = rendering.config(gateway);
+    const container = rendering.container(gateway);
+    expect(container.ports).toContainEqual(expect.objectContaining({ name: 'replies', containerPort: config['GATEWAY_REPLY_PORT'] }));
+    expect(config['GATEWAY_REPLY_PORT']).not.toBe(config['PORT']);
+    // The raw alerts name the pod that waits: its IP, from the downward API.
+    expect(rendering.environment(gateway).get('GATEWAY_REPLY_HOST')).toMatchObject({ source: 'field', fieldPath: 'status.podIP' });
+    for (const service of rendering.all<IService>('Service')) {
+      expect(service.spec?.ports?.map((port) => port.targetPort)).not.toContain('replies');
+    }
+
+    const deployment = rendering.one<IDeployment>('Deployment', 'gateway');
+    const processorLabels = rendering.one<IDeployment>('Deployment', 'alert-processor').spec?.template.metadata?.labels;
+    const policies = rendering.all<INetworkPolicy>('NetworkPolicy').filter((policy) => matches(policy.spec?.podSelector.matchLabels, deployment.spec?.template.metadata?.labels));
+    expect(policies.map(objectName)).toEqual(['NetworkPolicy/gateway']);
+    const rules = policies[0]!.spec?.ingress ?? [];
+    const reaching = (port: string) => rules.filter((rule) => rule.ports?.some((entry) => entry.port === port));
+    // The reply port: from alert-processor pods only, in one rule that names them.
+    expect(reaching('replies')).toHaveLength(1);
+    const [replies] = reaching('replies');
+    expect(replies!.from?.length).toBe(1);
+    expect(replies!.from![0]!.namespaceSelector).toBeUndefined();
+    expect(matches(replies!.from![0]!.podSelector?.matchLabels, processorLabels)).toBe(true);
+    expect(replies!.from![0]!.podSelector?.matchLabels?.['app.kubernetes.io/name']).toBe('alert-processor');
+    // The http port stays open to every caller (the receive route, Prometheus).
+    expect(reaching('http')).toHaveLength(1);
+    expect(reaching('http')[0]!.from).toBeUndefined();
   });
 
   it('scrapes every Service on its http port', () => {

@@ -1,3 +1,18 @@
+/**
+ * The console's client of the HTTP API: openapi-fetch over the types tools/console-api generates
+ * from integration-config's OpenAPI document (`./generated/openapi`, written by `npm run build` and
+ * `npm run typecheck`). Each call names a path of that document; its parameters, body and answer
+ * are typed from it, so a server that drifts from the console fails the console's type-check.
+ *   const alert = await dataOf(api.GET('/api/v4/projects/{id}/alerts/{iid}', { params: { path: { id, iid } } }));
+ */
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+// crypto.randomUUID exists only in secure contexts; the console may be served over plain HTTP.
+import { v4 as uuidv4 } from 'uuid';
+import type { components, paths } from './generated/openapi';
+
+/** The schemas of the API's bodies, by name (`Schemas['AlertDto']`). */
+export type Schemas = components['schemas'];
+
 /** Every error the console shows comes from here: the API's own `{error, message}`, or why there was none. */
 export class ApiError extends Error {
   constructor(
@@ -12,22 +27,8 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as is, with its content type (the pipeline checker's YAML). */
-  text?: { content: string; contentType: string };
-}
-
-export interface ApiResponse<T> {
-  status: number;
-  data: T;
-  headers: Headers;
-}
+/** The public API (CONTRACT.md), typed by its OpenAPI document; every answer that is not 2xx rejects with an ApiError. */
+export type ApiClient = Client<paths>;
 
 /** GitLab's paging headers, as the list endpoints send them. */
 export interface Paging {
@@ -48,15 +49,15 @@ export function pagingOf(headers: Headers): Paging {
   return { total: number('X-Total'), nextPage: number('X-Next-Page') };
 }
 
-export const API_PREFIX = '/api/v4';
+type QueryValue = string | number | boolean | null | undefined;
 
-function urlOf(path: string, query: Record<string, QueryValue> = {}): string {
+/** Query parameters as the API reads them: one `name=value` each; an empty, null or missing value is not sent. */
+function querySerializer(query: Record<string, unknown>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(query as Record<string, QueryValue>)) {
     if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
   }
-  const text = search.toString();
-  return `${API_PREFIX}${path}${text ? `?${text}` : ''}`;
+  return search.toString();
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
@@ -70,63 +71,60 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * The public API (CONTRACT.md) with the signed-in token. A 401 on a request that carried a token
- * means the session is over: `onUnauthorized` hears it (with the API's reason) before the error is thrown.
+ * The API with the signed-in token (none before sign-in). Each request carries an `X-Request-Id` the
+ * services log it under. A 401 on a request that carried a token means the session is over:
+ * `onUnauthorized` hears it (with the API's reason) before the ApiError is thrown.
  */
-export class ApiClient {
-  constructor(
-    readonly token: string | null,
-    private readonly onUnauthorized: (reason: string) => void = () => undefined,
-  ) {}
-
-  async request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
-    let body: string | undefined;
-    if (options.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.text) {
-      headers['Content-Type'] = options.text.contentType;
-      body = options.text.content;
-    }
-    let response: Response;
-    try {
-      response = await fetch(urlOf(path, options.query), { method: options.method ?? 'GET', headers, body });
-    } catch {
-      throw new ApiError(0, 'network_error', 'The service cannot be reached. Check that it is running, then try again.');
-    }
-    if (!response.ok) {
+export function createApiClient(token: string | null, onUnauthorized: (reason: string) => void = () => undefined): ApiClient {
+  const client = createClient<paths>({
+    // Looked up per request, so that a stand-in fetch (component tests) is used whenever it was put in.
+    fetch: (request) => globalThis.fetch(request),
+    querySerializer,
+  });
+  const session: Middleware = {
+    onRequest({ request }) {
+      request.headers.set('Accept', 'application/json');
+      request.headers.set('X-Request-Id', uuidv4());
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+    onError() {
+      return new ApiError(0, 'network_error', 'The service cannot be reached. Check that it is running, then try again.');
+    },
+    async onResponse({ response }) {
+      if (response.ok) return undefined;
       const error = await errorOf(response);
-      if (response.status === 401 && this.token) this.onUnauthorized(error.message);
+      if (response.status === 401 && token) onUnauthorized(error.message);
       throw error;
-    }
-    const text = await response.text();
-    const data = (text === '' ? undefined : JSON.parse(text)) as T;
-    return { status: response.status, data, headers: response.headers };
-  }
+    },
+  };
+  client.use(session);
+  return client;
+}
 
-  async get<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
-    return (await this.request<T>(path, { query })).data;
-  }
+/** What an openapi-fetch call resolves to once its errors are thrown (createApiClient): the answer's body and the answer. */
+type Answered<T> = Promise<{ data?: T; response: Response }>;
 
-  /** One page of a list endpoint, with its paging headers. */
-  async list<T>(path: string, query: Record<string, QueryValue>): Promise<ListPage<T>> {
-    const response = await this.request<T[]>(path, { query });
-    return { items: response.data, ...pagingOf(response.headers) };
-  }
+/** The body of a call's answer. */
+export async function dataOf<T>(call: Answered<T>): Promise<T> {
+  return (await call).data as T;
+}
 
-  async post<T>(path: string, json?: unknown): Promise<T> {
-    return (await this.request<T>(path, { method: 'POST', json: json ?? {} })).data;
-  }
+/** The body of a call's answer with its status (a test alert is 200 processed, 202 still processing). */
+export async function answerOf<T>(call: Answered<T>): Promise<{ status: number; data: T }> {
+  const { data, response } = await call;
+  return { status: response.status, data: data as T };
+}
 
-  async put<T>(path: string, json: unknown): Promise<T> {
-    return (await this.request<T>(path, { method: 'PUT', json })).data;
-  }
+/** One page of a list endpoint, with its paging headers (`X-Total`, `X-Next-Page`). */
+export async function pageOf<T>(call: Answered<T[]>): Promise<ListPage<T>> {
+  const { data, response } = await call;
+  return { items: data ?? [], ...pagingOf(response.headers) };
+}
 
-  async delete(path: string): Promise<void> {
-    await this.request<void>(path, { method: 'DELETE' });
-  }
+/** A call whose answer has no body (DELETE's 204). */
+export async function doneOf(call: Promise<unknown>): Promise<void> {
+  await call;
 }
 
 export function messageOf(error: unknown): string {

@@ -1,13 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../session/session';
-import { ListPage } from './client';
-import { ALERTS_POLL_MS, PER_PAGE, queryKeys } from './queries';
-import { ActivityEntry, Alert, AlertSettings, Incident, IncidentStatus, IncidentStatusCounts, Severity } from './types';
+import { dataOf, pageOf, Schemas } from './client';
+import { PER_PAGE, pollAlerts, queryKeys, useApiQuery, withTotal } from './queries';
+import { Alert, Incident, IncidentStatus } from './types';
 
-// Incidents and the alert settings (docs/api-guide.md "Incidents", "Alert settings"), in the
-// ApiClient style of queries.ts: each hook names its path once and the shape it answers.
+// Incidents and the alert settings (docs/api-guide.md "Incidents", "Alert settings"): one hook per
+// call, each naming its path once; bodies and answers are typed from the OpenAPI document.
 
 export type IncidentTab = IncidentStatus | 'all';
+
+/** Timeline entries per page on the incident page. */
+export const INCIDENT_ACTIVITY_PER_PAGE = 100;
 
 export const incidentKeys = {
   all: (projectId: number) => ['incidents', projectId] as const,
@@ -16,45 +19,45 @@ export const incidentKeys = {
   settings: (projectId: number) => ['alert-settings', projectId] as const,
 };
 
-/** Polling stops while the last answer was an error (a 403 stays a 403). */
-const poll = (query: { state: { status: string } }) => (query.state.status === 'error' ? false : ALERTS_POLL_MS);
-
 export function useIncidents(projectId: number, tab: IncidentTab, search: string, page: number) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...incidentKeys.all(projectId), 'list', tab, search, page],
-    queryFn: async (): Promise<ListPage<Incident> & { total: number }> => {
-      const result = await api.list<Incident>(`/projects/${projectId}/incidents`, { status: tab === 'all' ? undefined : tab, search, page, per_page: PER_PAGE });
-      return { ...result, total: result.total ?? result.items.length };
-    },
-    placeholderData: keepPreviousData,
-    refetchInterval: poll,
-  });
+  return useApiQuery(
+    [...incidentKeys.all(projectId), 'list', tab, search, page],
+    (api) =>
+      pageOf(
+        api.GET('/api/v4/projects/{id}/incidents', {
+          params: { path: { id: projectId }, query: { status: tab === 'all' ? undefined : tab, search, page, per_page: PER_PAGE } },
+        }),
+      ).then(withTotal),
+    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
+  );
 }
 
 export function useIncidentCounts(projectId: number) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...incidentKeys.all(projectId), 'counts'],
-    queryFn: () => api.get<IncidentStatusCounts>(`/projects/${projectId}/incidents/status_counts`),
-    refetchInterval: poll,
-  });
+  return useApiQuery(
+    [...incidentKeys.all(projectId), 'counts'],
+    (api) => dataOf(api.GET('/api/v4/projects/{id}/incidents/status_counts', { params: { path: { id: projectId } } })),
+    { refetchInterval: pollAlerts },
+  );
 }
 
 export function useIncident(projectId: number, iid: number) {
-  const api = useApi();
-  return useQuery({ queryKey: incidentKeys.incident(projectId, iid), queryFn: () => api.get<Incident>(`/projects/${projectId}/incidents/${iid}`), refetchInterval: poll });
+  return useApiQuery(
+    incidentKeys.incident(projectId, iid),
+    (api) => dataOf(api.GET('/api/v4/projects/{id}/incidents/{iid}', { params: { path: { id: projectId, iid } } })),
+    { refetchInterval: pollAlerts },
+  );
 }
 
-/** The incident's timeline, oldest first (up to 100 entries a page). */
+/** The incident's timeline, oldest first. */
 export function useIncidentActivity(projectId: number, iid: number, page = 1) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...incidentKeys.activity(projectId, iid), page],
-    queryFn: () => api.list<ActivityEntry>(`/projects/${projectId}/incidents/${iid}/activity`, { page, per_page: 100 }),
-    placeholderData: keepPreviousData,
-    refetchInterval: poll,
-  });
+  return useApiQuery(
+    [...incidentKeys.activity(projectId, iid), page],
+    (api) =>
+      pageOf(api.GET('/api/v4/projects/{id}/incidents/{iid}/activity', { params: { path: { id: projectId, iid }, query: { page, per_page: INCIDENT_ACTIVITY_PER_PAGE } } })).then(
+        withTotal,
+      ),
+    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
+  );
 }
 
 /** Open, link, change (close, reopen), note: each reads incidents and alerts again (closing resolves alerts). */
@@ -69,36 +72,42 @@ export function useIncidentMutations(projectId: number) {
   };
   return {
     create: useMutation({
-      mutationFn: (body: { title: string; description?: string; severity?: Severity }) => api.post<Incident>(`/projects/${projectId}/incidents`, body),
+      mutationFn: (body: Schemas['CreateIncidentDto']) => dataOf(api.POST('/api/v4/projects/{id}/incidents', { params: { path: { id: projectId } }, body })),
       onSuccess,
     }),
-    fromAlert: useMutation({ mutationFn: (alert: Pick<Alert, 'iid'>) => api.post<Incident>(`/projects/${projectId}/alerts/${alert.iid}/incident`), onSuccess }),
+    fromAlert: useMutation({
+      mutationFn: (alert: Pick<Alert, 'iid'>) => dataOf(api.POST('/api/v4/projects/{id}/alerts/{iid}/incident', { params: { path: { id: projectId, iid: alert.iid } } })),
+      onSuccess,
+    }),
     link: useMutation({
-      mutationFn: ({ iid, alertIid }: { iid: number; alertIid: number }) => api.post<Incident>(`/projects/${projectId}/incidents/${iid}/alerts`, { alert_iid: alertIid }),
+      mutationFn: ({ iid, alertIid }: { iid: number; alertIid: number }) =>
+        dataOf(api.POST('/api/v4/projects/{id}/incidents/{iid}/alerts', { params: { path: { id: projectId, iid } }, body: { alert_iid: alertIid } })),
       onSuccess,
     }),
     update: useMutation({
-      mutationFn: ({ iid, ...changes }: { iid: number; status?: IncidentStatus; title?: string; description?: string | null; severity?: Severity }) =>
-        api.put<Incident>(`/projects/${projectId}/incidents/${iid}`, changes),
+      mutationFn: ({ iid, ...changes }: { iid: number } & Schemas['UpdateIncidentDto']) =>
+        dataOf(api.PUT('/api/v4/projects/{id}/incidents/{iid}', { params: { path: { id: projectId, iid } }, body: changes })),
       onSuccess,
     }),
     note: useMutation({
-      mutationFn: ({ iid, body }: { iid: number; body: string }) => api.post<ActivityEntry>(`/projects/${projectId}/incidents/${iid}/notes`, { body }),
+      mutationFn: ({ iid, body }: { iid: number; body: string }) =>
+        dataOf(api.POST('/api/v4/projects/{id}/incidents/{iid}/notes', { params: { path: { id: projectId, iid } }, body: { body } })),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: incidentKeys.all(projectId) }),
     }),
   };
 }
 
 export function useAlertSettings(projectId: number, enabled = true) {
-  const api = useApi();
-  return useQuery({ queryKey: incidentKeys.settings(projectId), queryFn: () => api.get<AlertSettings>(`/projects/${projectId}/alert_settings`), enabled });
+  return useApiQuery(incidentKeys.settings(projectId), (api) => dataOf(api.GET('/api/v4/projects/{id}/alert_settings', { params: { path: { id: projectId } } })), {
+    enabled,
+  });
 }
 
 export function useUpdateAlertSettings(projectId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<Omit<AlertSettings, 'email_configured'>>) => api.put<AlertSettings>(`/projects/${projectId}/alert_settings`, changes),
+    mutationFn: (changes: Schemas['UpdateAlertSettingsDto']) => dataOf(api.PUT('/api/v4/projects/{id}/alert_settings', { params: { path: { id: projectId } }, body: changes })),
     onSuccess: (settings) => queryClient.setQueryData(incidentKeys.settings(projectId), settings),
   });
 }

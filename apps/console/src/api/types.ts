@@ -6,6 +6,14 @@
  */
 import type { AlertView } from '@alert-ingestion/contracts/alert';
 import type { TestAlertResult } from '@alert-ingestion/contracts/management';
+import type { Schemas } from './client';
+
+/** A timeline entry as the document describes it (its actor's id and username are the user's only). */
+export type ActivityEntry = Schemas['ActivityEntryDto'];
+/** An incident (`GET /projects/:id/incidents/:iid`), its tabs' counts, and a project's alert settings, as the document describes them. */
+export type Incident = Schemas['IncidentDto'];
+export type IncidentStatusCounts = Schemas['IncidentStatusCountsDto'];
+export type AlertSettings = Schemas['AlertSettingsDto'];
 
 export { ACCESS_LEVELS, type AccessLevel } from '@alert-ingestion/contracts/access';
 export {
@@ -23,11 +31,12 @@ export {
   type SilenceState,
   type SilenceView as Silence,
   type AlertView as Alert,
-  type ActivityEntryView as ActivityEntry,
-  type AlertSettingsView as AlertSettings,
-  type IncidentView as Incident,
+  type AlertAssignee,
+  type AssigneeCandidate,
+  type AlertBulkUpdateResult,
+  type ActivityKind,
+  ACTIVITY_KINDS,
   type IncidentStatus,
-  type IncidentStatusCounts,
   INCIDENT_STATUSES,
   SEVERITIES,
   type AlertStatus,
@@ -77,7 +86,4 @@ export interface TestAlertAnswer {
 }
 
 /** A user who can be added to a project (`GET /projects/:id/members/candidates`, README "Members"). */
-export interface MemberCandidate {
-  id: number;
-  username: string;
-}
+export type MemberCandidate = Schemas['MemberCandidateDto'];

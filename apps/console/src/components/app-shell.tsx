@@ -26,6 +26,11 @@ export function AppShell() {
                 {user.username}
                 {user.is_admin && <span className="badge">admin</span>}
               </span>
+              {!user.is_admin && (
+                <NavLink to="/profile" className="button button-small">
+                  Profile
+                </NavLink>
+              )}
               <button type="button" className="button button-small" onClick={() => signOut()}>
                 Sign out
               </button>

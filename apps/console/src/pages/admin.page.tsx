@@ -14,6 +14,8 @@ import { Options } from '../components/options';
 import { ApplySelect } from '../components/apply-select';
 import { useCurrentMessage } from '../components/current-message';
 import { useFormErrors } from '../components/form-errors';
+import { emailProblem } from '../lib/email';
+import { EmailField } from '../components/email-field';
 
 /** The API's rules (CreateUserDto, CreateProjectDto), checked here first so the form says them at the field. */
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -46,23 +48,31 @@ export function AdminPage() {
 function CreateUser() {
   const createUser = useCreateUser();
   const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
   // Shown until the next submit: each one starts without it.
   const created = createUser.data;
   const titleId = useId();
 
-  const { formRef, errors, show, clear, clearAll, showApiError } = useFormErrors<'username'>();
+  const { formRef, errors, show, clear, clearAll, showApiError } = useFormErrors<'username' | 'email'>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (createUser.isPending) return;
     const value = username.trim();
-    if (value === '') return show({ username: 'Enter a username.' });
-    if (!USERNAME.test(value)) return show({ username: 'A username holds letters, digits, "_", "." and "-", and starts with a letter or digit.' });
+    const found: { username?: string; email?: string } = {};
+    if (value === '') found.username = 'Enter a username.';
+    else if (!USERNAME.test(value)) found.username = 'A username holds letters, digits, "_", "." and "-", and starts with a letter or digit.';
+    const emailError = emailProblem(email);
+    if (emailError) found.email = emailError;
+    if (found.username || found.email) return show(found);
     clearAll();
-    createUser.mutate(value, {
-      onSuccess: () => setUsername(''),
+    createUser.mutate(email.trim() === '' ? { username: value } : { username: value, email: email.trim() }, {
+      onSuccess: () => {
+        setUsername('');
+        setEmail('');
+      },
       onError: (error) => {
-        if (!showApiError(error, { fields: { username: 'username' } })) show({ username: `Not created: ${error.message}` });
+        if (!showApiError(error, { fields: { username: 'username', email: 'email' } })) show({ username: `Not created: ${error.message}` });
       },
     });
   };
@@ -84,13 +94,25 @@ function CreateUser() {
           />
         )}
       </Field>
+      <EmailField
+        label="Email (optional)"
+        value={email}
+        error={errors.email}
+        hint="Where alert emails go; users can change it on their profile."
+        onChange={(value) => {
+          setEmail(value);
+          clear('email');
+        }}
+        autoComplete="off"
+      />
       <button type="submit" className="button button-primary" aria-disabled={createUser.isPending}>
         Create user
       </button>
       {created && (
         <div className="notice notice-success created-token" role="status">
           <p>
-            User <strong>{created.username}</strong> created (user ID <strong>{created.id}</strong>). Their personal access token is shown
+            User <strong>{created.username}</strong> created (user ID <strong>{created.id}</strong>
+            {created.email ? `, alert emails to ${created.email}` : ''}). Their personal access token is shown
             only now: copy it and hand it over.
           </p>
           <div className="secret">

@@ -1,7 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiClient, ApiError, messageOf } from '../api/client';
-import { CurrentUser } from '../api/types';
+import { ApiError, createApiClient, dataOf, messageOf } from '../api/client';
 import { useFormErrors } from '../components/form-errors';
 import { Field } from '../components/field';
 import { usePageTitle } from '../lib/use-page-title';
@@ -29,7 +28,7 @@ export function SignInPage() {
     }
     setBusy(true);
     try {
-      const user = await new ApiClient(value).get<CurrentUser>('/user');
+      const user = await dataOf(createApiClient(value).GET('/api/v4/user'));
       signIn(value, user);
       navigate(from, { replace: true });
     } catch (failure) {

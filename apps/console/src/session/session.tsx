@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { ApiClient } from '../api/client';
+import { ApiClient, createApiClient } from '../api/client';
 import { CurrentUser } from '../api/types';
 
 /** Kept for the browser tab only: closing the tab signs out. */
@@ -63,7 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const token = stored?.token ?? null;
-  const api = useMemo(() => new ApiClient(token, (reason) => signOut(`You were signed out: ${reason}`)), [token, signOut]);
+  const api = useMemo(() => createApiClient(token, (reason) => signOut(`You were signed out: ${reason}`)), [token, signOut]);
 
   const session = useMemo<Session>(
     () => ({ token, user: stored?.user ?? null, signedOutReason, signedOut, api, signIn, signOut }),

@@ -24,13 +24,16 @@ type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 /** Stubs fetch with `routes` ("GET /projects/1"; paths without /api/v4 and the query); unknown routes answer 404. */
 export function stubApi(routes: Record<string, Handler | Reply>) {
   const requests: RecordedRequest[] = [];
-  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://console.test');
+  const fetch = vi.fn(async (input: string | Request, init: RequestInit = {}) => {
+    // The console's client (openapi-fetch) sends a Request; its URL is absolute, its body a stream.
+    const sent = typeof input === 'string' ? null : input;
+    const url = new URL(sent?.url ?? String(input), 'http://console.test');
     const path = url.pathname.replace(/^\/api\/v4/, '');
-    const headers = new Headers(init.headers);
-    const text = typeof init.body === 'string' ? init.body : undefined;
+    const headers = new Headers(sent?.headers ?? init.headers);
+    const text = sent ? (sent.body === null ? undefined : await sent.text()) : typeof init.body === 'string' ? init.body : undefined;
     const body = text !== undefined && headers.get('content-type') === 'application/json' ? JSON.parse(text) : text;
-    const request: RecordedRequest = { method: init.method ?? 'GET', path, query: url.searchParams, headers, body };
+    const method = sent?.method ?? init.method ?? 'GET';
+    const request: RecordedRequest = { method, path, query: url.searchParams, headers, body };
     requests.push(request);
     const route = routes[`${request.method} ${path}`];
     const reply: Reply = route === undefined ? { status: 404, body: { error: 'not_found', message: `No route ${request.method} ${path}` } } : typeof route === 'function' ? await route(request) : route;

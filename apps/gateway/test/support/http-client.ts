@@ -1,4 +1,4 @@
-import { IncomingHttpHeaders, request } from 'node:http';
+import { Agent, IncomingHttpHeaders, request } from 'node:http';
 
 export interface HttpAnswer {
   status: number;
@@ -11,6 +11,8 @@ export interface PostOptions {
   headers?: Record<string, string>;
   /** Send without Content-Length (chunked), in pieces of this many bytes. */
   chunkBytes?: number;
+  /** Keep-alive connections of a load (default: a connection per request). */
+  agent?: Agent;
 }
 
 /**
@@ -25,7 +27,7 @@ export function post(url: string, body: string | Buffer, options: PostOptions = 
     let answered = false;
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
     if (options.chunkBytes === undefined) headers['Content-Length'] = String(payload.length);
-    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+    const req = request(url, { method: 'POST', headers, agent: options.agent ?? false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

@@ -1,5 +1,6 @@
+import { ReplySender } from '@alert-ingestion/alert-replies';
 import { AlertReply, RawAlert, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { waitForGroupJoin, KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
+import { waitForGroupJoin, KafkaNames } from '@alert-ingestion/kafka';
 import { Consumer, Kafka } from 'kafkajs';
 
 export type RawAlertValue = RawAlert.RawAlertValue;
@@ -15,14 +16,15 @@ export type StandInAnswer = { status: 'processed'; titles: string[] } | { status
 
 /**
  * Plays the alert processor's part of the reply contract for the gateway's own tests: reads
- * alerts.raw.v1, records every message, and replies on alerts.replies.v1 keyed by reply_to, as
- * the processor does after its commit. It lets these tests decide the reply (processed, rejected,
+ * alerts.raw.v1, records every message, and posts the reply to the message's reply_endpoint (the
+ * gateway instance's reply listener) through the processor's ReplySender, as the processor does
+ * after its commit. It lets these tests decide the reply (processed, rejected,
  * none); the end-to-end specs run the real processor.
  */
 export class ProcessorStandIn {
   readonly received: ReceivedRawAlert[] = [];
   private consumer: Consumer | undefined;
-  private producer: TopicProducer | undefined;
+  private readonly replies = new ReplySender({ timeoutMs: 2_000, logger: { warn: () => undefined } });
   private nextIid = 1;
 
   constructor(
@@ -32,8 +34,6 @@ export class ProcessorStandIn {
   ) {}
 
   async start(): Promise<void> {
-    this.producer = new TopicProducer(this.kafka, new KafkaNames(this.prefix), { idempotent: false });
-    await this.producer.connect();
     this.consumer = this.kafka.consumer({ groupId: `${this.prefix}processor-stand-in`, maxWaitTimeInMs: 20 });
     await this.consumer.connect();
     await this.consumer.subscribe({ topic: new KafkaNames(this.prefix).topic(Topic.RawAlerts), fromBeginning: true });
@@ -43,12 +43,12 @@ export class ProcessorStandIn {
         const value = TOPIC_REGISTRY[Topic.RawAlerts].decode(message.value);
         this.received.push({ key: message.key?.toString() ?? null, partition, value });
         const answer = await this.answer(value);
-        if (answer === 'no_reply' || !value.reply_to) return;
+        if (answer === 'no_reply' || !value.reply_to || !value.reply_endpoint) return;
         const reply: AlertReply.AlertReplyValue =
           answer.status === 'processed'
             ? { request_id: value.request_id, reply_to: value.reply_to, status: 'processed', alerts: answer.titles.map((title) => ({ iid: this.nextIid++, title })) }
             : { request_id: value.request_id, reply_to: value.reply_to, status: 'rejected', alerts: [], error: { error: answer.error, message: answer.message } };
-        await this.producer!.send(Topic.AlertReplies, [{ key: value.reply_to, value: reply }]);
+        this.replies.send([{ endpoint: value.reply_endpoint, value: reply }]);
       },
     });
     await joined;
@@ -60,6 +60,6 @@ export class ProcessorStandIn {
 
   async stop(): Promise<void> {
     await this.consumer?.disconnect();
-    await this.producer?.disconnect();
+    await this.replies.drain();
   }
 }

@@ -235,6 +235,7 @@ export class AlertReceiveService {
       project_id: integration.project_id,
       received_at: delivery.receivedAt.toISOString(),
       reply_to: this.replies.instanceId,
+      reply_endpoint: this.replies.endpoint,
       ...(requestId === delivery.deliveryId ? {} : { delivery_id: delivery.deliveryId }),
       ...(delivery.requestId === delivery.deliveryId ? {} : { x_request_id: delivery.requestId }),
       ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }),

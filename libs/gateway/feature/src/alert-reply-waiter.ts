@@ -1,16 +1,23 @@
-import { AlertReply, ContractViolationError, Topic } from '@alert-ingestion/contracts';
-import { BatchConsumer, BatchConsumerLogger, ConsumedChunk, ConsumerGroup, KafkaNames } from '@alert-ingestion/kafka';
-import { Kafka } from 'kafkajs';
+import { AlertReply } from '@alert-ingestion/contracts';
+import { ReplyListener, ReplyRefusal } from '@alert-ingestion/alert-replies';
 
 export type AlertReplyValue = AlertReply.AlertReplyValue;
 
 export interface AlertReplyWaiterOptions {
-  /** This gateway instance's id: replies keyed (and `reply_to`-addressed) to it are ours. */
+  /** This gateway instance's id: the raw alert's reply_to, which its replies must name. */
   instanceId: string;
-  maxWaitTimeInMs: number;
-  /** Bytes a fetch waits for (up to maxWaitTimeInMs) before it returns; see GATEWAY_REPLY_MIN_BYTES. */
-  minBytes: number;
-  logger: BatchConsumerLogger;
+  /** The host the processors reach the reply listener at, in its URL (GATEWAY_REPLY_HOST). */
+  host: string;
+  /** The address the reply listener binds to (GATEWAY_REPLY_BIND_HOST, by default the host). */
+  bindHost: string;
+  /** The reply listener's port (GATEWAY_REPLY_PORT; 0: an ephemeral one). */
+  port: number;
+  /** Largest reply batch one POST may carry. */
+  maxBodyBytes: number;
+  logger: { warn(message: string): void };
+  /** Replies taken: `delivered` found a request waiting, `late` did not. */
+  taken?(delivered: number, late: number): void;
+  refused?(reason: ReplyRefusal): void;
 }
 
 /** A registered expectation of one reply; the timeout starts with wait(), once the message is in Kafka. */
@@ -28,36 +35,27 @@ interface Waiting {
 /**
  * Delivers the processor's replies to the receive requests waiting for them.
  *
- * Every gateway instance reads all partitions of alerts.replies.v1 in a consumer group of its own,
- * from the latest offsets, and keeps request_id -> waiting request in memory. No group is shared,
- * so a rebalance elsewhere (other gateways, processors) can never move our replies to someone
- * else, which is how @nestjs/microservices request-reply loses them. Replies addressed to other
- * instances are skipped by key before decoding. A reply that comes after its request timed out
- * (202) finds nobody waiting and is dropped: that request's result is in the database anyway.
+ * Every gateway instance has a reply listener of its own (ReplyListener: an HTTP port reachable by
+ * the processors only, a random token) and names it in each raw alert it publishes
+ * (reply_endpoint), so the processor that stores the alert posts the reply to this instance alone:
+ * no instance reads or decodes another's replies, however many gateways run. It keeps
+ * request_id -> waiting request in memory. A reply that comes after its request timed out (202)
+ * finds nobody waiting and is counted late: that request's result is in the database anyway.
  */
 export class AlertReplyWaiter {
   /** Requests waiting, by request id: several when repeats of one Idempotency-Key wait at once. */
   private readonly waiting = new Map<string, Set<Waiting>>();
-  private readonly consumer: BatchConsumer<Topic.AlertReplies>;
+  private readonly listener: ReplyListener;
 
-  constructor(
-    kafka: Kafka,
-    names: KafkaNames,
-    private readonly options: AlertReplyWaiterOptions,
-  ) {
-    this.consumer = new BatchConsumer(kafka, {
-      name: 'reply',
-      topic: Topic.AlertReplies,
-      names,
-      // A group of this instance alone (ARCHITECTURE.md "Reply path"), from the latest offsets.
-      groupId: names.group(ConsumerGroup.GatewayReplies, options.instanceId),
-      fromBeginning: false,
-      // A reply written before the first fetch fixed the latest offsets could be skipped.
-      readyWhen: 'fetch',
-      config: { maxWaitTimeInMs: options.maxWaitTimeInMs, minBytes: options.minBytes, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
-      // No commits: offsets only matter across restarts of this group, and a restarted gateway gets a new one.
+  constructor(private readonly options: AlertReplyWaiterOptions) {
+    this.listener = new ReplyListener({
+      host: options.host,
+      bindHost: options.bindHost,
+      port: options.port,
+      maxBodyBytes: options.maxBodyBytes,
       logger: options.logger,
-      handle: async (chunk) => this.onChunk(chunk),
+      deliver: (replies) => this.deliverAll(replies),
+      refused: options.refused,
     });
   }
 
@@ -65,19 +63,24 @@ export class AlertReplyWaiter {
     return this.options.instanceId;
   }
 
-  /** False once the consumer stopped for good: replies no longer arrive and every request would get 202. */
+  /** Where processors send this instance's replies (the raw alert's reply_endpoint); known once started. */
+  get endpoint(): AlertReply.ReplyEndpointValue {
+    return this.listener.endpoint;
+  }
+
+  /** False once the listener stopped: replies no longer arrive and every request would get 202. */
   get healthy(): boolean {
-    return this.consumer.healthy;
+    return this.listener.listening;
   }
 
-  /** Resolves once the group is joined and the first fetch ran, i.e. the latest offsets are fixed. */
-  start(): Promise<void> {
-    return this.consumer.start();
+  /** Resolves once the reply listener listens. */
+  async start(): Promise<void> {
+    await this.listener.start();
   }
 
-  /** Stops reading replies; requests still waiting get their timeout answer (202). */
+  /** Stops taking replies; requests still waiting get their timeout answer (202). */
   stop(): Promise<void> {
-    return this.consumer.stop();
+    return this.listener.stop();
   }
 
   /** Registers interest in a reply before the raw alert is published, so no reply can slip past. */
@@ -111,27 +114,19 @@ export class AlertReplyWaiter {
     };
   }
 
-  private onChunk({ topic, partition, messages, key, decode }: ConsumedChunk<Topic.AlertReplies>): void {
-    const instanceId = this.options.instanceId;
-    for (const message of messages) {
-      // Another instance's reply is skipped by its key, never decoded.
-      if (key(message) !== instanceId) continue;
-      let reply: AlertReplyValue;
-      try {
-        reply = decode(message);
-      } catch (error) {
-        const reason = error instanceof ContractViolationError ? error.message : String(error);
-        this.options.logger.warn(`ignoring an invalid reply at ${topic}[${partition}]@${message.offset}: ${reason}`);
-        continue;
-      }
-      this.deliver(reply);
-    }
+  private deliverAll(replies: readonly AlertReplyValue[]): AlertReply.AlertReplyReceipt {
+    let delivered = 0;
+    for (const reply of replies) if (this.deliver(reply)) delivered += 1;
+    const late = replies.length - delivered;
+    this.options.taken?.(delivered, late);
+    return { delivered, late };
   }
 
-  private deliver(reply: AlertReplyValue): void {
-    if (reply.reply_to !== this.options.instanceId) return;
+  /** True when a request was waiting for the reply. */
+  private deliver(reply: AlertReplyValue): boolean {
+    if (reply.reply_to !== this.options.instanceId) return false;
     const waiters = this.waiting.get(reply.request_id);
-    if (!waiters) return;
+    if (!waiters) return false;
     // Repeats of one Idempotency-Key share a request id: every one waiting gets the first answer.
     for (const waiting of [...waiters]) {
       if (waiting.resolve) {
@@ -143,5 +138,6 @@ export class AlertReplyWaiter {
       }
     }
     if (waiters.size === 0) this.waiting.delete(reply.request_id);
+    return true;
   }
 }

@@ -55,9 +55,15 @@ export class GatewayFeatureModule {
         },
         {
           provide: AlertReplyWaiter,
-          inject: [KAFKA_CLIENT, KafkaNames],
-          useFactory: (kafka: Kafka, names: KafkaNames) =>
-            new AlertReplyWaiter(kafka, names, { instanceId: randomUUID(), ...options.replies, logger: new Logger('AlertReplyWaiter') }),
+          inject: [GatewayMetrics],
+          useFactory: (metrics: GatewayMetrics) =>
+            new AlertReplyWaiter({
+              instanceId: randomUUID(),
+              ...options.replies,
+              logger: new Logger('AlertReplyWaiter'),
+              taken: (delivered, late) => metrics.repliesTaken(delivered, late),
+              refused: (reason) => metrics.replyRefused(reason),
+            }),
         },
         {
           // Delivery records are few and never urgent: batched like raw alerts, on the same producer.

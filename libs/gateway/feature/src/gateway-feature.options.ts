@@ -6,7 +6,7 @@ import type { IntegrationRateLimitOptions } from './integration-rate-limit';
 /** Settings of the gateway's receive pipeline, taken from GatewayEnv by the app: each part as its component takes it. */
 export interface GatewayFeatureOptions extends Omit<AlertReceiveOptions, 'now'> {
   rawAlertBatching: Pick<BatchingProducerOptions, 'lingerMs' | 'maxMessages' | 'maxBytes' | 'maxInFlight' | 'compressAboveBytes'>;
-  replies: Pick<AlertReplyWaiterOptions, 'maxWaitTimeInMs' | 'minBytes'>;
+  replies: Pick<AlertReplyWaiterOptions, 'host' | 'bindHost' | 'port' | 'maxBodyBytes'>;
   deliveryRecordsPerSecond: number;
   rateLimit: Pick<IntegrationRateLimitOptions, 'defaultPerMinute' | 'keyPrefix'> & { redisUrl?: string };
 }

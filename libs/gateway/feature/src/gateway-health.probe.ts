@@ -5,9 +5,9 @@ import { Kafka } from 'kafkajs';
 import { AlertReplyWaiter } from './alert-reply-waiter';
 
 /**
- * `/healthz` for the gateway, which has no database: Kafka answers, and both of the gateway's
- * consumers are still following their topics (without them it could authenticate nobody, or
- * answer nothing but 202).
+ * `/healthz` for the gateway, which has no database: Kafka answers, the integrations consumer is
+ * still following its topic (without it the gateway could authenticate nobody) and the reply
+ * listener listens (without it the gateway could answer nothing but 202).
  */
 @Injectable()
 export class GatewayHealthProbe extends KafkaHealthProbe {
@@ -22,6 +22,6 @@ export class GatewayHealthProbe extends KafkaHealthProbe {
   override async ping(): Promise<void> {
     await super.ping();
     if (!this.registry.healthy) throw new Error('the integrations consumer has stopped');
-    if (!this.replies.healthy) throw new Error('the reply consumer has stopped');
+    if (!this.replies.healthy) throw new Error('the reply listener has stopped');
   }
 }

@@ -24,7 +24,7 @@ export function shutdownDrainLimitMs(replyTimeoutMs: number): number {
 /**
  * Starts and stops the gateway's Kafka clients around the HTTP server.
  * Start (before the app listens): topics exist, the producer is connected, the integrations are
- * read to the end, and the reply consumer has joined, so the first request can be answered.
+ * read to the end, and the reply listener listens, so the first request can be answered.
  * Stop (SIGTERM): Nest runs onModuleDestroy before it closes the HTTP server and disconnects in
  * onApplicationShutdown after, so in between the gateway stops accepting connections, answers every
  * request in flight (their batches are flushed, their replies still arrive), and only then
@@ -57,7 +57,7 @@ export class GatewayLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     await ensureTopics(this.kafka, this.names.prefix);
     // The shared producer is KafkaModule's, connected by it before this module starts.
     await Promise.all([this.registry.start(), this.replies.start()]);
-    this.logger.log(`instance ${this.replies.instanceId} ready: ${this.registry.size} integrations known`);
+    this.logger.log(`instance ${this.replies.instanceId} ready: ${this.registry.size} integrations known, replies at ${this.replies.endpoint.url}`);
   }
 
   async onModuleDestroy(): Promise<void> {

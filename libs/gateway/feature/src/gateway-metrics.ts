@@ -1,3 +1,4 @@
+import { REPLY_REFUSALS, ReplyRefusal } from '@alert-ingestion/alert-replies';
 import { counter, histogram, HttpRequestMetrics } from '@alert-ingestion/metrics';
 import { Counter, Histogram, Registry } from 'prom-client';
 
@@ -12,6 +13,8 @@ export class GatewayMetrics {
   private readonly receiveRequests: Counter<'status'>;
   private readonly replyWait: Histogram;
   private readonly publishErrors: Counter;
+  private readonly replies: Counter<'outcome'>;
+  private readonly replyRefusals: Counter<'reason'>;
 
   constructor(
     registry: Registry,
@@ -21,6 +24,10 @@ export class GatewayMetrics {
     for (const status of RECEIVE_STATUSES) this.receiveRequests.inc({ status }, 0);
     this.replyWait = histogram(registry, 'gateway_reply_wait_seconds');
     this.publishErrors = counter(registry, 'gateway_publish_errors_total');
+    this.replies = counter(registry, 'gateway_replies_total');
+    for (const outcome of ['delivered', 'late']) this.replies.inc({ outcome }, 0);
+    this.replyRefusals = counter(registry, 'gateway_reply_requests_refused_total');
+    for (const reason of REPLY_REFUSALS) this.replyRefusals.inc({ reason }, 0);
   }
 
   /**
@@ -35,6 +42,17 @@ export class GatewayMetrics {
   /** The processor's reply came `seconds` after the raw alert was in Kafka. */
   replied(seconds: number): void {
     this.replyWait.observe(seconds);
+  }
+
+  /** The reply listener took `delivered` replies a request waited for and `late` ones nobody waited for any more. */
+  repliesTaken(delivered: number, late: number): void {
+    if (delivered > 0) this.replies.inc({ outcome: 'delivered' }, delivered);
+    if (late > 0) this.replies.inc({ outcome: 'late' }, late);
+  }
+
+  /** The reply listener refused a POST. */
+  replyRefused(reason: ReplyRefusal): void {
+    this.replyRefusals.inc({ reason });
   }
 
   /** A produce request to alerts.raw.v1 failed. */

@@ -2,15 +2,9 @@ import { ActivityEntryOut, ActivitySubject, StoredActivityEntry } from '@alert-i
 import { sqlLiteral } from '@alert-ingestion/sql';
 import { AlertsDatabase } from './alerts-database';
 
-/**
- * The statement that appends timeline entries in the caller's transaction (values inlined, for a
- * ScriptedTransaction step or commit): one INSERT for all of them, ids in the order given (a function
- * scan returns its rows in array order). An entry on an alert named by its iid (`{alertIid}`) finds
- * the alert in its project, so it must come after the statement that inserts the alert. None: no statement.
- */
-export function activityStatements(entries: readonly ActivityEntryOut[]): string[] {
-  if (entries.length === 0) return [];
-  const rows = entries.map((entry) => ({
+/** An entry as a row of activity_entries (json_to_recordset takes the columns it names). */
+function entryRow(entry: ActivityEntryOut) {
+  return {
     project_id: entry.projectId,
     alert_id: 'alertId' in entry.subject ? entry.subject.alertId : null,
     alert_iid: 'alertIid' in entry.subject ? entry.subject.alertIid : null,
@@ -21,7 +15,18 @@ export function activityStatements(entries: readonly ActivityEntryOut[]): string
     reason: entry.reason,
     details: entry.details,
     created_at: entry.at.toISOString(),
-  }));
+  };
+}
+
+/**
+ * The statement that appends timeline entries in the caller's transaction (values inlined, for a
+ * ScriptedTransaction step or commit): one INSERT for all of them, ids in the order given (a function
+ * scan returns its rows in array order). An entry on an alert named by its iid (`{alertIid}`) finds
+ * the alert in its project, so it must come after the statement that inserts the alert. None: no statement.
+ */
+export function activityStatements(entries: readonly ActivityEntryOut[]): string[] {
+  if (entries.length === 0) return [];
+  const rows = entries.map(entryRow);
   const byIid = rows.some((row) => row.alert_iid !== null);
   return [
     `INSERT INTO activity_entries (project_id, alert_id, incident_id, kind, actor_user_id, source, reason, details, created_at)
@@ -60,14 +65,6 @@ export class ActivityEntriesRepository {
    */
   async activityPage(subject: ActivitySubject, page: { offset: number; perPage: number }, derived: readonly ActivityEntryOut[] = []): Promise<ActivityPage> {
     const [column, id] = subjectColumn(subject);
-    const rows = derived.map((entry) => ({
-      kind: entry.kind,
-      actor_user_id: entry.actorUserId,
-      source: entry.source,
-      reason: entry.reason,
-      details: entry.details,
-      created_at: entry.at.toISOString(),
-    }));
     const source = `(SELECT ${ENTRY_COLUMNS} FROM activity_entries WHERE ${column} = $1
        UNION ALL
        SELECT 0, kind, actor_user_id, source, reason, details, created_at
@@ -76,7 +73,7 @@ export class ActivityEntriesRepository {
       ENTRY_COLUMNS,
       source,
       `ORDER BY created_at, id LIMIT ${page.perPage} OFFSET ${page.offset}`,
-      [id, JSON.stringify(rows)],
+      [id, JSON.stringify(derived.map(entryRow))],
     );
     return { entries: result.rows, total: result.total };
   }

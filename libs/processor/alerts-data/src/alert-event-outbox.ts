@@ -2,7 +2,11 @@ import { AlertEventOut } from '@alert-ingestion/alerts-domain';
 import { AlertEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { OutboxRecord, outboxStatements, OutboxTable, outboxTable } from '@alert-ingestion/outbox';
 
-/** The processor's transactional outbox of alert events, published to alerts.events.v1. */
+/**
+ * The processor's transactional outbox of alert events, published to alerts.events.v1 by one relay
+ * per shard (key_hash modulo EVENT_RELAY_SHARDS: every event of one alert is in one shard). The
+ * single-relay leader lock is no longer taken by the processor; it stays as the table's name for it.
+ */
 export const ALERT_EVENT_OUTBOX: OutboxTable = outboxTable('alert_event_outbox');
 
 /**

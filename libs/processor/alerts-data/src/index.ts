@@ -9,3 +9,4 @@ export * from './silences.repository';
 export * from './run-command';
 export * from './activity-entries';
 export * from './incidents.repository';
+export * from './alert-notifications.repository';

@@ -2,6 +2,7 @@ import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdo
 import {
   ActivityEntriesRepository,
   AlertBatchRepository,
+  AlertNotificationsRepository,
   AlertsDatabase,
   AlertsQueryRepository,
   DeliveriesRepository,
@@ -12,6 +13,7 @@ import {
 } from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
 import { OutboxRelaysService } from './outbox-relays.service';
+import { AlertEmailsService } from './alert-emails.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
 import { DeliveriesService } from './deliveries.service';
@@ -88,6 +90,8 @@ export class AlertsFeatureModule {
         IncidentAutomationService,
         onDatabase(ActivityEntriesRepository),
         ActivityService,
+        onDatabase(AlertNotificationsRepository),
+        AlertEmailsService,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -103,6 +107,7 @@ export class AlertsFeatureModule {
         IncidentsRepository,
         ActivityEntriesRepository,
         ActivityService,
+        AlertEmailsService,
       ],
     };
   }

@@ -78,12 +78,12 @@ export class IncidentsService {
   }
 
   async alertSettings(projectId: string): Promise<AlertSettingsView> {
-    return { ...(await this.repository.alertSettings(projectId)), email_configured: this.options.emailConfigured };
+    return { ...(await this.repository.alertSettings(projectId)), email_configured: this.options.email !== undefined };
   }
 
   async updateAlertSettings(projectId: string, body: UpdateAlertSettingsDto): Promise<AlertSettingsView> {
     const { create_incident, send_email, auto_close_incident } = body;
-    return { ...(await this.repository.updateAlertSettings(projectId, { create_incident, send_email, auto_close_incident })), email_configured: this.options.emailConfigured };
+    return { ...(await this.repository.updateAlertSettings(projectId, { create_incident, send_email, auto_close_incident })), email_configured: this.options.email !== undefined };
   }
 
   private async stored(projectId: string, iidText: string): Promise<StoredIncident> {

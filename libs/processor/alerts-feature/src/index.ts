@@ -14,3 +14,5 @@ export * from './incidents.service';
 export * from './incident-automation.service';
 export * from './activity.service';
 export * from './user-cause';
+export * from './alert-emails.service';
+export * from './smtp-mailer';

@@ -1,4 +1,6 @@
 import { ALERT_ACTIONS } from '@alert-ingestion/alerts-domain';
+import { REPLY_OUTCOMES, ReplyOutcome } from '@alert-ingestion/alert-replies';
+import { NOTIFICATION_STATUSES, NotificationStatus } from '@alert-ingestion/contracts';
 import { counter, gauge, histogram } from '@alert-ingestion/metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BatchOutcome } from './raw-alert-batch.processor';
@@ -10,6 +12,8 @@ export class ProcessorMetrics {
   private readonly batchDuration: Histogram;
   private readonly consumerLag: Gauge<'partition'>;
   private readonly deadLetters: Counter;
+  private readonly replies: Counter<'outcome'>;
+  private readonly notificationsTotal: Counter<'status'>;
 
   constructor(registry: Registry) {
     this.alerts = counter(registry, 'alert_processor_alerts_total');
@@ -18,6 +22,10 @@ export class ProcessorMetrics {
     this.batchDuration = histogram(registry, 'alert_processor_batch_duration_seconds');
     this.consumerLag = gauge(registry, 'alert_processor_consumer_lag_messages');
     this.deadLetters = counter(registry, 'alert_processor_dead_letters_total');
+    this.replies = counter(registry, 'alert_processor_replies_total');
+    for (const outcome of REPLY_OUTCOMES) this.replies.inc({ outcome }, 0);
+    this.notificationsTotal = counter(registry, 'alert_processor_notifications_total');
+    for (const status of NOTIFICATION_STATUSES) this.notificationsTotal.inc({ status }, 0);
   }
 
   /** A batch of `messages` raw alert messages was stored in `seconds`, with this outcome. */
@@ -40,7 +48,17 @@ export class ProcessorMetrics {
     this.consumerLag.reset();
   }
 
+  /** Alert email notifications the mailer handled, by their new status (`pending`: refused, to be retried). */
+  notifications(statuses: readonly NotificationStatus[]): void {
+    for (const status of statuses) this.notificationsTotal.inc({ status });
+  }
+
   deadLettered(count: number): void {
     if (count > 0) this.deadLetters.inc(count);
+  }
+
+  /** `count` replies posted to a gateway had `outcome`. */
+  replied(outcome: ReplyOutcome, count: number): void {
+    if (count > 0) this.replies.inc({ outcome }, count);
   }
 }

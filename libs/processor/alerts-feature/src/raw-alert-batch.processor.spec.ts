@@ -20,7 +20,9 @@ const integration = {
 } satisfies IntegrationSnapshot.IntegrationSnapshotValue;
 const lookup: IntegrationLookup = { findById: (id) => (id === '9' ? integration : undefined), findFresh: async (find) => find() };
 
-const message = (n: number, title: string) => ({
+const endpoint = { url: 'http://10.0.0.7:8090/alert-replies', token: 'a-random-token-of-gateway-1' };
+
+const message = (n: number, title: string, replyEndpoint: typeof endpoint | null = endpoint) => ({
   offset: String(n),
   value: TOPIC_REGISTRY[Topic.RawAlerts].encode({
     envelope: {
@@ -29,6 +31,7 @@ const message = (n: number, title: string) => ({
       project_id: '1',
       received_at: now.toISOString(),
       reply_to: 'gateway-1',
+      ...(replyEndpoint ? { reply_endpoint: replyEndpoint } : {}),
     },
     body: Buffer.from(JSON.stringify({ title })),
   }),
@@ -63,7 +66,16 @@ describe('RawAlertBatchProcessor', () => {
       ['processed', [{ iid: 1, title: 'a' }]],
       ['processed', [{ iid: 2, title: 'b' }]],
     ]);
+    expect(outcome.replies.map((reply) => reply.endpoint)).toEqual([endpoint, endpoint]);
     expect(outcome).toMatchObject({ deadLetters: [], stored: 2, actions: { created: 2 } });
+  });
+
+  it('stores a message that names no reply endpoint and replies to nobody', async () => {
+    const { committed, repository } = database();
+    const processor = new RawAlertBatchProcessor(repository, lookup, options);
+    const outcome = await processor.process(0, [message(1, 'a', null)], now);
+    expect(committed).toHaveLength(1);
+    expect(outcome).toMatchObject({ replies: [], stored: 1, actions: { created: 1 } });
   });
 
   it('on a data error stores the messages one by one and dead-letters only the one the database refuses', async () => {

@@ -1,4 +1,5 @@
-import { AlertReply, DeadLetter, RawAlert } from '@alert-ingestion/contracts';
+import { AddressedReply } from '@alert-ingestion/alert-replies';
+import { DeadLetter, RawAlert } from '@alert-ingestion/contracts';
 import {
   AlertAction,
   AlertBatchPlan,
@@ -18,12 +19,6 @@ import { IntegrationLookup } from './integration-lookup';
 
 export type { RawAlertMessage } from '@alert-ingestion/alerts-domain';
 
-export interface ReplyOut {
-  /** The gateway instance waiting (reply_to): the key, so one instance's replies share a partition. */
-  key: string;
-  value: AlertReply.AlertReplyValue;
-}
-
 export interface DeadLetterOut {
   value: DeadLetter.DeadLetterValue;
   /** The X-Request-Id of the request the message came from (rawAlertRequestId), when it can be read. */
@@ -31,7 +26,8 @@ export interface DeadLetterOut {
 }
 
 export interface BatchOutcome {
-  replies: ReplyOut[];
+  /** For the gateway instances waiting: each reply with its instance's reply endpoint. */
+  replies: AddressedReply[];
   deadLetters: DeadLetterOut[];
   /** Raw alert messages stored (or found already stored) in this batch. */
   stored: number;
@@ -64,8 +60,9 @@ function isDataError(error: unknown): boolean {
  * integration, admit (raw-alert-intake, pure), then in one transaction read the state the batch
  * needs, plan it (planAlertBatch, pure) and write the plan; then the outcome: `processed` replies,
  * and for the messages that can never be processed dead letters with the reason and a `rejected`
- * reply, so the waiting gateway's caller sees an error instead of a timeout. Sending replies and dead
- * letters, and committing offsets, is the caller's job, after this resolves (after the commit).
+ * reply, so the waiting gateway's caller sees an error instead of a timeout. Posting replies to the
+ * waiting gateways, sending dead letters and committing offsets is the caller's job, after this
+ * resolves (after the commit).
  */
 export class RawAlertBatchProcessor {
   constructor(
@@ -134,15 +131,17 @@ export class RawAlertBatchProcessor {
       for (const rejected of rejects) {
         outcome.deadLetters.push(this.deadLetter(partition, rejected, now));
         const replyTo = rejected.address?.reply_to;
-        if (!replyTo || !rejected.address) continue;
+        const endpoint = rejected.address?.reply_endpoint;
+        if (!replyTo || !endpoint || !rejected.address) continue;
         const error = { error: 'invalid_payload', message: rejected.reason };
-        outcome.replies.push({ key: replyTo, value: { request_id: rejected.address.request_id, reply_to: replyTo, status: 'rejected', alerts: [], error } });
+        outcome.replies.push({ endpoint, value: { request_id: rejected.address.request_id, reply_to: replyTo, status: 'rejected', alerts: [], error } });
       }
       for (const answer of answers) {
         outcome.stored += 1;
         for (const action of answer.actions) outcome.actions[action] += 1;
-        if (!answer.replyTo) continue;
-        outcome.replies.push({ key: answer.replyTo, value: { request_id: answer.requestId, reply_to: answer.replyTo, status: 'processed', alerts: answer.alerts } });
+        if (!answer.replyTo || !answer.replyEndpoint) continue;
+        const value = { request_id: answer.requestId, reply_to: answer.replyTo, status: 'processed' as const, alerts: answer.alerts };
+        outcome.replies.push({ endpoint: answer.replyEndpoint, value });
       }
     }
     return outcome;

@@ -50,4 +50,17 @@ export class AccessReader {
     );
     return rows.filter((row) => hasAccessLevel(row.access_level, minimum)).map((row) => ({ id: row.id, username: row.username, accessLevel: row.access_level }));
   }
+
+  /** The members of the projects whose role is one of `levels` and who have an email address (alert emails). */
+  async membersWithEmail(projectIds: readonly string[], levels: readonly AccessLevel[]): Promise<Array<{ projectId: string; userId: string; email: string }>> {
+    if (projectIds.length === 0 || levels.length === 0) return [];
+    const rows = await this.query<{ project_id: string; user_id: string; email: string }>(
+      `SELECT m.project_id::text AS project_id, u.id::text AS user_id, u.email
+       FROM project_members m JOIN users u ON u.id = m.user_id
+       WHERE m.project_id = ANY($1::bigint[]) AND m.access_level::text = ANY($2::text[]) AND u.email IS NOT NULL
+       ORDER BY m.project_id, u.id`,
+      [[...new Set(projectIds)], [...levels]],
+    );
+    return rows.map((row) => ({ projectId: row.project_id, userId: row.user_id, email: row.email }));
+  }
 }

@@ -11,14 +11,14 @@ export function successStatus(route: AlertsApiRouteDefinition): 200 | 201 {
 
 /** The route itself (method, path, status) and what the OpenAPI documents say of it, access aside. */
 function routeAndDocumentation(route: AlertsApiRouteDefinition): Array<MethodDecorator> {
-  const { type, page, description } = route.response;
+  const { type, page, array, description } = route.response;
   const status = successStatus(route);
   return [
     RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
     HttpCode(status),
     ApiOperation({ summary: route.summary }),
     ...Object.entries(route.params ?? {}).map(([name, text]) => ApiParam({ name, description: text, schema: { type: 'integer', minimum: 1 } })),
-    page ? ApiPageResponse(type, description ?? '') : ApiResponse({ status, type, description: description ?? '' }),
+    page ? ApiPageResponse(type, description ?? '') : ApiResponse({ status, type, isArray: array === true, description: description ?? '' }),
     ...(route.errors ? [ApiErrorResponses(...route.errors)] : []),
   ];
 }

@@ -135,6 +135,7 @@ interface PropertySchema {
   $ref?: string;
   allOf?: unknown[];
   anyOf?: Array<{ type?: string }>;
+  oneOf?: Array<{ $ref?: string }>;
 }
 
 const JSON_TYPES = ['array', 'boolean', 'number', 'object', 'string'].join();
@@ -145,7 +146,9 @@ function schemaKind(schema: PropertySchema): string {
     const anyJson = schema.anyOf.map((option) => option.type).sort().join() === JSON_TYPES && schema.nullable === true;
     return anyJson ? 'any' : 'anyOf';
   }
-  const base = schema.$ref !== undefined || schema.allOf !== undefined ? 'object' : schema.type === 'integer' ? 'number' : (schema.type ?? 'any');
+  // One of several object schemas (an incident's creator: a user or an alert) is an object too.
+  const oneOfObjects = schema.oneOf !== undefined && schema.oneOf.every((option) => option.$ref !== undefined);
+  const base = schema.$ref !== undefined || schema.allOf !== undefined || oneOfObjects ? 'object' : schema.type === 'integer' ? 'number' : (schema.type ?? 'any');
   return schema.nullable ? `${base}|null` : base;
 }
 

@@ -1,6 +1,7 @@
 import { AccessLevel, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import type { Type } from '@nestjs/common';
 import { PaginationQueryDto } from '@alert-ingestion/http';
+import { AlertNotificationDto, ListAlertNotificationsQueryDto } from './alert-notifications.dto';
 import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './alerts-query.dto';
 import { ActivityEntryDto, CreateNoteDto } from './activity.dto';
 import { AlertBulkUpdateDto, AlertBulkUpdateResultDto, AssigneeCandidateDto, UpdateAlertAssigneesDto } from './alert-workflow.dto';
@@ -23,6 +24,8 @@ export type AlertsApiMethod = 'GET' | 'POST' | 'PUT';
 export interface AlertsApiResponse {
   readonly type: Type<unknown>;
   readonly page?: true;
+  /** A JSON array of the DTO, whole (not paged). */
+  readonly array?: true;
   /** 200 unless said otherwise (a POST that creates is a 201). */
   readonly status?: 200 | 201;
   readonly description?: string;
@@ -74,7 +77,7 @@ export const ALERTS_API = {
     path: 'alerts/assignee_candidates',
     access: REQUIRED_ACCESS_LEVEL.assignAlerts,
     summary: 'List the members an alert may be assigned to (developer+), by username',
-    response: { type: AssigneeCandidateDto, description: 'Every candidate (not paged).' },
+    response: { type: AssigneeCandidateDto, array: true, description: 'Every candidate (not paged).' },
   },
   bulkUpdateAlerts: {
     method: 'POST',
@@ -285,6 +288,15 @@ export const ALERTS_API = {
     response: { type: DeliveryDto, page: true, description: 'One page of deliveries (100 unless per_page says fewer).' },
     errors: [400, [404, 'No such HTTP Endpoint in the project.']],
   },
+  listAlertNotifications: {
+    method: 'GET',
+    path: 'alert_notifications',
+    access: REQUIRED_ACCESS_LEVEL.readAlerts,
+    summary: 'List the alert emails of a project (sent, pending, failed, suppressed), newest first',
+    query: ListAlertNotificationsQueryDto,
+    response: { type: AlertNotificationDto, page: true, description: 'One page of alert email records.' },
+    errors: [400],
+  },
 } as const satisfies Record<string, AlertsApiRouteDefinition>;
 
 export type AlertsApiRouteName = keyof typeof ALERTS_API;
@@ -295,7 +307,7 @@ export const ALERTS_API_ROUTES: ReadonlyArray<AlertsApiRouteDefinition> = Object
  * The paths, relative to ALERTS_API_BASE, under which every route of the table lies and nothing of
  * integration-config's own API does: integration-config forwards each of them whole to alert-processor.
  */
-export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'incidents', 'alert_settings'] as const;
+export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'incidents', 'alert_settings', 'alert_notifications'] as const;
 
 /** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`. */
 export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path'> | string): string {

@@ -1,6 +1,6 @@
 import { AlertSettingsView, INCIDENT_STATUSES, IncidentCreator, IncidentStatus, IncidentStatusCounts, IncidentView, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 // The incidents and alert settings API's HTTP shapes (docs/api-guide.md "Incidents", "Alert settings").
@@ -95,20 +95,28 @@ export class UpdateAlertSettingsDto {
   auto_close_incident?: boolean;
 }
 
-export class IncidentCreatorDto {
-  @ApiProperty({ enum: ['user', 'alert'] })
-  type!: 'user' | 'alert';
+/** An incident opened by a user. */
+export class UserIncidentCreatorDto {
+  @ApiProperty({ enum: ['user'] })
+  type!: 'user';
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'type user: the user (null: the administrator token).' })
-  id?: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The user (null: the administrator token).' })
+  id!: number | null;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'type user.' })
-  username?: string | null;
-
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'type alert: the alert it was opened from.' })
-  alert_iid?: number | null;
+  @ApiProperty({ type: 'string', nullable: true })
+  username!: string | null;
 }
 
+/** An incident opened from an alert (by hand or by the create_incident setting). */
+export class AlertIncidentCreatorDto {
+  @ApiProperty({ enum: ['alert'] })
+  type!: 'alert';
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The alert it was opened from (null: since deleted).' })
+  alert_iid!: number | null;
+}
+
+@ApiExtraModels(UserIncidentCreatorDto, AlertIncidentCreatorDto)
 export class IncidentDto implements IncidentView {
   @ApiProperty({ type: 'integer', description: 'Counts from 1 per project.' })
   iid!: number;
@@ -125,7 +133,7 @@ export class IncidentDto implements IncidentView {
   @ApiProperty({ enum: INCIDENT_STATUSES })
   status!: IncidentStatus;
 
-  @ApiProperty({ type: IncidentCreatorDto, description: '`{type: "user", id, username}` or `{type: "alert", alert_iid}`.' })
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath(UserIncidentCreatorDto) }, { $ref: getSchemaPath(AlertIncidentCreatorDto) }], description: 'A user or an alert.' })
   created_by!: IncidentCreator;
 
   @ApiProperty({ type: [Number], description: 'The iids of the linked alerts, lowest first.' })

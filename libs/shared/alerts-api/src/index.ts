@@ -12,3 +12,4 @@ export * from './alerts-api.routes';
 export * from './alerts-api-route.decorator';
 export * from './alerts-api-forwarding';
 export * from './forwarded-alerts-api.controller';
+export * from './alert-notifications.dto';

@@ -1,6 +1,6 @@
 import { AlertSilence, SILENCE_MATCHER_FIELDS, SILENCE_MATCHER_OPERATORS, SILENCE_STATES, SilenceMatcherField, SilenceMatcherOperator, SilenceState, SilenceView } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiPropertyOptions, getSchemaPath, OmitType } from '@nestjs/swagger';
 import { IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 // The silences API's HTTP shapes (docs/api-guide.md "Silences"). The matchers are checked by the processor's
@@ -8,17 +8,10 @@ import { IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength }
 
 const COMMENT_MAX = 2000;
 
-export class SilenceMatcherDto {
-  @ApiPropertyOptional({ enum: SILENCE_MATCHER_FIELDS, description: 'An alert field (`hosts` matches when any host does). Either `field` or `path`.' })
-  field?: SilenceMatcherField;
-
-  @ApiPropertyOptional({
-    type: 'array',
-    items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] },
-    example: ['labels', 'team'],
-    description: 'A custom payload field by its path (object keys and array indexes). Either `field` or `path`.',
-  })
-  path?: Array<string | number>;
+/** A matcher on an alert field (`hosts` matches when any host does). */
+export class FieldSilenceMatcherDto {
+  @ApiProperty({ enum: SILENCE_MATCHER_FIELDS, description: 'An alert field (`hosts` matches when any host does). Either `field` or `path`.' })
+  field!: SilenceMatcherField;
 
   @ApiProperty({ enum: SILENCE_MATCHER_OPERATORS, description: "Alertmanager's: `=`, `!=`, `=~` and `!~` (RE2 regex matching the whole value)." })
   operator!: SilenceMatcherOperator;
@@ -27,9 +20,27 @@ export class SilenceMatcherDto {
   value!: string;
 }
 
+/** A matcher on a custom payload field. */
+export class PathSilenceMatcherDto extends OmitType(FieldSilenceMatcherDto, ['field'] as const) {
+  @ApiProperty({
+    type: 'array',
+    items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] },
+    example: ['labels', 'team'],
+    description: 'A custom payload field by its path (object keys and array indexes). Either `field` or `path`.',
+  })
+  path!: Array<string | number>;
+}
+
+/** A silence's matchers: each names either an alert field or a payload path, never both. */
+const MATCHERS_SCHEMA = {
+  type: 'array',
+  items: { oneOf: [{ $ref: getSchemaPath(FieldSilenceMatcherDto) }, { $ref: getSchemaPath(PathSilenceMatcherDto) }] },
+} satisfies ApiPropertyOptions;
+
 /** Body of `POST /projects/:id/silences`. */
+@ApiExtraModels(FieldSilenceMatcherDto, PathSilenceMatcherDto)
 export class CreateSilenceDto {
-  @ApiProperty({ type: [SilenceMatcherDto], minItems: 1, maxItems: 32, description: 'All must hold.' })
+  @ApiProperty({ ...MATCHERS_SCHEMA, minItems: 1, maxItems: 32, description: 'All must hold.' })
   @IsArray()
   matchers!: unknown[];
 
@@ -50,8 +61,9 @@ export class CreateSilenceDto {
 }
 
 /** Body of `PUT /projects/:id/silences/:silence_id`: any of comment, ends_at and matchers. */
+@ApiExtraModels(FieldSilenceMatcherDto, PathSilenceMatcherDto)
 export class UpdateSilenceDto {
-  @ApiPropertyOptional({ type: [SilenceMatcherDto], minItems: 1, maxItems: 32 })
+  @ApiPropertyOptional({ ...MATCHERS_SCHEMA, minItems: 1, maxItems: 32 })
   @IsOptional()
   @IsArray()
   matchers?: unknown[];
@@ -85,11 +97,12 @@ export class SilenceCreatorDto {
   username!: string;
 }
 
+@ApiExtraModels(FieldSilenceMatcherDto, PathSilenceMatcherDto)
 export class SilenceDto implements SilenceView {
   @ApiProperty({ type: 'integer' })
   id!: number;
 
-  @ApiProperty({ type: [SilenceMatcherDto] })
+  @ApiProperty(MATCHERS_SCHEMA)
   matchers!: SilenceView['matchers'];
 
   @ApiProperty({ format: 'date-time' })

@@ -1,7 +1,7 @@
 import { ActivityActor, ActivityEntryView, ActivityKind, ActivitySource, AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { JsonObject } from '@alert-ingestion/json';
 import { heartbeatFingerprintSha256 } from './heartbeat';
-import { StoredAlert } from './stored-alert';
+import { StoredAlert, StoredAssignee } from './stored-alert';
 
 /** Whose timeline an entry is on: an alert's or an incident's (database ids as decimal strings). */
 export type ActivitySubject = { alertId: string } | { incidentId: string };
@@ -97,18 +97,18 @@ export function noteEntry(projectId: string, subject: ActivitySubject, body: str
   return { projectId, subject, kind: 'note', ...activityOrigin(by), reason: null, details: { body }, at };
 }
 
-/** The `assignees_changed` entry of an alert whose assignees went from `before` to `after` (user ids). */
+/** The `assignees_changed` entry of an alert whose assignees went from `before` to `after`: who was added and removed. */
 export function assigneesChangeEntry(
   alert: { id: string; project_id: string },
-  before: readonly string[],
-  after: readonly string[],
+  before: readonly StoredAssignee[],
+  after: readonly StoredAssignee[],
   cause: AlertEvent.AlertEventCause,
   at: Date,
 ): ActivityEntryOut {
+  const view = ({ id, username }: StoredAssignee) => ({ id: Number(id), username });
   const details: JsonObject = {
-    added: after.filter((id) => !before.includes(id)).map(Number),
-    removed: before.filter((id) => !after.includes(id)).map(Number),
-    assignee_ids: after.map(Number),
+    added: after.filter((assignee) => !before.some((other) => other.id === assignee.id)).map(view),
+    removed: before.filter((assignee) => !after.some((other) => other.id === assignee.id)).map(view),
   };
   return { projectId: alert.project_id, subject: { alertId: alert.id }, kind: 'assignees_changed', ...activityOrigin(cause), reason: null, details, at };
 }

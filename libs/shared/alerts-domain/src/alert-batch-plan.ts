@@ -1,4 +1,4 @@
-import { AlertEvent, CreatedAlert, RawAlert } from '@alert-ingestion/contracts';
+import { AlertEvent, AlertReply, CreatedAlert, RawAlert } from '@alert-ingestion/contracts';
 import { AlertCandidate } from './alert-candidates';
 import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, AnsweredDelivery, RawAlertIntake, RejectedRawAlert } from './raw-alert-intake';
@@ -102,6 +102,8 @@ export interface BatchWrites {
 export interface RawAlertAnswer {
   requestId: string;
   replyTo: string | undefined;
+  /** Where the gateway instance replyTo takes its replies. */
+  replyEndpoint: AlertReply.ReplyEndpointValue | undefined;
   /** One element per payload that created, grouped into or resolved an alert, in payload order. */
   alerts: CreatedAlert[];
   /** Processed before (a redelivery, or a repeat within the batch): nothing changed, the first answer is repeated. */
@@ -189,6 +191,7 @@ export function planAlertBatch(intake: readonly RawAlertIntake[], state: BatchSt
     return {
       requestId: entry.raw.request_id,
       replyTo: entry.raw.reply_to,
+      replyEndpoint: entry.raw.reply_endpoint,
       alerts: byRequest.get(entry.raw.request_id) ?? [],
       redelivered: index < 0,
       actions: index < 0 ? [] : changes.actions[index],

@@ -140,7 +140,7 @@ describe('planStatusChange', () => {
         { value: { type: 'alert.status_changed', alert: { status: 'acknowledged', assignees: [{ id: 42, username: 'alice' }] } } },
         { value: { type: 'alert.assigned', cause: byUser, alert: { assignees: [{ id: 42, username: 'alice' }] } } },
       ],
-      activity: [{ kind: 'status_changed' }, { kind: 'assignees_changed', details: { added: [42], removed: [], assignee_ids: [42] } }],
+      activity: [{ kind: 'status_changed' }, { kind: 'assignees_changed', details: { added: [{ id: 42, username: 'alice' }], removed: [] } }],
     });
     // Somebody is assigned already: the acknowledger is not added; other statuses assign nobody.
     const bob = { id: '7', username: 'bob' };

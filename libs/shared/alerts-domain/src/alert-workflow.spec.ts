@@ -76,7 +76,7 @@ describe('planAssignment', () => {
           source: 'api',
           actorUserId: '42',
           reason: null,
-          details: { added: [42], removed: [7], assignee_ids: [42] },
+          details: { added: [{ id: 42, username: 'alice' }], removed: [{ id: 7, username: 'bob' }] },
           at: now,
         },
       ],
@@ -88,7 +88,7 @@ describe('planAssignment', () => {
   it('clears them with an empty list; asking for the ones it has (in any order) changes nothing', () => {
     expect(planAssignment({ alert: alert(3, { assignees: [bob] }) }, 3, [], candidates, now, byAlice)).toMatchObject({
       changes: { assignees: [] },
-      activity: [{ details: { added: [], removed: [7], assignee_ids: [] } }],
+      activity: [{ details: { added: [], removed: [{ id: 7, username: 'bob' }] } }],
     });
     expect(planAssignment({ alert: alert(3, { assignees: [bob, alice] }) }, 3, [42, 7], candidates, now, byAlice)).toEqual({ changes: null, events: [] });
   });

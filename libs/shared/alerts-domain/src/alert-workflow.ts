@@ -53,13 +53,9 @@ export function alertChange(
   }
   if (assigned) {
     events.push(alertEvent('alert.assigned', after, now, cause));
-    activity.push(assigneesChangeEntry(alert, ids(alert.assignees), ids(assignees), cause, now));
+    activity.push(assigneesChangeEntry(alert, alert.assignees, assignees, cause, now));
   }
   return { update, events, activity };
-}
-
-function ids(assignees: readonly StoredAssignee[]): string[] {
-  return assignees.map((assignee) => assignee.id);
 }
 
 function sameAssignees(a: readonly StoredAssignee[], b: readonly StoredAssignee[]): boolean {

@@ -22,3 +22,4 @@ export * from './silence-edit-plan';
 export * from './activity';
 export * from './incident';
 export * from './alert-workflow';
+export * from './alert-email';

@@ -65,7 +65,18 @@ describe('decodeRawAlert', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.rejected.reason).toContain('integration_id');
-    expect(result.rejected.address).toEqual({ request_id: requestId, reply_to: 'gateway-1', delivery_id: undefined, x_request_id: undefined });
+    expect(result.rejected.address).toEqual({ request_id: requestId, reply_to: 'gateway-1', delivery_id: undefined, x_request_id: undefined, reply_endpoint: undefined });
+  });
+
+  it("keeps the reply endpoint of a contract violation, so the waiting gateway still hears of it; a partial one is no endpoint", () => {
+    const reply_endpoint = { url: 'http://10.0.0.7:8090/alert-replies', token: 'token-of-gateway-1-0123456789' };
+    const violation = (endpoint: unknown) =>
+      decodeRawAlert({ offset: '1', value: Buffer.from(JSON.stringify({ request_id: requestId, reply_to: 'gateway-1', reply_endpoint: endpoint, payload: {} })) });
+    const complete = violation(reply_endpoint);
+    const partial = violation({ url: reply_endpoint.url });
+    if (complete.ok || partial.ok) throw new Error('expected both to be refused');
+    expect(complete.rejected.address?.reply_endpoint).toEqual(reply_endpoint);
+    expect(partial.rejected.address?.reply_endpoint).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { ContractViolationError, CreatedAlert, DeliveryRecord, IntegrationSnapshot, RawAlert, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
+import { AlertReply, ContractViolationError, CreatedAlert, DeliveryRecord, IntegrationSnapshot, RawAlert, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { isJsonObject, JsonValue } from '@alert-ingestion/json';
 import { AlertCandidate, alertCandidates } from './alert-candidates';
 import { storableText } from './storable-text';
@@ -24,6 +24,7 @@ export interface MessageAddress {
   delivery_id?: string | null;
   x_request_id?: string | null;
   reply_to?: string | null;
+  reply_endpoint?: AlertReply.ReplyEndpointValue | null;
 }
 
 /** A raw alert message that is processed: its integration admitted it, its payloads are alert candidates. */
@@ -129,8 +130,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The address of a message that failed its contract (what the registry parsed of it), when its request_id can still be read. */
 function readableAddress(parsed: unknown): MessageAddress | undefined {
   if (!isJsonObject(parsed)) return undefined;
-  const { request_id, delivery_id, x_request_id, reply_to } = parsed;
+  const { request_id, delivery_id, x_request_id, reply_to, reply_endpoint } = parsed;
   if (typeof request_id !== 'string' || !UUID.test(request_id)) return undefined;
   const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
-  return { request_id, delivery_id: text(delivery_id), x_request_id: text(x_request_id), reply_to: text(reply_to) };
+  const endpoint = isJsonObject(reply_endpoint) ? { url: text(reply_endpoint['url']), token: text(reply_endpoint['token']) } : undefined;
+  return {
+    request_id,
+    delivery_id: text(delivery_id),
+    x_request_id: text(x_request_id),
+    reply_to: text(reply_to),
+    reply_endpoint: endpoint?.url && endpoint.token ? { url: endpoint.url, token: endpoint.token } : undefined,
+  };
 }

@@ -1,7 +1,7 @@
 import { applyDecorators, INestApplication, Logger, LoggerService, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServerResponse } from 'node:http';
-import { ApiOkResponse, ApiProperty, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ErrorBody } from './http-error.filter';
 import { setSecurityHeaders } from './security-headers';
 
@@ -20,6 +20,12 @@ export class ErrorBodyDto implements ErrorBody {
 
   @ApiProperty({ description: 'What went wrong, for people.', example: 'Project not found.' })
   message!: string;
+
+  @ApiPropertyOptional({
+    description: 'The request field the refusal is about, as the request names it (`ends_at`, `matchers[0].value`), when it is about one.',
+    example: 'ends_at',
+  })
+  field?: string;
 }
 
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
@@ -103,11 +109,11 @@ async function documentationOnly(controllers: ReadonlyArray<Type<unknown>>, conf
 }
 
 /**
- * Serves the OpenAPI 3 document the controllers describe at OPENAPI_DOCUMENT_PATH, and Swagger UI at
- * OPENAPI_UI_PATH with its scripts and styles from swagger-ui-dist (our own origin: the page works
- * offline). Call before `app.init()`, so these routes come before the not-found handler.
+ * The OpenAPI 3 document the app's controllers (and `options.documentationOnly`) describe. The app
+ * need not be initialised: one created with `preview: true` (no provider built, nothing connected)
+ * gives the same document, which is how tools/console-api writes the console's client types.
  */
-export async function serveOpenApi(app: INestApplication, options: OpenApiOptions): Promise<OpenAPIObject> {
+export async function createOpenApiDocument(app: INestApplication, options: OpenApiOptions): Promise<OpenAPIObject> {
   const config = new DocumentBuilder()
     .setTitle(options.title)
     .setDescription(options.description)
@@ -121,6 +127,16 @@ export async function serveOpenApi(app: INestApplication, options: OpenApiOption
     Object.assign(document.paths, other.paths);
     document.components = { ...document.components, schemas: { ...document.components?.schemas, ...other.components?.schemas } };
   }
+  return document;
+}
+
+/**
+ * Serves the OpenAPI 3 document the controllers describe (createOpenApiDocument) at OPENAPI_DOCUMENT_PATH, and Swagger UI at
+ * OPENAPI_UI_PATH with its scripts and styles from swagger-ui-dist (our own origin: the page works
+ * offline). Call before `app.init()`, so these routes come before the not-found handler.
+ */
+export async function serveOpenApi(app: INestApplication, options: OpenApiOptions): Promise<OpenAPIObject> {
+  const document = await createOpenApiDocument(app, options);
   // Swagger UI's page has inline styles: its own Content-Security-Policy (see CONTENT_SECURITY_POLICIES).
   app.use(OPENAPI_UI_PATH, (_request: unknown, response: ServerResponse, next: () => void) => {
     setSecurityHeaders(response, 'swaggerUi');

@@ -31,7 +31,7 @@ export function topicDecoder<T extends Topic>(topic: T): TopicDecoder<T> {
 /**
  * A run of messages of one partition, in offset order, handed to the handler at once. Messages
  * stay as fetched until the handler decodes them (`decode`, `key`), so a handler that skips some
- * (another gateway's replies) pays nothing for them.
+ * pays nothing for them.
  */
 export interface ConsumedChunk<T extends Topic = Topic> extends TopicDecoder<T> {
   /** The physical (prefixed) topic. */

@@ -67,7 +67,7 @@ export function waitForGroupJoin(consumer: Consumer, timeoutMs = 30_000): Promis
  * is the first broker's fetch. A consumer without committed offsets that starts from the latest
  * offsets (fromBeginning: false) resolves "latest" only in that first fetch, so a message produced
  * between GROUP_JOIN and the fetch is skipped; wait for this before relying on it receiving
- * what is produced next (e.g. a reply consumer before the app reports ready). Call before `run()`.
+ * what is produced next (e.g. a test's consumer before it sends). Call before `run()`.
  */
 export function waitForConsumerReady(consumer: Consumer, timeoutMs = 30_000): Promise<GroupJoin> {
   return awaitConsumerEvents(consumer, timeoutMs, true);

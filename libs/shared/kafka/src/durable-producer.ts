@@ -1,7 +1,6 @@
 import {
   Kafka,
   KafkaJSProtocolError,
-  Partitioners,
   Producer,
   ProducerBatch,
   ProducerRecord,
@@ -9,6 +8,7 @@ import {
   RetryOptions,
 } from 'kafkajs';
 import { DEFAULT_KAFKA_RETRY, KafkaLogSink } from './kafka-config';
+import { PartitionRecorder, sendAcknowledged } from './producer/acknowledged-send';
 
 export interface DurableProducerOptions {
   /**
@@ -25,15 +25,17 @@ export type DurableRecord = Omit<ProducerRecord, 'acks'>;
 export type DurableBatch = Omit<ProducerBatch, 'acks'>;
 
 /**
- * A kafkajs producer that only ever sends with acks=-1 (every in-sync replica), so a resolved
- * send means the message is durably stored. The partitioner is chosen explicitly: kafkajs's
- * DefaultPartitioner is Java-compatible murmur2, so a key maps to the same partition as with any
- * Java client.
+ * A kafkajs producer that only ever sends with acks=-1 (every in-sync replica), and resolves only
+ * once every message's partition was acknowledged (sendAcknowledged: kafkajs alone may leave out a
+ * partition whose leader moved during the send), so a resolved send means the message is durably
+ * stored. The partitioner is chosen explicitly: kafkajs's DefaultPartitioner is Java-compatible
+ * murmur2, so a key maps to the same partition as with any Java client.
  */
 export class DurableProducer {
   private current: Producer;
   private idempotent: boolean;
   private connecting: Promise<void> | undefined;
+  private readonly partitions = new PartitionRecorder();
 
   constructor(
     private readonly kafka: Kafka,
@@ -72,12 +74,13 @@ export class DurableProducer {
     }
   }
 
-  send(record: DurableRecord): Promise<RecordMetadata[]> {
-    return this.current.send({ ...record, acks: -1 });
+  send({ topic, messages, ...options }: DurableRecord): Promise<RecordMetadata[]> {
+    return this.sendBatch({ ...options, topicMessages: [{ topic, messages }] });
   }
 
-  sendBatch(batch: DurableBatch): Promise<RecordMetadata[]> {
-    return this.current.sendBatch({ ...batch, acks: -1 });
+  sendBatch({ topicMessages, ...options }: DurableBatch): Promise<RecordMetadata[]> {
+    const producer = this.current;
+    return sendAcknowledged((pending) => producer.sendBatch({ ...options, topicMessages: pending, acks: -1 }), this.partitions, topicMessages ?? []);
   }
 
   disconnect(): Promise<void> {
@@ -87,7 +90,7 @@ export class DurableProducer {
 
   private build(): Producer {
     return this.kafka.producer({
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: this.partitions.createPartitioner,
       allowAutoTopicCreation: false,
       idempotent: this.idempotent,
       retry: { ...DEFAULT_KAFKA_RETRY, ...this.options.retry },

@@ -1,6 +1,7 @@
 export * from './kafka-config';
 export * from './kafka-names';
 export * from './topics';
+export * from './topic-offsets';
 export * from './topic-message';
 export * from './producer/topic-producer';
 export * from './producer/transactional-producer';

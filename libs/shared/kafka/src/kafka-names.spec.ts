@@ -6,7 +6,7 @@ describe('KafkaNames', () => {
     const names = new KafkaNames('run1-');
     expect(names.topic(Topic.RawAlerts)).toBe('run1-alerts.raw.v1');
     expect(names.group(ConsumerGroup.AlertProcessor)).toBe('run1-alert-processor');
-    expect(names.group(ConsumerGroup.GatewayReplies, 'instance')).toBe('run1-gateway-replies-instance');
+    expect(names.group(ConsumerGroup.IntegrationsRegistry, 'gateway', 'id')).toBe('run1-integrations-registry-gateway-id');
   });
 
   it('uses the bare names in production (no prefix)', () => {

@@ -3,13 +3,15 @@ import { Topic } from '@alert-ingestion/contracts';
 /**
  * Every consumer group (and outbox relay position group / transactional id) the services use. A
  * group's physical name carries the per-run prefix like a topic's; some take a suffix of their own
- * (one group per gateway instance, one per registry reader).
+ * (one per registry reader).
  */
 export enum ConsumerGroup {
   /** The processor's raw alert consumers, sharing the partitions of alerts.raw.v1. */
   AlertProcessor = 'alert-processor',
   /** The processor's delivery record consumers. */
   AlertProcessorDeliveries = 'alert-processor-deliveries',
+  /** The processor's alert email consumers: new and resolved alerts of alerts.events.v1 become notifications. */
+  AlertProcessorNotifications = 'alert-processor-notifications',
   /** The processor's alert event outbox relay (position group and transactional id). */
   AlertEventRelay = 'alert-processor-event-relay',
   /** The processor's incident event outbox relay (position group and transactional id). */
@@ -21,8 +23,6 @@ export enum ConsumerGroup {
   IncidentAutomation = 'alert-processor-incident-automation',
   /** integration-config's snapshot outbox relay (position group and transactional id). */
   IntegrationSnapshotRelay = 'integration-config-snapshot-relay',
-  /** One group per gateway instance, suffixed with the instance id (ARCHITECTURE.md "Reply path"). */
-  GatewayReplies = 'gateway-replies',
   /** One group per reader of the integrations topic, suffixed with who reads and a random id. */
   IntegrationsRegistry = 'integrations-registry',
 }

@@ -91,6 +91,8 @@ export interface WaitForKafkaOptions {
   giveUp?: () => string | undefined;
   /** The id of the cluster expected to answer: another cluster on that address fails the wait at once. */
   clusterId?: string;
+  /** Waits until the cluster counts at least this many brokers (the nodes of a cluster join one by one). */
+  brokerCount?: number;
 }
 
 /**
@@ -111,8 +113,11 @@ export async function waitForKafka(brokers: string, options: WaitForKafkaOptions
       if (reason !== undefined) throw new Error(`Gave up waiting for Kafka at ${brokers}: ${reason}`);
       const answer = await ping.describeCluster(5_000).catch((error: unknown) => void (lastError = error instanceof Error ? error.message : String(error)));
       if (answer) {
-        if (options.clusterId === undefined || answer.clusterId === options.clusterId) return;
-        throw new Error(`${brokers} is served by another Kafka cluster (${answer.clusterId}, ours is ${options.clusterId}): is the port taken?`);
+        if (options.clusterId !== undefined && answer.clusterId !== options.clusterId) {
+          throw new Error(`${brokers} is served by another Kafka cluster (${answer.clusterId}, ours is ${options.clusterId}): is the port taken?`);
+        }
+        if (answer.brokers.length >= (options.brokerCount ?? 1)) return;
+        lastError = `${answer.brokers.length} of ${options.brokerCount} brokers registered`;
       }
       if (Date.now() >= deadline) throw new Error(`Kafka at ${brokers} did not answer within ${timeoutMs} ms (last error: ${lastError})`);
       await sleep(options.intervalMs ?? 200);

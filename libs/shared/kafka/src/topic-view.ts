@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Admin, Kafka, KafkaJSError } from 'kafkajs';
 import { BatchConsumer, BatchConsumerOptions } from './batch-consumer';
 import { TopicKey, TopicValue } from './topic-message';
+import { fetchTopicOffsets } from './topic-offsets';
 
 /**
  * One record of the topic as the view applies it, decoded by TOPIC_REGISTRY: its value (null: a
@@ -158,7 +159,7 @@ export class TopicView<T extends Topic> {
     const admin = await this.connectedAdmin();
     for (let attempt = 1; ; attempt++) {
       try {
-        const offsets = await admin.fetchTopicOffsets(this.consumer.topic);
+        const offsets = await fetchTopicOffsets(admin, this.consumer.topic);
         const targets = new Map<number, bigint>();
         for (const { partition, high, low } of offsets) {
           if (BigInt(high) > BigInt(low)) targets.set(partition, BigInt(high));

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TOPIC_SPECS, TopicSpec } from '@alert-ingestion/contracts';
 import { Admin, ConfigEntries, ConfigResourceTypes, ConfigSource, ITopicConfig, ITopicMetadata, Kafka, KafkaJSError } from 'kafkajs';
 import { KafkaNames } from './kafka-names';
+import { fetchTopicOffsets } from './topic-offsets';
 
 /** A topic exists with a layout the code cannot work with and Kafka cannot change in place. */
 export class TopicLayoutError extends Error {
@@ -89,7 +90,7 @@ async function waitForTopicLeaders(admin: Admin, topics: string[], deadline: num
       const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
       const leaderless = metadata.filter((topic) => topic.partitions.some((partition) => partition.leader < 0));
       if (metadata.length === topics.length && leaderless.length === 0) {
-        await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
+        await Promise.all(topics.map((topic) => fetchTopicOffsets(admin, topic)));
         return metadata;
       }
       lastProblem = `no leader yet for ${leaderless.map((topic) => topic.name).join(', ')}`;

@@ -13,7 +13,7 @@ describe('waitForGroupJoin and waitForConsumerReady (real Kafka)', () => {
   });
 
   it('waitForConsumerReady resolves once joined and fetching, so a message sent afterwards is consumed from latest offsets', async () => {
-    const topic = new KafkaNames(prefix).topic(Topic.AlertReplies);
+    const topic = new KafkaNames(prefix).topic(Topic.AlertEvents);
     const consumer = kafka.consumer({ groupId: `${prefix}join`, sessionTimeout: 6_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 100 });
     const producer = new DurableProducer(kafka);
     const received: string[] = [];

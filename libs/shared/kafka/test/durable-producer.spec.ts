@@ -87,14 +87,14 @@ describe('DurableProducer (real Kafka)', () => {
   });
 
   it('sends batches to several topics with acks from every in-sync replica', async () => {
-    const replies = new KafkaNames(prefix).topic(Topic.AlertReplies);
+    const events = new KafkaNames(prefix).topic(Topic.AlertEvents);
     const dlq = new KafkaNames(prefix).topic(Topic.RawAlertsDeadLetter);
     const metadata = await producer.sendBatch({
       topicMessages: [
-        { topic: replies, messages: [{ key: 'gateway-1', value: 'reply' }] },
+        { topic: events, messages: [{ key: '1:1', value: 'event' }] },
         { topic: dlq, messages: [{ value: 'dead' }] },
       ],
     });
-    expect(metadata.map((entry) => entry.topicName).sort()).toEqual([dlq, replies].sort());
+    expect(metadata.map((entry) => entry.topicName).sort()).toEqual([dlq, events].sort());
   });
 });

@@ -72,6 +72,16 @@ export const SERVICE_METRICS = {
     labels: [],
     help: 'Produce requests to alerts.raw.v1 that failed (their receive requests were answered 503).',
   },
+  gateway_replies_total: {
+    type: 'counter',
+    labels: ['outcome'],
+    help: "Processor replies this instance's reply listener took: delivered (a request was waiting) or late (it had been answered 202, or is unknown).",
+  },
+  gateway_reply_requests_refused_total: {
+    type: 'counter',
+    labels: ['reason'],
+    help: 'POSTs to the reply listener refused: unauthorized (wrong token), invalid (no reply batch), too_large, not_found (another path or method).',
+  },
   // alert-processor
   alert_processor_alerts_total: {
     type: 'counter',
@@ -100,6 +110,16 @@ export const SERVICE_METRICS = {
     labels: [],
     help: 'Raw alert messages sent to alerts.raw.v1.dlq with the reason.',
   },
+  alert_processor_replies_total: {
+    type: 'counter',
+    labels: ['outcome'],
+    help: "Replies posted to the waiting gateways after the commit: delivered (a request was waiting), late (the gateway had answered 202) or failed (no answer within PROCESSOR_REPLY_TIMEOUT_MS, refused, unreachable; the caller gets 202).",
+  },
+  alert_processor_notifications_total: {
+    type: 'counter',
+    labels: ['status'],
+    help: 'Alert email notifications the mailer handled, by what became of each: sent, failed (refused at its last attempt), suppressed (over the hourly cap) or pending (refused, retried later).',
+  },
   // Outbox relays: outbox="alert_events" (alert-processor), "integration_snapshots" (integration-config).
   outbox_backlog_rows: {
     type: 'gauge',
@@ -120,6 +140,17 @@ export const SERVICE_METRICS = {
     type: 'counter',
     labels: ['outbox'],
     help: "Outbox rows the broker refused for good, which this instance's relay sent to the topic's .dlq.",
+  },
+  // Sharded outbox relays (outbox="alert_events"): what each shard's relay in this instance does.
+  outbox_shards_led: {
+    type: 'gauge',
+    labels: ['outbox'],
+    help: 'Shards of the outbox whose relay this instance leads at the moment (a fair share of the shards among the live instances).',
+  },
+  outbox_shard_published_total: {
+    type: 'counter',
+    labels: ['outbox', 'shard'],
+    help: "Outbox rows of one shard this instance's relay published to the outbox's topic.",
   },
   // integration-config
   integration_config_integration_changes_total: {

@@ -5,3 +5,5 @@ export * from './outbox-relay';
 export * from './relay-health-check';
 export * from './outbox-metrics';
 export * from './record-refusals';
+export * from './shard-assignment';
+export * from './sharded-outbox-relay';

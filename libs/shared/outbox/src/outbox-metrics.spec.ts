@@ -1,5 +1,6 @@
 import { Registry } from 'prom-client';
-import { registerOutboxMetrics } from './outbox-metrics';
+import { registerOutboxMetrics, registerOutboxShardMetrics } from './outbox-metrics';
+import { OutboxShardStatus } from './sharded-outbox-relay';
 import { OutboxRelayStatus } from './outbox-relay';
 
 function status(overrides: Partial<OutboxRelayStatus>): OutboxRelayStatus {
@@ -29,5 +30,33 @@ describe('registerOutboxMetrics', () => {
     expect(await scrape(registry, 'outbox_published_total')).toEqual({ alert_events: 55, integration_snapshots: 7 });
     expect(await scrape(registry, 'outbox_backlog_rows')).toEqual({});
     expect(await scrape(registry, 'outbox_dead_letters_total')).toEqual({ alert_events: 1, integration_snapshots: 0 });
+  });
+});
+
+describe('registerOutboxShardMetrics', () => {
+  it('counts the shards this instance leads and what it published per shard, counters that only grow across handovers', async () => {
+    const registry = new Registry();
+    let shards: OutboxShardStatus[] = [
+      { shard: 0, leading: true, published: 10 },
+      { shard: 1, leading: false, published: 0 },
+      { shard: 2, leading: true, published: 4 },
+    ];
+    registerOutboxShardMetrics(registry, 'alert_events', { shardStatuses: () => shards });
+    const perShard = async () => {
+      const metric = await registry.getSingleMetric('outbox_shard_published_total')!.get();
+      return Object.fromEntries(metric.values.map((value) => [`${value.labels['outbox']}/${value.labels['shard']}`, value.value]));
+    };
+
+    expect(await scrape(registry, 'outbox_shards_led')).toEqual({ alert_events: 2 });
+    expect(await perShard()).toEqual({ 'alert_events/0': 10, 'alert_events/1': 0, 'alert_events/2': 4 });
+
+    // Shard 0 handed over, shard 1 taken: what shard 0 published stays counted.
+    shards = [
+      { shard: 0, leading: false, published: 12 },
+      { shard: 1, leading: true, published: 3 },
+      { shard: 2, leading: true, published: 9 },
+    ];
+    expect(await scrape(registry, 'outbox_shards_led')).toEqual({ alert_events: 2 });
+    expect(await perShard()).toEqual({ 'alert_events/0': 12, 'alert_events/1': 3, 'alert_events/2': 9 });
   });
 });

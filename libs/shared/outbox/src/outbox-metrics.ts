@@ -1,6 +1,7 @@
 import { counter, gauge } from '@alert-ingestion/metrics';
 import { Registry } from 'prom-client';
 import { OutboxRelayStatus } from './outbox-relay';
+import { OutboxShardStatus } from './sharded-outbox-relay';
 
 /** A relay as the metrics see it (OutboxRelay fits). */
 export interface OutboxRelayStatusSource {
@@ -44,4 +45,26 @@ export function registerOutboxMetrics(registry: Registry, relays: Readonly<Recor
       }
     });
   }
+}
+
+/** A sharded relay as the metrics see it (ShardedOutboxRelay fits). */
+export interface OutboxShardStatusSource {
+  shardStatuses(): OutboxShardStatus[];
+}
+
+/**
+ * `outbox_shards_led` (how many shards this instance leads) and `outbox_shard_published_total`
+ * (per shard) of a sharded relay, labelled `outbox`; its totals are registerOutboxMetrics'.
+ */
+export function registerOutboxShardMetrics(registry: Registry, outbox: string, relay: OutboxShardStatusSource): void {
+  gauge(registry, 'outbox_shards_led', function () {
+    this.set({ outbox }, relay.shardStatuses().filter((shard) => shard.leading).length);
+  });
+  const counted = new Map<number, number>();
+  counter(registry, 'outbox_shard_published_total', function () {
+    for (const { shard, published } of relay.shardStatuses()) {
+      this.inc({ outbox, shard: String(shard) }, published - (counted.get(shard) ?? 0));
+      counted.set(shard, published);
+    }
+  });
 }

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { OutboxTable } from './outbox-table';
+import { OutboxShard } from './shard-assignment';
 
 /** One outbox row as the relay reads it. */
 export interface OutboxRow {
@@ -17,18 +18,32 @@ export interface OutboxBacklog {
 
 /**
  * The relay's own database session: leadership (a session advisory lock, released when the session
- * ends, so a crashed leader is replaced), LISTEN for new rows, reading and deleting rows by id.
+ * ends, so a crashed leader is replaced), LISTEN for new rows, reading and deleting rows by id. With
+ * a shard, everything is limited to the shard's rows and the lock is the shard's own.
  */
 export class OutboxRelayStore {
   private client: Client | undefined;
   private waiting: (() => void) | undefined;
   private notified = false;
 
+  /** The SQL condition on `o` (the table) selecting this relay's rows: `true` unless sharded. */
+  private readonly inShard: string;
+
   constructor(
     private readonly databaseUrl: string,
     private readonly table: OutboxTable,
     private readonly applicationName: string,
-  ) {}
+    private readonly shard?: OutboxShard,
+  ) {
+    if (shard && !table.sharding) throw new Error(`The outbox ${table.name} is not sharded`);
+    this.inShard = shard && table.sharding ? `o.${table.sharding.keyHashColumn} % ${Math.trunc(shard.count)} = ${Math.trunc(shard.index)}` : 'true';
+  }
+
+  /** The leader lock: the table's, or (lock class, shard) for a shard's relay. */
+  private leaderLock(): { sql: string; values: number[] } {
+    if (this.shard && this.table.sharding) return { sql: 'pg_try_advisory_lock($1::int, $2::int)', values: [this.table.sharding.lockClass, this.shard.index] };
+    return { sql: 'pg_try_advisory_lock($1)', values: [this.table.leaderLock] };
+  }
 
   /** Connects and tries to become the leader; false when another session leads. */
   async tryLead(): Promise<boolean> {
@@ -36,7 +51,8 @@ export class OutboxRelayStore {
     client.on('error', () => undefined);
     await client.connect();
     try {
-      const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [this.table.leaderLock]);
+      const lock = this.leaderLock();
+      const result = await client.query<{ locked: boolean }>(`SELECT ${lock.sql} AS locked`, lock.values);
       if (!result.rows[0].locked) {
         await client.end();
         return false;
@@ -55,7 +71,7 @@ export class OutboxRelayStore {
   async read(fromId: bigint, limit: number): Promise<OutboxRow[]> {
     const result = await this.session().query<OutboxRow>(
       // Ordered by the bigint column (`o.id`), not by the text the row is read as.
-      `SELECT o.id::text AS id, o.key, o.value::text AS value FROM ${this.table.name} o WHERE o.id >= $1 ORDER BY o.id LIMIT $2`,
+      `SELECT o.id::text AS id, o.key, o.value::text AS value FROM ${this.table.name} o WHERE o.id >= $1 AND ${this.inShard} ORDER BY o.id LIMIT $2`,
       [fromId.toString(), limit],
     );
     return result.rows;
@@ -71,7 +87,7 @@ export class OutboxRelayStore {
 
   async backlog(fromId: bigint): Promise<OutboxBacklog> {
     const result = await this.session().query<{ rows: number; oldest_age_ms: number | null }>(
-      `SELECT count(*)::int AS rows, (extract(epoch FROM now() - min(created_at)) * 1000)::float8 AS oldest_age_ms FROM ${this.table.name} WHERE id >= $1`,
+      `SELECT count(*)::int AS rows, (extract(epoch FROM now() - min(created_at)) * 1000)::float8 AS oldest_age_ms FROM ${this.table.name} o WHERE o.id >= $1 AND ${this.inShard}`,
       [fromId.toString()],
     );
     return { rows: result.rows[0].rows, oldestAgeMs: result.rows[0].oldest_age_ms };
@@ -85,7 +101,7 @@ export class OutboxRelayStore {
    * an earlier leader that crashed before its deletion.
    */
   async removePublished(fromId: bigint, belowId: bigint): Promise<void> {
-    await this.session().query(`DELETE FROM ${this.table.name} WHERE id >= $1 AND id < $2`, [fromId.toString(), belowId.toString()]);
+    await this.session().query(`DELETE FROM ${this.table.name} o WHERE o.id >= $1 AND o.id < $2 AND ${this.inShard}`, [fromId.toString(), belowId.toString()]);
   }
 
   /** Resolves on a NOTIFY from a committed write, or after `timeoutMs`. */

@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { Refusal, RecordRefusals } from './record-refusals';
+import { OutboxShard } from './shard-assignment';
 import { RelayHealth, RelayHealthOptions, RelayLogLine, RelayState, retryDelayMs } from './relay-health';
 
 export interface OutboxRelayLogger {
@@ -40,6 +41,18 @@ export interface OutboxRelayOptions extends RelayHealthOptions {
   backlogIntervalMs?: number;
   /** A query outside the relay's session, so awaitPublished also sees another instance's progress. */
   query?: SqlQuery;
+  /**
+   * Publish only this shard of a sharded outbox (OutboxTable.sharding), under the shard's own leader
+   * lock; the producer must then have a transactional id and position group of the shard's own
+   * (shardName). ShardedOutboxRelay runs one such relay per shard.
+   */
+  shard?: OutboxShard;
+  /**
+   * The producer of the relay that published the whole outbox before it was sharded (its
+   * transactional id and position group). A shard that has no position of its own yet starts from
+   * that relay's position, after fencing it: every row below it was published by that relay.
+   */
+  predecessor?: TransactionalTopicProducer;
   /** Prefix of every log line, e.g. "alert events". */
   name: string;
   logger: OutboxRelayLogger;
@@ -85,6 +98,9 @@ interface Leadership {
  *   a record. Published rows are then deleted. Rows are published as they were written: their
  *   values were encoded by TOPIC_REGISTRY in the writer's transaction.
  *
+ * With `shard`, all of this holds per shard: the shard's rows (every record of a key is in one
+ * shard) in id order, one leader per shard, a position per shard.
+ *
  * One record never holds back the others: when the broker refuses a batch for its records (too
  * large, malformed), the rows are sent one per transaction to find the refused one, which is tried
  * `maxAttempts` times with backoff and then goes to the dead-letter topic with the reason, in a
@@ -118,6 +134,11 @@ export class OutboxRelay {
 
   private get position(): bigint | undefined {
     return this.leadership?.position;
+  }
+
+  /** This instance holds the leader lock (of its shard, if sharded) at the moment. */
+  get leading(): boolean {
+    return this.leadership !== undefined;
   }
 
   start(): void {
@@ -171,7 +192,7 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      const store = new OutboxRelayStore(this.options.databaseUrl, this.options.table, `${this.options.name} relay`);
+      const store = new OutboxRelayStore(this.options.databaseUrl, this.options.table, `${this.options.name} relay`, this.options.shard);
       let leading = false;
       try {
         leading = await store.tryLead();
@@ -306,6 +327,7 @@ export class OutboxRelay {
   /** The next outbox id to publish, as committed with the last published batch (0 when none was). */
   private async startingPosition(store: OutboxRelayStore): Promise<bigint> {
     let position = await this.producer.committedPosition();
+    if (position === 0n && this.options.predecessor) position = await this.inheritedPosition(this.options.predecessor);
     const nextId = await store.nextId();
     if (position > nextId) {
       // A position beyond every id ever given means the database was recreated under a Kafka
@@ -315,6 +337,16 @@ export class OutboxRelay {
     }
     await store.removePublished(0n, position);
     return position;
+  }
+
+  /** The predecessor's committed position, once any transaction it left open is aborted (connecting fences it). */
+  private async inheritedPosition(predecessor: TransactionalTopicProducer): Promise<bigint> {
+    try {
+      await predecessor.connect();
+      return await predecessor.committedPosition();
+    } finally {
+      await predecessor.disconnect();
+    }
   }
 
   private async measureBacklog(): Promise<void> {

@@ -18,17 +18,39 @@ export interface OutboxTable {
   writeLock: number;
   /** Session advisory lock of the one relay that publishes this outbox. */
   leaderLock: number;
+  /** Present when the outbox is published by several relays, one per shard (ShardedOutboxRelay). */
+  sharding?: OutboxSharding;
+}
+
+/**
+ * How a sharded outbox splits its rows: by a hash of the key, so every record of one key is in one
+ * shard and keeps its order. The shard of a row is `keyHashColumn mod shardCount`, taken when the
+ * row is read, so the shard count is the relays' setting and the writers need not know it.
+ */
+export interface OutboxSharding {
+  /**
+   * A non-negative bigint column holding a hash of the key, computed by PostgreSQL (a generated
+   * column), so every writer, of any version, stores the same hash for the same key.
+   */
+  keyHashColumn: string;
+  /**
+   * First key (int4) of the two-key session advisory locks of the relays: (lockClass, shard) is held
+   * by the relay leading that shard, (lockClass + 1, instance id) by every live relay instance.
+   */
+  lockClass: number;
 }
 
 /**
  * The advisory locks of every outbox table, in one place: two outboxes sharing a lock would make one
- * relay wait for the other's leader (or writers of one wait for the other's), silently.
+ * relay wait for the other's leader (or writers of one wait for the other's), silently. A sharded
+ * outbox names its sharding here too, since its lock class (and the class after it) are two-key
+ * locks every sharded outbox must have of its own.
  */
 export const OUTBOX_ADVISORY_LOCKS = {
-  alert_event_outbox: { writeLock: 7_311_202_401, leaderLock: 7_311_202_402 },
+  alert_event_outbox: { writeLock: 7_311_202_401, leaderLock: 7_311_202_402, sharding: { keyHashColumn: 'key_hash', lockClass: 731_120_240 } },
   integration_snapshot_outbox: { writeLock: 7_311_202_403, leaderLock: 7_311_202_404 },
   incident_event_outbox: { writeLock: 7_311_202_405, leaderLock: 7_311_202_406 },
-} as const satisfies Record<string, Pick<OutboxTable, 'writeLock' | 'leaderLock'>>;
+} as const satisfies Record<string, Omit<OutboxTable, 'name' | 'channel'>>;
 
 /** The outbox table `name` (its NOTIFY channel named after it) with its locks. */
 export function outboxTable(name: keyof typeof OUTBOX_ADVISORY_LOCKS): OutboxTable {

@@ -8,5 +8,8 @@ export * from './eventually';
 export * from './process-alive';
 export * from './integration-publisher';
 export * from './topic-collector';
+export * from './reply-collector';
 export * from './prometheus-text';
 export * from './openapi-document';
+export * from './test-smtp-server';
+export * from './alert-settings';

@@ -9,7 +9,7 @@ export interface ServiceEnvOverrides {
 
 /**
  * A complete environment for a service under test (for loadConfig or startService): the test
- * cluster, an ephemeral port, quiet logs, plus the overrides. Undefined overrides remove a variable.
+ * cluster, ephemeral ports, quiet logs, plus the overrides. Undefined overrides remove a variable.
  *   const env = serviceEnv({ DATABASE_URL: db.url, KAFKA_TOPIC_PREFIX: topics.prefix });
  */
 export function serviceEnv(overrides: ServiceEnvOverrides): Record<string, string> {
@@ -17,6 +17,8 @@ export function serviceEnv(overrides: ServiceEnvOverrides): Record<string, strin
     KAFKA_BROKERS: requireTestEnv(TEST_ENV.kafkaBrokers),
     KAFKA_CLIENT_ID: `test-${process.env[TEST_ENV.runId] ?? 'run'}`,
     PORT: '0',
+    // The gateway's reply listener: an ephemeral port too, so several gateways share the machine.
+    GATEWAY_REPLY_PORT: '0',
     LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'warn',
     NODE_ENV: 'test',
     ADMIN_TOKEN: 'test-admin-token',

@@ -274,5 +274,7 @@ async function stopAndDrop(base: StackBase, services: ServiceProcess[]): Promise
 function startStackService(base: StackBase, options: ServiceStackOptions, name: ServiceName, env: Record<string, string> = {}, port?: number): Promise<ServiceProcess> {
   const own = { gateway: options.gateway, 'alert-processor': options.processor, 'integration-config': options.integrationConfig }[name];
   const nodeArgs = name === 'integration-config' ? undefined : options.nodeArgs;
-  return startService(name, { ...base.env, ...options.all, ...own, ...env }, { keepAllOutput: options.keepAllOutput, nodeArgs, port });
+  // Every gateway of a stack (and a stack beside `npm start`) takes a free reply port, unless told otherwise.
+  const replyPort: Record<string, string> = name === 'gateway' ? { GATEWAY_REPLY_PORT: '0' } : {};
+  return startService(name, { ...replyPort, ...base.env, ...options.all, ...own, ...env }, { keepAllOutput: options.keepAllOutput, nodeArgs, port });
 }

@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /**
  * Variables the integration project's global setup (tools/test/global-setup.ts) exports to the
  * Jest workers. Specs do not read them directly; they use createTestDatabase, createTestTopics,
@@ -28,6 +31,11 @@ export function requireTestEnv(name: (typeof TEST_ENV)[keyof typeof TEST_ENV]): 
 /** Prefix of every database this run creates (the template included), so teardown finds them all. */
 export function testDatabasePrefix(runId: string): string {
   return `alert_ingestion_test_${runId}_`;
+}
+
+/** The run's temporary folder (the global setup creates it and teardown removes it): specs keep their own servers' data in it. */
+export function testRunDir(runId: string): string {
+  return join(tmpdir(), `alert-ingestion-test-${runId}`);
 }
 
 /** Prefix of every topic this run creates. */

@@ -1,3 +1,4 @@
+import { withinTime } from '@alert-ingestion/async';
 import { createKafkaConfig, ensureTopics, listTopics } from '@alert-ingestion/kafka';
 import { Kafka, KafkaConfig, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +27,10 @@ export function testKafka(overrides: Partial<KafkaConfig> = {}): Kafka {
 export interface TestTopics {
   /** KAFKA_TOPIC_PREFIX for the code under test; also a good prefix for consumer group ids. */
   prefix: string;
-  /** Deletes the topics (teardown deletes the run's topics on a shared cluster, too). */
+  /**
+   * Deletes the topics, waiting at most DROP_WAIT_MS: a busy broker can take far longer to delete, and
+   * the run's teardown deletes every topic of the run anyway, so a spec's clean-up never fails its spec.
+   */
   drop(): Promise<void>;
 }
 
@@ -36,7 +40,22 @@ export async function createTestTopics(): Promise<TestTopics> {
   const prefix = `${testTopicPrefix(runId)}${randomBytes(4).toString('hex')}.`;
   const kafka = testKafka();
   await ensureTopics(kafka, prefix);
-  return { prefix, drop: async () => void (await deleteTopicsWithPrefix(kafka, prefix)) };
+  return { prefix, drop: () => dropWithin(kafka, prefix, DROP_WAIT_MS) };
+}
+
+/** How long a spec waits for its topics to be deleted before leaving them to the run's teardown. */
+const DROP_WAIT_MS = 10_000;
+
+async function dropWithin(kafka: Kafka, prefix: string, waitMs: number): Promise<void> {
+  const leftover = (why: string) => console.warn(`[test infrastructure] topics ${prefix}* ${why}; the run's teardown deletes them`);
+  await withinTime(
+    deleteTopicsWithPrefix(kafka, prefix, waitMs).then(
+      () => undefined,
+      (error: unknown) => leftover(`not deleted: ${String(error)}`),
+    ),
+    waitMs,
+    () => leftover(`not deleted within ${waitMs} ms`),
+  );
 }
 
 /** Deletes every topic whose name starts with `prefix` (tests and benchmarks clean up their per-run topics). */

@@ -38,14 +38,8 @@ export class TopicCollector<T> {
   }
 
   /** Waits until `count` received messages match, and returns them. */
-  async waitFor(match: (message: Received<T>) => boolean, count = 1, timeoutMs = 20_000): Promise<Received<T>[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.received.filter(match);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`Expected ${count} matching messages, got ${found.length} within ${timeoutMs} ms`);
-      await sleep(25);
-    }
+  waitFor(match: (message: Received<T>) => boolean, count = 1, timeoutMs = 20_000): Promise<Received<T>[]> {
+    return waitForMatching(this.received, match, count, timeoutMs);
   }
 
   async stop(): Promise<void> {
@@ -57,4 +51,15 @@ function headersOf(headers: IHeaders | undefined): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) result[name] = value.toString();
   return result;
+}
+
+/** Waits until `count` entries of a list that grows as messages arrive match, and returns them. */
+export async function waitForMatching<M>(received: readonly M[], match: (message: M) => boolean, count: number, timeoutMs: number): Promise<M[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = received.filter(match);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`Expected ${count} matching messages, got ${found.length} within ${timeoutMs} ms`);
+    await sleep(25);
+  }
 }

@@ -1,6 +1,7 @@
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { Job } from 'kubernetes-models/batch/v1/Job';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
@@ -31,6 +32,7 @@ const MODELS: readonly SchemaModel[] = [
   Job,
   PodDisruptionBudget,
   HorizontalPodAutoscaler,
+  NetworkPolicy,
   ScaledObject,
   ServiceMonitor,
   PrometheusRule,

@@ -15,6 +15,9 @@ import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
 import { incidentPath } from '../incidents/incidents.page';
+import { AlertActivity } from './alert-activity';
+import { AlertAssignees } from './alert-assignees';
+import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
 
 function Time({ iso }: { iso: string | null }) {
@@ -120,6 +123,10 @@ export function AlertDetailPage() {
       </div>
       <ErrorMessage error={fromAlert.error} title="No incident created" />
       <div className="card">
+        <h2>Assignees</h2>
+        <AlertAssignees projectId={project.id} alert={data} canAssign={can(project, 'assignAlerts')} />
+      </div>
+      <div className="card">
         <h2>Description</h2>
         <p className="description">{data.description ?? <span className="muted">No description.</span>}</p>
       </div>
@@ -127,9 +134,14 @@ export function AlertDetailPage() {
         <h2>Details</h2>
         <DetailsList fields={fields} className="details" />
       </div>
+      <AlertNotificationsCard projectId={project.id} iid={data.iid} />
       <div className="card">
         <h2>Payload</h2>
         <JsonTree value={data.payload} />
+      </div>
+      <div className="card">
+        <h2>Activity</h2>
+        <AlertActivity projectId={project.id} iid={data.iid} canWrite={can(project, 'writeNotes')} />
       </div>
     </section>
   );

@@ -2,34 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Alert } from '../../api/types';
+import { alertFixture } from '../../testing/alert-fixture';
 import { Reply, renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };
 const COUNTS = { triggered: 1, acknowledged: 0, resolved: 0, ignored: 0, open: 1, all: 1 };
 
-const ALERT: Alert = {
-  iid: 2,
-  title: 'Disk full',
-  description: null,
-  severity: 'high',
-  status: 'triggered',
-  events: 1,
-  started_at: '2024-05-01T10:00:00.000Z',
-  ended_at: null,
-  service: null,
-  monitoring_tool: null,
-  hosts: [],
-  platform_environment_name: null,
-  fingerprint: null,
-  integration_id: 1,
-  payload: {},
-  silenced_by: null,
-  assignees: [],
-  incident_iid: null,
-  created_at: '2024-05-01T10:00:00.000Z',
-  updated_at: '2024-05-01T10:00:00.000Z',
-};
+const ALERT: Alert = alertFixture();
 
 /** The alerts API over one alert whose status the PUT changes; `put` may answer otherwise. */
 function alertsApi(put?: (status: Alert['status']) => Reply | Promise<Reply>) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useBulkUpdateAlerts } from '../../api/alert-workflow';
 import { Link } from 'react-router';
 import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts, useIntegrations } from '../../api/queries';
-import { Alert, AlertStatus, AlertStatusCounts, Project } from '../../api/types';
+import { Alert, AlertBulkUpdateResult, AlertStatus, AlertStatusCounts, Project } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
 import { HiddenLabelSelect } from '../../components/options';
@@ -16,7 +17,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
+import { assigneesText } from './alert-assignees';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
+import { useCurrentMessage } from '../../components/current-message';
 import { testAlertPath } from './send-test-alert.page';
 
 const TABS: Array<{ id: AlertTab; label: string }> = [
@@ -66,7 +69,34 @@ export function AlertsPage() {
   const [search, setSearch] = useState(params.get('search') ?? '');
   const query = useDebounced(search.trim());
   const silenced = silencedFilterOf(params.get('silenced'));
-  const alerts = useAlerts(project.id, tab, query, page, silenced);
+  const mine = params.get('assignee') === 'me';
+  const alerts = useAlerts(project.id, tab, query, page, silenced, mine ? 'me' : undefined);
+  const canChange = can(project, 'changeAlertStatus');
+  // Rows ticked for "Acknowledge selected" (a pager storm acknowledged at once), by iid.
+  const [selected, setSelected] = useState<number[]>([]);
+  const bulk = useBulkUpdateAlerts(project.id);
+  const bulkMessage = useCurrentMessage();
+  const shown = alerts.data?.items ?? [];
+  // Only rows shown count: a box ticked on another page or tab is not acted on unseen.
+  const chosen = selected.filter((iid) => shown.some((alert) => alert.iid === iid));
+  const select = (iid: number, on: boolean) => setSelected((current) => (on ? [...current, iid] : current.filter((other) => other !== iid)));
+  const allSelected = shown.length > 0 && shown.every((alert) => selected.includes(alert.iid));
+  const acknowledgeSelected = () => {
+    bulkMessage.clear();
+    bulk.mutate(
+      { iids: chosen, status: 'acknowledged' },
+      {
+        onSuccess: (result) => {
+          setSelected([]);
+          const skipped = result.skipped.map((skip) => `#${skip.iid} (${SKIP_REASONS[skip.reason]})`).join(', ');
+          bulkMessage.success(
+            `Acknowledged ${result.updated.length} ${result.updated.length === 1 ? 'alert' : 'alerts'}${skipped ? `; left as they were: ${skipped}` : ''}.`,
+          );
+        },
+        onError: (error) => bulkMessage.error(error, 'Not acknowledged'),
+      },
+    );
+  };
   const counts = useAlertCounts(project.id);
   const externalLink = useActiveExternalLink(project.id, can(project, 'manageIntegrations'));
   usePageTitle('Alerts', project.path);
@@ -88,6 +118,7 @@ export function AlertsPage() {
     if (id !== 'open') next.set('status', id);
     if (query) next.set('search', query);
     if (silenced !== 'any') next.set('silenced', String(silenced === 'silenced'));
+    if (mine) next.set('assignee', 'me');
     const text = next.toString();
     return `/projects/${project.id}/alerts${text ? `?${text}` : ''}`;
   };
@@ -137,6 +168,9 @@ export function AlertsPage() {
             setQuery({ search: text.trim(), page: null });
           }}
         />
+        <label className="checkbox toolbar-checkbox">
+          <input type="checkbox" checked={mine} onChange={(event) => setQuery({ assignee: event.target.checked ? 'me' : null, page: null })} /> Assigned to me
+        </label>
         <HiddenLabelSelect
           label="Silenced alerts"
           values={SILENCED_FILTER_VALUES}
@@ -145,6 +179,14 @@ export function AlertsPage() {
           onChange={(value) => setQuery({ silenced: value === 'any' ? null : String(value === 'silenced'), page: null })}
         />
       </div>
+      {canChange && (
+        <div className="toolbar bulk-actions">
+          <button type="button" className="button" disabled={chosen.length === 0 || bulk.isPending} onClick={acknowledgeSelected}>
+            Acknowledge selected{chosen.length > 0 ? ` (${chosen.length})` : ''}
+          </button>
+        </div>
+      )}
+      {bulkMessage.view}
       <ErrorMessage error={counts.error} title="Status counts" />
       <ErrorMessage error={alerts.error} />
       {leftTab && leftTab.tab === tab && (
@@ -161,11 +203,38 @@ export function AlertsPage() {
         rows={alerts.data?.items}
         loading={alerts.isPending && 'alerts'}
         empty={<NoAlerts project={project} tab={tab} query={query} silenced={silenced} counts={counts.data} tabLink={tabLink} onAllSilenced={() => setQuery({ silenced: null, page: null })} />}
-        columns={['Severity', 'Start time', 'Alert', { label: 'Events', className: 'numeric' }, 'Status']}
+        columns={[
+          canChange && {
+            label: (
+              <input
+                type="checkbox"
+                aria-label="Select all alerts shown"
+                checked={allSelected}
+                onChange={(event) => setSelected(event.target.checked ? shown.map((alert) => alert.iid) : [])}
+              />
+            ),
+            className: 'select',
+          },
+          'Severity',
+          'Start time',
+          'Alert',
+          { label: 'Events', className: 'numeric' },
+          'Assignee',
+          'Status',
+        ]}
         className="alerts-table"
         scroll
       >
-        {(alert) => <AlertRow key={alert.iid} alert={alert} projectId={project.id} onStatusChanged={(status) => onStatusChanged(alert.iid, status)} />}
+        {(alert) => (
+          <AlertRow
+            key={alert.iid}
+            alert={alert}
+            projectId={project.id}
+            selected={canChange ? selected.includes(alert.iid) : undefined}
+            onSelect={(on) => select(alert.iid, on)}
+            onStatusChanged={(status) => onStatusChanged(alert.iid, status)}
+          />
+        )}
       </DataTable>
       {alerts.data && (
         <Pagination
@@ -268,10 +337,32 @@ function NoAlerts({ project, tab, query, silenced, counts, tabLink, onAllSilence
   );
 }
 
-/** One alert of the list; `onStatusChanged` says whether its new status took it out of the tab. */
-function AlertRow({ alert, projectId, onStatusChanged }: { alert: Alert; projectId: number; onStatusChanged(status: AlertStatus): boolean }) {
+/** Why "Acknowledge selected" left an alert as it was. */
+const SKIP_REASONS: Record<AlertBulkUpdateResult['skipped'][number]['reason'], string> = {
+  not_found: 'not found',
+  resolved: 'resolved, not reopened',
+  unchanged: 'already acknowledged',
+};
+
+interface AlertRowProps {
+  alert: Alert;
+  projectId: number;
+  /** Whether its box is ticked; undefined: the caller may not change alerts (no box). */
+  selected: boolean | undefined;
+  onSelect(on: boolean): void;
+  /** Says whether its new status took it out of the tab. */
+  onStatusChanged(status: AlertStatus): boolean;
+}
+
+/** One alert of the list. */
+function AlertRow({ alert, projectId, selected, onSelect, onStatusChanged }: AlertRowProps) {
   return (
     <tr>
+      {selected !== undefined && (
+        <td className="select">
+          <input type="checkbox" aria-label={`Select alert #${alert.iid}`} checked={selected} onChange={(event) => onSelect(event.target.checked)} />
+        </td>
+      )}
       <td>
         <SeverityLabel severity={alert.severity} />
       </td>
@@ -290,6 +381,7 @@ function AlertRow({ alert, projectId, onStatusChanged }: { alert: Alert; project
         )}
       </td>
       <td className="numeric">{alert.events}</td>
+      <td className={alert.assignees.length === 0 ? 'muted' : undefined}>{assigneesText(alert.assignees)}</td>
       <td>
         <AlertStatusControl projectId={projectId} iid={alert.iid} status={alert.status} onChanged={onStatusChanged} />
       </td>

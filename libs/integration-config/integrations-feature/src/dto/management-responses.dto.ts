@@ -4,6 +4,7 @@ import {
   CreatedAlert,
   CreatedUser,
   CurrentUser,
+  User,
   HEARTBEAT_STATUSES,
   HeartbeatStatus,
   Integration,
@@ -35,13 +36,18 @@ import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 // Each class implements the contract's type (libs/shared/contracts), which the services return and the
 // console reads, so the three cannot drift apart.
 
-export class CreatedUserDto implements CreatedUser {
+export class UserDto implements User {
   @ApiProperty({ type: 'integer' })
   id!: number;
 
   @ApiProperty()
   username!: string;
 
+  @ApiProperty({ type: 'string', nullable: true, format: 'email', description: 'Where alert emails go; null: none.' })
+  email!: string | null;
+}
+
+export class CreatedUserDto extends UserDto implements CreatedUser {
   @ApiProperty({ description: 'The personal access token, shown only in this answer.' })
   token!: string;
 
@@ -55,6 +61,14 @@ export class CurrentUserDto implements CurrentUser {
 
   @ApiProperty()
   username!: string;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    format: 'email',
+    description: "The user's email address; null for none and for the administrator token. Always sent (optional in the contract type only for clients that keep an older answer).",
+  })
+  email?: string | null;
 
   @ApiProperty()
   is_admin!: boolean;

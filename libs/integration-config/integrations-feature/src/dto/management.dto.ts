@@ -12,7 +12,8 @@ import {
 } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsArray, IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PayloadFieldMappingEntryDto } from './management-responses.dto';
 
 export class CreateUserDto {
@@ -21,6 +22,32 @@ export class CreateUserDto {
   @Matches(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { message: 'username may hold letters, digits, "_", "." and "-", and starts with a letter or digit' })
   @MaxLength(255)
   username!: string;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 254, format: 'email', example: 'jane@example.com', description: 'Where alert emails go (stored lower-case, unique).' })
+  @EmailAddress()
+  email?: string | null;
+}
+
+/**
+ * An email address field: a real address (name@domain.tld, surrounding spaces ignored), at most 254
+ * characters; null or empty for none. `required`: the field must be given (null to clear).
+ */
+function EmailAddress(required = false): PropertyDecorator {
+  return (target, property) => {
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))(target, property);
+    if (required) IsDefined({ message: 'email is required (null removes it)' })(target, property);
+    ValidateIf((_object: object, value: unknown) => value !== '' && value !== null && (required || value !== undefined))(target, property);
+    IsString()(target, property);
+    MaxLength(254)(target, property);
+    IsEmail({ require_tld: true, allow_display_name: false, allow_ip_domain: false }, { message: 'email must be an email address, such as jane@example.com' })(target, property);
+  };
+}
+
+/** Body of `PUT /users/:id` (administrator) and `PUT /user` (the user): the email address, null or empty for none. */
+export class UpdateUserDto {
+  @ApiProperty({ type: 'string', nullable: true, maxLength: 254, format: 'email', example: 'jane@example.com', description: 'Where alert emails go; null or "" removes it.' })
+  @EmailAddress(true)
+  email!: string | null;
 }
 
 export class CreateProjectDto {

@@ -19,7 +19,8 @@ export class ReplyErrorValue {
 }
 
 /**
- * The processor's answer to one raw alert message, sent after the database commit.
+ * The processor's answer to one raw alert message, sent after the database commit to the reply
+ * endpoint of the gateway instance that waits for it (ReplyEndpointValue).
  * `processed`: `alerts` lists every alert created or grouped into, in request order.
  * `rejected`: the message can never be processed (it went to the dead-letter topic); `error` says why.
  */
@@ -42,4 +43,24 @@ export class AlertReplyValue {
   @ValidateNested()
   @Type(() => ReplyErrorValue)
   error?: ReplyErrorValue;
+}
+
+/**
+ * The body of one POST to a gateway's reply endpoint: the replies of one processed batch for that
+ * gateway instance, in batch order.
+ */
+export class AlertReplyBatchValue {
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => AlertReplyValue)
+  replies!: AlertReplyValue[];
+}
+
+/**
+ * A gateway's answer to a POST of replies: how many found a request waiting (`delivered`) and how
+ * many came after their request had been answered 202, or for a request it does not know (`late`).
+ */
+export interface AlertReplyReceipt {
+  delivered: number;
+  late: number;
 }

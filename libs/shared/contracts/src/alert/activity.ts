@@ -9,7 +9,7 @@ export const ACTIVITY_KINDS = [
   'events_grouped',
   /** The status changed (details: `from`, `to`); `source` and the actor say who or what did it. */
   'status_changed',
-  /** Assignees set (details: `added`, `removed`: user ids). */
+  /** Assignees set (details: `added`, `removed`: `[{id, username}]`). */
   'assignees_changed',
   /** The alert was linked to an incident or the incident to an alert (details: `incident_iid`, `alert_iid`). */
   'incident_linked',

@@ -4,3 +4,4 @@ export * from './silence';
 export * from './activity';
 export * from './incident';
 export * from './alert-workflow';
+export * from './notification';

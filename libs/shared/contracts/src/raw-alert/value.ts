@@ -1,5 +1,7 @@
 import { AUTHORIZATION_KEYS_USED, AuthorizationKeyUsed } from '../alert';
-import { IsDefined, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, MinLength } from 'class-validator';
+import { ReplyEndpointValue } from '../alert-reply/endpoint';
+import { Type } from 'class-transformer';
+import { IsDefined, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, MinLength, ValidateNested } from 'class-validator';
 import { v5 as uuidv5 } from 'uuid';
 
 /**
@@ -30,6 +32,15 @@ export class RawAlertValue {
   @IsOptional()
   @IsString()
   reply_to?: string;
+
+  /**
+   * Where that instance takes the reply (its reply listener and token); absent when nobody waits.
+   * The processor replies only to a message that has both reply_to and reply_endpoint.
+   */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ReplyEndpointValue)
+  reply_endpoint?: ReplyEndpointValue;
 
   /**
    * The HTTP request's own id (its delivery), when it differs from request_id: a request with an
@@ -107,7 +118,7 @@ export function rawAlertBody(message: Buffer): Buffer | null {
   const marker = message.indexOf(PAYLOAD_MARKER);
   if (marker < 0 || message[message.length - 1] !== 0x7d) return null;
   try {
-    // The envelope is a flat object of strings: what comes before the marker must close into one.
+    // The envelope is an object of strings (and the reply endpoint's): what comes before the marker must close into one.
     JSON.parse(`${message.subarray(0, marker).toString('utf8')}}`);
   } catch {
     return null;

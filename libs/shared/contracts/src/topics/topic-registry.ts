@@ -1,7 +1,6 @@
 import { decodeMessage, encodeMessage, validateMessage } from '../decode-message';
 import * as AlertEvent from '../alert-event';
 import { encodeAlertEvent } from '../alert-event/value';
-import * as AlertReply from '../alert-reply';
 import * as DeadLetter from '../dead-letter';
 import * as DeliveryRecord from '../delivery-record';
 import * as IncidentEvent from '../incident-event';
@@ -77,7 +76,6 @@ export const TOPIC_REGISTRY = {
     encode: (value) => ('envelope' in value ? encodeRawAlert(value.envelope, value.body) : Buffer.from(encodeMessage(value))),
   }),
   [Topic.RawAlertsDeadLetter]: binding<null, DeadLetter.DeadLetterValue>(Topic.RawAlertsDeadLetter, DeadLetter.DeadLetterValue, { partitions: 1 }),
-  [Topic.AlertReplies]: binding<AlertReply.AlertReplyKey, AlertReply.AlertReplyValue>(Topic.AlertReplies, AlertReply.AlertReplyValue, { partitions: 12 }),
   [Topic.Deliveries]: binding<string, DeliveryRecord.DeliveryRecordValue>(Topic.Deliveries, DeliveryRecord.DeliveryRecordValue, { partitions: 3 }),
   [Topic.DeliveriesDeadLetter]: binding<null, DeadLetter.DeadLetterValue>(Topic.DeliveriesDeadLetter, DeadLetter.DeadLetterValue, { partitions: 1 }),
   // Always fits the topic: a payload too large for it is left out (encodeAlertEvent).

@@ -14,8 +14,6 @@ export enum Topic {
   Deliveries = 'alerts.deliveries.v1',
   /** Delivery records that can never be recorded, with the reason. */
   DeliveriesDeadLetter = 'alerts.deliveries.v1.dlq',
-  /** Processing results sent back to the gateway instance waiting for them. Key: gateway instance id. */
-  AlertReplies = 'alerts.replies.v1',
   /** Public alert events for other services (CONTRACT.md "Events"). Key: `<project_id>:<iid>`. */
   AlertEvents = 'alerts.events.v1',
   /** Alert events the outbox relay could not publish after bounded retries, with the reason. */

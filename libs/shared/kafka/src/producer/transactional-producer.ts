@@ -1,9 +1,11 @@
 import { MAX_RECORD_BATCH_VALUE_BYTES, Topic } from '@alert-ingestion/contracts';
-import { Admin, IHeaders, Kafka, Message, Partitioners, Producer } from 'kafkajs';
+import { Admin, IHeaders, Kafka, Message, Producer } from 'kafkajs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { KafkaNames } from '../kafka-names';
+import { PartitionRecorder, sendAcknowledged } from './acknowledged-send';
 import { chunksByBytes } from './record-chunks';
 import { encodeMessages, TopicMessage } from '../topic-message';
+import { fetchTopicOffsets } from '../topic-offsets';
 
 export interface TransactionalTopicProducerOptions {
   /** The topic the producer publishes to; its position is committed against it. */
@@ -37,6 +39,8 @@ interface Session {
   producer: Producer;
   /** Positions and last stable offsets: one connection per session, not one per transaction. */
   admin: Admin;
+  /** Where the producer's partitioner put each message (sendAcknowledged). */
+  partitions: PartitionRecorder;
 }
 
 /**
@@ -65,15 +69,17 @@ export class TransactionalTopicProducer {
   /** Connects a new producer and admin client and fences older producers of the transactional id. */
   async connect(): Promise<void> {
     await this.disconnect();
+    const partitions = new PartitionRecorder();
     const session: Session = {
       producer: this.kafka.producer({
         transactionalId: this.options.transactionalId,
         idempotent: true,
         maxInFlightRequests: 1,
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: partitions.createPartitioner,
         allowAutoTopicCreation: false,
       }),
       admin: this.kafka.admin(),
+      partitions,
     };
     this.session = session;
     await session.producer.connect();
@@ -110,13 +116,15 @@ export class TransactionalTopicProducer {
 
   /** Sends the messages and the new position in one transaction (several produce requests if they are large). */
   private async inTransaction(topic: string, messages: readonly Message[], position: bigint, confirm: boolean): Promise<void> {
-    const { producer, admin } = this.connected();
+    const { producer, admin, partitions } = this.connected();
     const transaction = await producer.transaction();
     /** An offset this transaction wrote in each partition: once the last stable offset is past it, the whole transaction is readable. */
     const written = new Map<number, bigint>();
     try {
       for (const chunk of chunksByBytes(messages, this.options.maxBatchBytes ?? MAX_RECORD_BATCH_VALUE_BYTES)) {
-        const metadata = await transaction.send({ topic, acks: -1, messages: chunk });
+        // Every partition acknowledged before the commit: a record kafkajs left out (a leader that
+        // moved during the send) would otherwise be missing from a committed transaction.
+        const metadata = await sendAcknowledged((pending) => transaction.sendBatch({ topicMessages: pending, acks: -1 }), partitions, [{ topic, messages: [...chunk] }]);
         for (const { partition, baseOffset } of metadata) {
           if (baseOffset !== undefined) written.set(partition, BigInt(baseOffset));
         }
@@ -138,7 +146,7 @@ export class TransactionalTopicProducer {
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {
       // kafkajs's admin lists offsets read_committed: `high` is the last stable offset.
-      const offsets = await admin.fetchTopicOffsets(this.topicName);
+      const offsets = await fetchTopicOffsets(admin, this.topicName);
       const stable = new Map(offsets.map((offset) => [offset.partition, BigInt(offset.high)]));
       if ([...written].every(([partition, offset]) => (stable.get(partition) ?? 0n) > offset)) return;
       await delay(5);

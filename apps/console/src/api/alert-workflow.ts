@@ -1,0 +1,70 @@
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../session/session';
+import { dataOf, pageOf } from './client';
+import { pollAlerts, queryKeys, useApiQuery, withTotal } from './queries';
+import { AlertStatus } from './types';
+
+// The alert workflow's calls (docs/api-guide.md "Alert workflow"): assignees, bulk updates, the
+// timeline and notes. One hook per call, each naming its path and body once.
+
+/** Timeline entries per page on the alert page. */
+export const ACTIVITY_PER_PAGE = 50;
+
+export const workflowKeys = {
+  candidates: (projectId: number) => [...queryKeys.alerts(projectId), 'assignee_candidates'] as const,
+  activity: (projectId: number, iid: number) => [...queryKeys.alert(projectId, iid), 'activity'] as const,
+};
+
+/** The members an alert may be assigned to (developer+), by username. */
+export function useAssigneeCandidates(projectId: number, enabled = true) {
+  return useApiQuery(
+    workflowKeys.candidates(projectId),
+    (api) => dataOf(api.GET('/api/v4/projects/{id}/alerts/assignee_candidates', { params: { path: { id: projectId } } })),
+    { enabled },
+  );
+}
+
+/** Sets an alert's assignees (empty: nobody); the saved alert is known at once, lists and its timeline are read again. */
+export function useSetAlertAssignees(projectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ iid, assigneeIds }: { iid: number; assigneeIds: number[] }) =>
+      dataOf(api.PUT('/api/v4/projects/{id}/alerts/{iid}/assignees', { params: { path: { id: projectId, iid } }, body: { assignee_ids: assigneeIds } })),
+    onSuccess: (alert) => {
+      queryClient.setQueryData(queryKeys.alert(projectId, alert.iid), alert);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
+    },
+  });
+}
+
+/** A status and/or assignees for several alerts at once; resolved alerts are skipped, never reopened. */
+export function useBulkUpdateAlerts(projectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { iids: number[]; status?: AlertStatus; assignee_ids?: number[] }) =>
+      dataOf(api.POST('/api/v4/projects/{id}/alerts/bulk_update', { params: { path: { id: projectId } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
+  });
+}
+
+/** One page of an alert's timeline, oldest first; read again while shown, like the alert. */
+export function useAlertActivity(projectId: number, iid: number, page: number) {
+  return useApiQuery(
+    [...workflowKeys.activity(projectId, iid), page],
+    (api) =>
+      pageOf(api.GET('/api/v4/projects/{id}/alerts/{iid}/activity', { params: { path: { id: projectId, iid }, query: { page, per_page: ACTIVITY_PER_PAGE } } })).then(withTotal),
+    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
+  );
+}
+
+/** Writes a note (Markdown) on an alert's timeline. */
+export function useAddAlertNote(projectId: number, iid: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => dataOf(api.POST('/api/v4/projects/{id}/alerts/{iid}/notes', { params: { path: { id: projectId, iid } }, body: { body } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowKeys.activity(projectId, iid) }),
+  });
+}

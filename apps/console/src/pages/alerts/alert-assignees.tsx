@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import { useAssigneeCandidates, useSetAlertAssignees } from '../../api/alert-workflow';
+import { Alert, AlertAssignee } from '../../api/types';
+import { useCurrentMessage } from '../../components/current-message';
+import { ErrorMessage } from '../../components/error-message';
+
+/** Usernames as the console shows them: `@alice, @bob`, or "Unassigned". */
+export function assigneesText(assignees: readonly AlertAssignee[]): string {
+  return assignees.length === 0 ? 'Unassigned' : assignees.map((assignee) => `@${assignee.username}`).join(', ');
+}
+
+interface AlertAssigneesProps {
+  projectId: number;
+  alert: Alert;
+  /** The caller may assign (developer+): otherwise the assignees are only shown. */
+  canAssign: boolean;
+}
+
+/**
+ * The alert's assignees, and for developers+ the choice among the project's candidates (developer+
+ * members): tick, then "Save assignees" (nothing is saved on a tick); "Unassign all" clears them.
+ */
+export function AlertAssignees({ projectId, alert, canAssign }: AlertAssigneesProps) {
+  const [editing, setEditing] = useState<number[] | null>(null);
+  const candidates = useAssigneeCandidates(projectId, canAssign && editing !== null);
+  const save = useSetAlertAssignees(projectId);
+  const message = useCurrentMessage();
+  const legendId = useId();
+
+  const apply = (assigneeIds: number[]) => {
+    message.clear();
+    save.mutate(
+      { iid: alert.iid, assigneeIds },
+      {
+        onSuccess: (saved) => {
+          setEditing(null);
+          message.success(saved.assignees.length === 0 ? `Alert #${saved.iid} is unassigned.` : `Alert #${saved.iid} is assigned to ${assigneesText(saved.assignees)}.`);
+        },
+        onError: (error) => message.error(error, 'Assignees not saved'),
+      },
+    );
+  };
+  const toggle = (id: number, on: boolean) => setEditing((current) => (on ? [...(current ?? []), id] : (current ?? []).filter((other) => other !== id)));
+
+  return (
+    <div className="assignees">
+      <p className="assignees-current">{assigneesText(alert.assignees)}</p>
+      {message.view}
+      {canAssign && editing === null && (
+        <p className="actions">
+          <button type="button" className="button" onClick={() => setEditing(alert.assignees.map((assignee) => assignee.id))}>
+            Edit assignees
+          </button>
+          {alert.assignees.length > 0 && (
+            <button type="button" className="button" disabled={save.isPending} onClick={() => apply([])}>
+              Unassign all
+            </button>
+          )}
+        </p>
+      )}
+      {canAssign && editing !== null && (
+        <fieldset className="assignee-choice" aria-labelledby={legendId}>
+          <legend id={legendId}>Assign alert #{alert.iid} to</legend>
+          <ErrorMessage error={candidates.error} title="Candidates" />
+          {candidates.isPending && <p className="muted">Loading the project's developers…</p>}
+          {candidates.data?.length === 0 && <p className="muted">No member with at least the Developer role can be assigned.</p>}
+          {candidates.data?.map((candidate) => (
+            <label key={candidate.id} className="checkbox">
+              <input type="checkbox" checked={editing.includes(candidate.id)} onChange={(event) => toggle(candidate.id, event.target.checked)} /> @{candidate.username}{' '}
+              <span className="muted">({candidate.access_level})</span>
+            </label>
+          ))}
+          <p className="actions">
+            <button type="button" className="button button-primary" disabled={save.isPending} onClick={() => apply(editing)}>
+              Save assignees
+            </button>
+            <button type="button" className="button" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+          </p>
+        </fieldset>
+      )}
+    </div>
+  );
+}

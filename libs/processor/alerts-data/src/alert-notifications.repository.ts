@@ -1,0 +1,203 @@
+import { ActivityEntryOut, DueNotification, NotificationOut, NotificationUpdate } from '@alert-ingestion/alerts-domain';
+import { AlertNotificationView, NotificationReason, NotificationStatus, Severity } from '@alert-ingestion/contracts';
+import { sqlLiteral } from '@alert-ingestion/sql';
+import { activityStatements } from './activity-entries';
+import { AlertsDatabase } from './alerts-database';
+
+/** Filters of the notification list. */
+export interface NotificationFilter {
+  alertIid?: number;
+  status?: NotificationStatus;
+}
+
+/** What the mailer decided for the claimed notifications: their new state and their timeline entries. */
+export interface DeliveryResult {
+  updates: NotificationUpdate[];
+  entries: ActivityEntryOut[];
+}
+
+/**
+ * `alert_notifications` (the processor owns it): recorded from alert events, claimed by the mailer
+ * (FOR UPDATE SKIP LOCKED, so several processors never send one twice at once), updated with the
+ * outcome and the timeline entries in one transaction, listed.
+ */
+export class AlertNotificationsRepository {
+  constructor(private readonly database: AlertsDatabase) {}
+
+  /** The projects among `projectIds` whose alert settings send email. */
+  async emailProjects(projectIds: readonly string[]): Promise<Set<string>> {
+    if (projectIds.length === 0) return new Set();
+    const { rows } = await this.database.pool.query<{ project_id: string }>(
+      'SELECT project_id::text AS project_id FROM project_alert_settings WHERE send_email AND project_id = ANY($1::bigint[])',
+      [[...new Set(projectIds)]],
+    );
+    return new Set(rows.map((row) => row.project_id));
+  }
+
+  /**
+   * Records notifications as pending, once per (event, user): a redelivered event records nothing.
+   * A notification joins the bundle its recipient already waits for (the same due time), or starts
+   * one due `bundleMs` from now. Returns how many were new.
+   */
+  async record(notifications: readonly NotificationOut[], bundleMs: number): Promise<number> {
+    if (notifications.length === 0) return 0;
+    const rows = notifications.map((n) => ({ project_id: n.projectId, alert_iid: n.alertIid, user_id: n.userId, recipient: n.recipient, reason: n.reason, event_id: n.eventId }));
+    const result = await this.database.pool.query(
+      `INSERT INTO alert_notifications (project_id, alert_id, user_id, recipient, reason, event_id, next_attempt_at)
+       SELECT n.project_id, a.id, n.user_id, n.recipient, n.reason, n.event_id,
+         COALESCE(
+           (SELECT min(w.next_attempt_at) FROM alert_notifications w WHERE w.recipient = n.recipient AND w.status = 'pending' AND w.attempts = 0),
+           now() + make_interval(secs => $2::double precision / 1000))
+       FROM json_to_recordset($1::json) AS n(project_id bigint, alert_iid int, user_id bigint, recipient text, reason text, event_id text)
+       JOIN alerts a ON a.project_id = n.project_id AND a.iid = n.alert_iid
+       ON CONFLICT (event_id, user_id) DO NOTHING`,
+      [JSON.stringify(rows), bundleMs],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  /**
+   * Claims up to `limit` due pending notifications (locked, skipping the ones another mailer holds),
+   * hands them and each recipient's messages of the last hour to `deliver` (which sends), and
+   * writes what it returns with the timeline entries, in the same transaction. None due: no call.
+   */
+  async deliverDue(limit: number, deliver: (due: DueNotification[], sentLastHour: Map<string, number>) => Promise<DeliveryResult>): Promise<DeliveryResult | null> {
+    return this.database.scriptedTransaction(async (transaction) => {
+      const [claimed] = await transaction.step<ClaimedRow>([
+        `SELECT n.id::text AS id, n.project_id::text AS project_id, n.recipient, n.reason, n.attempts,
+           a.id::text AS alert_id, a.iid, a.title, a.severity::text AS severity, a.status::text AS status, a.started_at, a.ended_at,
+           a.service, a.monitoring_tool, a.description
+         FROM alert_notifications n JOIN alerts a ON a.id = n.alert_id
+         WHERE n.status = 'pending' AND n.next_attempt_at <= now()
+         ORDER BY n.next_attempt_at, n.id
+         LIMIT ${Math.max(1, Math.floor(limit))}
+         FOR UPDATE OF n SKIP LOCKED`,
+      ]);
+      if (claimed.rows.length === 0) {
+        await transaction.commit([]);
+        return null;
+      }
+      const recipients = [...new Set(claimed.rows.map((row) => row.recipient))];
+      const [counted] = await transaction.step<{ recipient: string; messages: string }>([
+        `SELECT recipient, count(DISTINCT message_id) AS messages FROM alert_notifications
+         WHERE status = 'sent' AND sent_at > now() - interval '1 hour' AND recipient IN (SELECT json_array_elements_text(${sqlLiteral.json(recipients)}))
+         GROUP BY recipient`,
+      ]);
+      const sentLastHour = new Map(counted.rows.map((row) => [row.recipient, Number(row.messages)]));
+      const result = await deliver(claimed.rows.map(dueNotification), sentLastHour);
+      await transaction.commit([...updateStatements(result.updates), ...activityStatements(result.entries)]);
+      return result;
+    });
+  }
+
+  /** A page of a project's notifications, newest first. */
+  async list(projectId: bigint, filter: NotificationFilter, limit: number, offset: number): Promise<{ notifications: AlertNotificationView[]; total: number }> {
+    const conditions = ['n.project_id = $1'];
+    const parameters: unknown[] = [projectId.toString()];
+    if (filter.alertIid !== undefined) {
+      parameters.push(filter.alertIid);
+      conditions.push(`a.iid = $${parameters.length}`);
+    }
+    if (filter.status !== undefined) {
+      parameters.push(filter.status);
+      conditions.push(`n.status = $${parameters.length}`);
+    }
+    const { rows, total } = await this.database.page<ListedRow>(
+      'n.id::text AS id, a.iid, n.user_id::text AS user_id, n.recipient, n.reason, n.status, n.attempts, n.error, n.next_attempt_at, n.sent_at, n.created_at',
+      `alert_notifications n JOIN alerts a ON a.id = n.alert_id WHERE ${conditions.join(' AND ')}`,
+      `ORDER BY n.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      parameters,
+    );
+    const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString());
+    return {
+      notifications: rows.map((row) => ({
+        id: Number(row.id),
+        alert_iid: row.iid,
+        user_id: Number(row.user_id),
+        recipient: row.recipient,
+        reason: row.reason,
+        status: row.status,
+        attempts: row.attempts,
+        error: row.error,
+        next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+        sent_at: iso(row.sent_at),
+        created_at: new Date(row.created_at).toISOString(),
+      })),
+      total,
+    };
+  }
+}
+
+interface ClaimedRow {
+  id: string;
+  project_id: string;
+  recipient: string;
+  reason: NotificationReason;
+  attempts: number;
+  alert_id: string;
+  iid: number;
+  title: string;
+  severity: Severity;
+  status: string;
+  started_at: Date;
+  ended_at: Date | null;
+  service: string | null;
+  monitoring_tool: string | null;
+  description: string | null;
+}
+
+interface ListedRow {
+  id: string;
+  iid: number;
+  user_id: string;
+  recipient: string;
+  reason: NotificationReason;
+  status: NotificationStatus;
+  attempts: number;
+  error: string | null;
+  next_attempt_at: Date | null;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+function dueNotification(row: ClaimedRow): DueNotification {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    recipient: row.recipient,
+    reason: row.reason,
+    attempts: row.attempts,
+    alert: {
+      id: row.alert_id,
+      iid: row.iid,
+      title: row.title,
+      severity: row.severity,
+      status: row.status,
+      startedAt: new Date(row.started_at).toISOString(),
+      endedAt: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
+      service: row.service,
+      monitoringTool: row.monitoring_tool,
+      description: row.description,
+    },
+  };
+}
+
+/** The statement writing the notifications' new state (values inlined, for the commit step). */
+function updateStatements(updates: readonly NotificationUpdate[]): string[] {
+  if (updates.length === 0) return [];
+  const rows = updates.map((u) => ({
+    id: u.id,
+    status: u.status,
+    attempts: u.attempts,
+    next_attempt_at: u.nextAttemptAt.toISOString(),
+    error: u.error,
+    sent_at: u.sentAt?.toISOString() ?? null,
+    message_id: u.messageId,
+  }));
+  return [
+    `UPDATE alert_notifications n SET status = u.status, attempts = u.attempts, next_attempt_at = u.next_attempt_at, error = u.error,
+       sent_at = u.sent_at, message_id = u.message_id
+     FROM json_to_recordset(${sqlLiteral.json(rows)}) AS u(id bigint, status text, attempts int, next_attempt_at timestamptz, error text, sent_at timestamptz, message_id text)
+     WHERE n.id = u.id`,
+  ];
+}

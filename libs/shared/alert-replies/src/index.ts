@@ -1,0 +1,3 @@
+export * from './reply-hop';
+export * from './reply-listener';
+export * from './reply-sender';

@@ -1,0 +1,79 @@
+import { AlertReply } from '@alert-ingestion/contracts';
+import { AddressedReply, repliesByEndpoint } from './reply-hop';
+
+/** What became of replies sent: found their request waiting, came too late for it (202 answered), or never arrived. */
+export const REPLY_OUTCOMES = ['delivered', 'late', 'failed'] as const;
+export type ReplyOutcome = (typeof REPLY_OUTCOMES)[number];
+
+export interface ReplySenderOptions {
+  /** How long one POST to a gateway may take; after it the replies count as failed (their callers got or get 202). */
+  timeoutMs: number;
+  /** `count` replies had `outcome` (alert_processor_replies_total). */
+  counted?(outcome: ReplyOutcome, count: number): void;
+  logger: { warn(message: string): void };
+}
+
+/** A gateway that does not answer is named in the log at most this often. */
+const WARN_INTERVAL_MS = 10_000;
+
+/**
+ * The processor's end of the reply hop: after a batch's COMMIT, one POST per waiting gateway
+ * instance (its reply_endpoint) with that instance's replies, within a short timeout. It never
+ * retries and never holds up the partition: a reply that is lost or late costs its caller a 202
+ * (the alert is stored either way), and a redelivery answers from the stored idempotency record.
+ */
+export class ReplySender {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly warned = new Map<string, number>();
+
+  constructor(private readonly options: ReplySenderOptions) {}
+
+  /** Starts sending; resolves nothing: the outcome is counted, failures logged. */
+  send(replies: readonly AddressedReply[]): void {
+    for (const { endpoint, replies: group } of repliesByEndpoint(replies)) {
+      const sending = this.post(endpoint, group).finally(() => this.inFlight.delete(sending));
+      this.inFlight.add(sending);
+    }
+  }
+
+  /** Resolves once every POST started has ended (shutdown: at most the timeout). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  private async post(endpoint: AlertReply.ReplyEndpointValue, replies: AlertReply.AlertReplyValue[]): Promise<void> {
+    const body: AlertReply.AlertReplyBatchValue = { replies };
+    try {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${endpoint.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`answered ${response.status} ${text.slice(0, 200)}`);
+      const receipt = JSON.parse(text) as AlertReply.AlertReplyReceipt;
+      const delivered = Math.min(Math.max(Number(receipt.delivered) || 0, 0), replies.length);
+      this.options.counted?.('delivered', delivered);
+      this.options.counted?.('late', replies.length - delivered);
+    } catch (error) {
+      this.options.counted?.('failed', replies.length);
+      this.warn(endpoint.url, `${replies.length} replies to ${endpoint.url} not delivered (their callers get 202): ${describe(error)}`);
+    }
+  }
+
+  private warn(url: string, message: string): void {
+    const now = Date.now();
+    if (now - (this.warned.get(url) ?? 0) < WARN_INTERVAL_MS) return;
+    this.warned.set(url, now);
+    if (this.warned.size > 1_000) this.warned.clear();
+    this.options.logger.warn(message);
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'no answer in time';
+  const cause = (error as Error & { cause?: unknown }).cause;
+  return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+}

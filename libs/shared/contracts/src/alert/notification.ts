@@ -1,0 +1,29 @@
+// Alert emails as the API shows them (`GET /projects/:id/alert_notifications`, docs/api-guide.md
+// "Email on new alerts"), shared by the processor, the alerts proxy and the console.
+
+/** Why an email is sent: a new alert (`alert.created`) or a resolved one (`alert.resolved`). Never a grouped repeat. */
+export const NOTIFICATION_REASONS = ['new', 'resolved'] as const;
+export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
+
+/**
+ * Where an email stands: `pending` (waiting for its bundle, or retried after a refusal), `sent`,
+ * `failed` (refused at every attempt; `error` says why) or `suppressed` (over the recipient's hourly cap).
+ */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** One alert email to one recipient. */
+export interface AlertNotificationView {
+  id: number;
+  alert_iid: number;
+  user_id: number;
+  recipient: string;
+  reason: NotificationReason;
+  status: NotificationStatus;
+  attempts: number;
+  /** The SMTP server's last refusal or the connection error, while retried and once failed. */
+  error: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  created_at: string;
+}

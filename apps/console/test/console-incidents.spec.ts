@@ -81,7 +81,7 @@ describe('web console: incidents and alert settings, in Chromium', () => {
   });
 
   step('writes a note, rendered as Markdown', async () => {
-    await page.getByLabel('Note (Markdown)').fill('Rolled back **checkout v2**');
+    await page.getByRole('textbox', { name: 'Note' }).fill('Rolled back **checkout v2**');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByRole('list', { name: 'Incident activity' }).locator('strong', { hasText: 'checkout v2' }).waitFor();
   });

@@ -60,7 +60,7 @@ export function useIncidentActivity(projectId: number, iid: number, page = 1) {
   );
 }
 
-/** Open, link, change (close, reopen), note: each reads incidents and alerts again (closing resolves alerts). */
+/** Open, link, change (close, reopen): each reads incidents and alerts again (closing resolves alerts). */
 export function useIncidentMutations(projectId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -89,12 +89,17 @@ export function useIncidentMutations(projectId: number) {
         dataOf(api.PUT('/api/v4/projects/{id}/incidents/{iid}', { params: { path: { id: projectId, iid } }, body: changes })),
       onSuccess,
     }),
-    note: useMutation({
-      mutationFn: ({ iid, body }: { iid: number; body: string }) =>
-        dataOf(api.POST('/api/v4/projects/{id}/incidents/{iid}/notes', { params: { path: { id: projectId, iid } }, body: { body } })),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: incidentKeys.all(projectId) }),
-    }),
   };
+}
+
+/** Writes a note (Markdown) on an incident's timeline. */
+export function useAddIncidentNote(projectId: number, iid: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => dataOf(api.POST('/api/v4/projects/{id}/incidents/{iid}/notes', { params: { path: { id: projectId, iid } }, body: { body } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: incidentKeys.activity(projectId, iid) }),
+  });
 }
 
 export function useAlertSettings(projectId: number, enabled = true) {

@@ -1,13 +1,14 @@
 import { FormEvent, ReactNode, useState } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useParams } from 'react-router';
-import { useIncident, useIncidentActivity, useIncidentMutations } from '../../api/incidents';
+import { useAddIncidentNote, useIncident, useIncidentActivity, useIncidentMutations } from '../../api/incidents';
 import { ActivityEntry, Incident } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useCurrentMessage } from '../../components/current-message';
 import { DetailsList } from '../../components/details-list';
-import { ErrorMessage, ErrorPage, errorText, Loading } from '../../components/error-message';
+import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { Field } from '../../components/field';
+import { NoteForm } from '../../components/note-form';
 import { useFormErrors } from '../../components/form-errors';
 import { SeverityLabel } from '../../components/severity';
 import { TimeAgo } from '../../components/time-ago';
@@ -201,23 +202,7 @@ function actorOf(entry: ActivityEntry): string {
 /** The incident's timeline, oldest first, and the note form (Markdown, rendered without raw HTML). */
 function IncidentTimeline({ projectId, iid, write }: { projectId: number; iid: number; write: boolean }) {
   const activity = useIncidentActivity(projectId, iid);
-  const { note } = useIncidentMutations(projectId);
-  const [body, setBody] = useState('');
-  const { formRef, errors, show, clear, showApiError } = useFormErrors<'body'>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (body.trim() === '') return show({ body: 'Write something first.' });
-    note.mutate(
-      { iid, body },
-      {
-        onSuccess: () => setBody(''),
-        // A refusal about no field still belongs at the note: it is the form's one control.
-        onError: (error) => {
-          if (!showApiError(error, { fields: { body: 'body' } }, 'Not saved')) show({ body: errorText(error, 'Not saved') });
-        },
-      },
-    );
-  };
+  const note = useAddIncidentNote(projectId, iid);
   return (
     <div className="card">
       <h2>Activity</h2>
@@ -243,28 +228,7 @@ function IncidentTimeline({ projectId, iid, write }: { projectId: number; iid: n
           </li>
         ))}
       </ol>
-      {write && (
-        <form className="form" onSubmit={submit} noValidate ref={formRef} aria-label="Add a note">
-          <Field label="Note (Markdown)" error={errors.body}>
-            {(id, { errorId }) => (
-              <textarea
-                id={id}
-                rows={3}
-                value={body}
-                aria-invalid={errors.body ? true : undefined}
-                aria-describedby={errorId}
-                onChange={(event) => {
-                  setBody(event.target.value);
-                  clear('body');
-                }}
-              />
-            )}
-          </Field>
-          <button type="submit" className="button" disabled={note.isPending}>
-            Add note
-          </button>
-        </form>
-      )}
+      {write && <NoteForm add={note} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ActivityEntry, Alert, AlertSettings, Incident } from '../../api/types';
+import { ActivityEntry, AlertSettings, Incident } from '../../api/types';
+import { alertFixture } from '../../testing/alert-fixture';
 import { renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 6, username: 'dev', is_admin: false };
@@ -21,28 +22,7 @@ const INCIDENT: Incident = {
   closed_at: null,
 };
 
-const ALERT: Alert = {
-  iid: 4,
-  title: 'Disk full',
-  description: null,
-  severity: 'high',
-  status: 'triggered',
-  events: 1,
-  started_at: '2024-05-01T10:00:00.000Z',
-  ended_at: null,
-  service: null,
-  monitoring_tool: null,
-  hosts: [],
-  platform_environment_name: null,
-  fingerprint: null,
-  integration_id: 3,
-  payload: {},
-  silenced_by: null,
-  assignees: [],
-  incident_iid: null,
-  created_at: '2024-05-01T10:00:00.000Z',
-  updated_at: '2024-05-01T10:00:00.000Z',
-};
+const ALERT = alertFixture({ iid: 4, integration_id: 3 });
 
 const ENTRY: ActivityEntry = {
   id: 1,

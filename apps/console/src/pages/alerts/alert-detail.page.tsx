@@ -7,8 +7,7 @@ import { DetailsList, TextOrNone } from '../../components/details-list';
 import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { JsonTree } from '../../components/json-tree';
 import { SeverityLabel } from '../../components/severity';
-import { TimeAgo } from '../../components/time-ago';
-import { exactTime } from '../../lib/time';
+import { ExactTime } from '../../components/time-ago';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
@@ -19,15 +18,6 @@ import { AlertActivity } from './alert-activity';
 import { AlertAssignees } from './alert-assignees';
 import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
-
-function Time({ iso }: { iso: string | null }) {
-  if (!iso) return <span className="muted">none</span>;
-  return (
-    <>
-      {exactTime(iso)} <span className="muted">(<TimeAgo iso={iso} />)</span>
-    </>
-  );
-}
 
 /** One alert: every field of the query API's alert, the events counter, the payload as a tree. */
 export function AlertDetailPage() {
@@ -47,8 +37,8 @@ export function AlertDetailPage() {
   const fields: Array<[string, ReactNode]> = [
     ['Severity', <SeverityLabel severity={data.severity} />],
     ['Events', <strong className="events">{data.events}</strong>],
-    ['Start time', <Time iso={data.started_at} />],
-    ['End time', <Time iso={data.ended_at} />],
+    ['Start time', <ExactTime iso={data.started_at} />],
+    ['End time', <ExactTime iso={data.ended_at} />],
     ['Service', <TextOrNone value={data.service} />],
     ['Monitoring tool', <TextOrNone value={data.monitoring_tool} />],
     ['Hosts', data.hosts.length > 0 ? data.hosts.join(', ') : <span className="muted">none</span>],
@@ -57,7 +47,7 @@ export function AlertDetailPage() {
       'Silenced',
       data.silenced_by ? (
         <>
-          <Link to={`/projects/${project.id}/silences/${data.silenced_by.id}/edit`}>Silence {data.silenced_by.id}</Link> until <Time iso={data.silenced_by.ends_at} />
+          <Link to={`/projects/${project.id}/silences/${data.silenced_by.id}/edit`}>Silence {data.silenced_by.id}</Link> until <ExactTime iso={data.silenced_by.ends_at} />
           <div className="muted">{data.silenced_by.comment}</div>
         </>
       ) : (
@@ -83,8 +73,8 @@ export function AlertDetailPage() {
         `Integration ${data.integration_id}`
       ),
     ],
-    ['Created', <Time iso={data.created_at} />],
-    ['Updated', <Time iso={data.updated_at} />],
+    ['Created', <ExactTime iso={data.created_at} />],
+    ['Updated', <ExactTime iso={data.updated_at} />],
   ];
 
   return (

@@ -11,21 +11,11 @@ import { Field } from '../../components/field';
 import { NoteForm } from '../../components/note-form';
 import { useFormErrors } from '../../components/form-errors';
 import { SeverityLabel } from '../../components/severity';
-import { TimeAgo } from '../../components/time-ago';
-import { exactTime } from '../../lib/time';
+import { ExactTime, TimeAgo } from '../../components/time-ago';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
 import { creatorOf } from './incidents.page';
-
-function Time({ iso }: { iso: string | null }) {
-  if (!iso) return <span className="muted">none</span>;
-  return (
-    <>
-      {exactTime(iso)} <span className="muted">(<TimeAgo iso={iso} />)</span>
-    </>
-  );
-}
 
 /** One incident: its fields, its description (Markdown, no raw HTML), its alerts, its timeline; developers close, reopen, link alerts and write notes. */
 export function IncidentDetailPage() {
@@ -66,9 +56,9 @@ export function IncidentDetailPage() {
         creatorOf(data)
       ),
     ],
-    ['Created', <Time iso={data.created_at} />],
-    ['Closed', <Time iso={data.closed_at} />],
-    ['Updated', <Time iso={data.updated_at} />],
+    ['Created', <ExactTime iso={data.created_at} />],
+    ['Closed', <ExactTime iso={data.closed_at} />],
+    ['Updated', <ExactTime iso={data.updated_at} />],
   ];
 
   return (

@@ -1,5 +1,4 @@
-import { FormEvent, ReactNode, useId, useState } from 'react';
-import Markdown from 'react-markdown';
+import { FormEvent, lazy, ReactNode, Suspense, useId, useState } from 'react';
 import { ACTIVITY_PER_PAGE, useAddAlertNote, useAlertActivity } from '../../api/alert-workflow';
 import { ActivityEntry } from '../../api/types';
 import { ErrorMessage } from '../../components/error-message';
@@ -9,6 +8,9 @@ import { Pagination } from '../../components/pagination';
 import { TimeAgo } from '../../components/time-ago';
 import { exactTime } from '../../lib/time';
 import { STATUS_LABELS } from './alert-status-control';
+
+/** The Markdown renderer comes with the first note shown, so the console's first load does not carry it. */
+const Markdown = lazy(() => import('react-markdown'));
 
 /** The longest note the API takes, in characters. */
 export const NOTE_MAX = 10_000;
@@ -75,7 +77,9 @@ export function activityText(entry: ActivityEntry): ReactNode {
           <span className="note-author">{actor} wrote:</span>
           {/* Markdown as text and elements only: raw HTML in a note is shown as text, never rendered. */}
           <div className="note-body markdown">
-            <Markdown>{String(details['body'] ?? '')}</Markdown>
+            <Suspense fallback={<p>{String(details['body'] ?? '')}</p>}>
+              <Markdown>{String(details['body'] ?? '')}</Markdown>
+            </Suspense>
           </div>
         </>
       );

@@ -1,8 +1,8 @@
 import { ReactNode, useState } from 'react';
-import Markdown from 'react-markdown';
 import { ACTIVITY_PER_PAGE, useAddAlertNote, useAlertActivity } from '../../api/alert-workflow';
 import { ActivityEntry } from '../../api/types';
 import { ErrorMessage } from '../../components/error-message';
+import { MarkdownText } from '../../components/markdown';
 import { NoteForm } from '../../components/note-form';
 import { Pagination } from '../../components/pagination';
 import { TimeAgo } from '../../components/time-ago';
@@ -71,7 +71,7 @@ export function activityText(entry: ActivityEntry): ReactNode {
           <span className="note-author">{actor} wrote:</span>
           {/* Markdown as text and elements only: raw HTML in a note is shown as text, never rendered. */}
           <div className="note-body markdown">
-            <Markdown>{String(details['body'] ?? '')}</Markdown>
+            <MarkdownText text={String(details['body'] ?? '')} />
           </div>
         </>
       );

@@ -139,7 +139,8 @@ describe('the alert page: assignees, activity and notes', () => {
       expect.stringContaining('@dev wrote:'),
     ]);
     const note = items[5];
-    expect(within(note).getByText('v2.3').tagName).toBe('STRONG');
+    // The Markdown renderer is loaded with the first note: the note shows once it is there.
+    expect((await within(note).findByText('v2.3')).tagName).toBe('STRONG');
     expect(note.querySelector('img, script')).toBeNull();
     expect(note.textContent).toContain('<script>alert(2)</script>');
   });

@@ -1,5 +1,4 @@
 import { FormEvent, ReactNode, useState } from 'react';
-import Markdown from 'react-markdown';
 import { Link, useParams } from 'react-router';
 import { useAddIncidentNote, useIncident, useIncidentActivity, useIncidentMutations } from '../../api/incidents';
 import { ActivityEntry, Incident } from '../../api/types';
@@ -8,6 +7,7 @@ import { useCurrentMessage } from '../../components/current-message';
 import { DetailsList } from '../../components/details-list';
 import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { Field } from '../../components/field';
+import { MarkdownText } from '../../components/markdown';
 import { NoteForm } from '../../components/note-form';
 import { useFormErrors } from '../../components/form-errors';
 import { SeverityLabel } from '../../components/severity';
@@ -90,7 +90,7 @@ export function IncidentDetailPage() {
         <h2>Description</h2>
         {data.description ? (
           <div className="markdown">
-            <Markdown skipHtml>{data.description}</Markdown>
+            <MarkdownText text={data.description} skipHtml />
           </div>
         ) : (
           <p className="muted">No description.</p>
@@ -212,7 +212,7 @@ function IncidentTimeline({ projectId, iid, write }: { projectId: number; iid: n
             </span>
             {entry.kind === 'note' && typeof entry.details['body'] === 'string' && (
               <div className="markdown">
-                <Markdown skipHtml>{entry.details['body']}</Markdown>
+                <MarkdownText text={entry.details['body']} skipHtml />
               </div>
             )}
           </li>

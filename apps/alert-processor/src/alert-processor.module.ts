@@ -3,7 +3,7 @@ import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
 import { ReplySender } from '@alert-ingestion/alert-replies';
-import { AlertEventRelayHealthProbe, AlertsFeatureModule, PostgresHealthProbe, ProcessorMetrics } from '@alert-ingestion/alerts-feature';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe, ProcessorMetrics } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
@@ -13,6 +13,7 @@ import { AlertEventsNotificationConsumer } from './alert-events-notification.con
 import { AlertNotificationsController } from './alert-notifications.controller';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
+import { IncidentsController } from './incidents.controller';
 import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
@@ -84,10 +85,11 @@ export class AlertProcessorModule {
           },
         }),
         consumers,
-        HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe] }),
+        HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] }),
       ],
       controllers: [
         AlertsController,
+        IncidentsController,
         SilencesController,
         DeliveriesController,
         AlertNotificationsController,

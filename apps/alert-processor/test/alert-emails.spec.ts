@@ -52,7 +52,7 @@ describe('alert emails (real stack, real SMTP server)', () => {
       await stack.management('POST', `/projects/${created.id}/members`, { user_id: made.id, access_level: member.role });
       users.push(made);
     }
-    await enableAlertEmails(stack.database.url, created.id);
+    await enableAlertEmails(stack, created.id);
     return { project: created, users };
   }
 
@@ -250,7 +250,7 @@ describe('alert emails without SMTP_URL', () => {
     await harness.db.query('INSERT INTO projects (id, path, tier, updated_at) VALUES ($1, $2, $3, now())', [integration.projectId, `no-smtp-${integration.projectId}`, 'premium']);
     const { rows } = await harness.db.query<{ id: string }>('INSERT INTO users (username, email) VALUES ($1, $2) RETURNING id', [`owner-${integration.projectId}`, `owner-${integration.projectId}@example.com`]);
     await harness.db.query("INSERT INTO project_members (project_id, user_id, access_level) VALUES ($1, $2, 'owner')", [integration.projectId, rows[0].id]);
-    await enableAlertEmails(harness.database.url, integration.projectId);
+    await enableAlertEmails({ baseUrl: harness.baseUrl, adminToken: harness.env.ADMIN_TOKEN }, integration.projectId);
 
     const reply = await harness.receive(integration, { title: 'Nobody to mail', fingerprint: 'no-smtp' });
     expect(reply.alerts).toHaveLength(1);

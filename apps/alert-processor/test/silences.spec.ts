@@ -23,26 +23,9 @@ describe('silences (maintenance windows) through the stack', () => {
   const tokens: Record<string, string> = {};
   let maintainer: { id: number; username: string };
 
-  async function call<T = unknown>(method: string, path: string, token: string, body?: unknown): Promise<Answer<T>> {
-    const response = await fetch(`${stack.urls.integrationConfig}/api/v4${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
-  }
+  const call = <T = unknown>(method: string, path: string, token: string, body?: unknown): Promise<Answer<T>> => stack.answerAs<T>(token, method, path, body);
 
-  /** Sends one payload to the project's integration URL; the iids it created or grouped into. */
-  async function send(payload: unknown): Promise<number[]> {
-    const response = await fetch(project.integration.url, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${project.integration.authorization_key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as Array<{ iid: number }>).map((alert) => alert.iid);
-  }
+  const send = (payload: unknown): Promise<number[]> => stack.notify(project.integration, payload);
 
   async function alert(iid: number): Promise<AlertView> {
     const answer = await call<AlertView>('GET', `/projects/${project.id}/alerts/${iid}`, tokens.developer);

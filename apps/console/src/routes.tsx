@@ -6,6 +6,9 @@ import { AlertDetailPage } from './pages/alerts/alert-detail.page';
 import { AlertsPage } from './pages/alerts/alerts.page';
 import { SendTestAlertPage, SendTestAlertToIntegrationPage } from './pages/alerts/send-test-alert.page';
 import { DeprecationsPage } from './pages/deprecations/deprecations.page';
+import { IncidentDetailPage } from './pages/incidents/incident-detail.page';
+import { IncidentsPage } from './pages/incidents/incidents.page';
+import { AlertSettingsPage } from './pages/integrations/alert-settings.page';
 import { IntegrationPage } from './pages/integrations/integration.page';
 import { IntegrationsPage } from './pages/integrations/integrations.page';
 import { MembersPage } from './pages/members.page';
@@ -48,11 +51,14 @@ export function AppRoutes() {
             <Route path="alerts/test-alert" element={<SendTestAlertPage />} />
             <Route path="alerts/test-alert/:integrationId" element={<SendTestAlertToIntegrationPage />} />
             <Route path="alerts/:iid" element={<AlertDetailPage />} />
+            <Route path="incidents" element={<IncidentsPage />} />
+            <Route path="incidents/:iid" element={<IncidentDetailPage />} />
             <Route path="silences" element={<SilencesPage />} />
             <Route path="silences/new" element={<SilenceFormPage />} />
             <Route path="silences/:silenceId/edit" element={<SilenceFormPage />} />
             <Route path="settings/alerts" element={<IntegrationsPage />} />
             <Route path="settings/alerts/new" element={<IntegrationPage />} />
+            <Route path="settings/alerts/alert_settings" element={<AlertSettingsPage />} />
             <Route path="settings/alerts/:integrationId/:tab?" element={<IntegrationPage />} />
             <Route path="members" element={<MembersPage />} />
           </Route>

@@ -32,7 +32,7 @@ describe('web console: alert emails', () => {
     const maria = await stack.management<{ id: number; token: string }>('POST', '/users', { username: `maria-${suffix}` });
     const project = await stack.createProject('premium', { pathPrefix: 'console-emails' });
     await stack.management('POST', `/projects/${project.id}/members`, { user_id: maria.id, access_level: 'maintainer' });
-    await enableAlertEmails(stack.database.url, project.id);
+    await enableAlertEmails(stack, project.id);
 
     await page.goto('/');
     await page.waitForURL('**/sign-in');

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
+import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /** What the monitoring tool sends: the title at `summary`, the severity at `labels.severity` (not the platform's own keys). */
 const SAMPLE = {
@@ -28,15 +28,7 @@ describe('web console: Send test alert for developers, in Chromium', () => {
   let integration: { id: number; authorization_key: string; url: string };
   let developer: { id: number; token: string };
 
-  const api = async <T>(method: string, path: string, body?: unknown, token = ADMIN_TOKEN): Promise<T> => {
-    const answer = await fetch(`${stack.integrationConfig.url}/api/v4${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as T;
-  };
+  const api = <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => stackApi<T>(stack, method, path, body, token);
 
   beforeAll(async () => {
     stack = await ConsoleStack.start();
@@ -56,16 +48,8 @@ describe('web console: Send test alert for developers, in Chromium', () => {
     await stack?.stop();
   });
 
-  const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
-  const signIn = async (token: string, { signOutFirst = false } = {}) => {
-    if (signOutFirst) await page.getByRole('button', { name: 'Sign out' }).click();
-    else await page.goto('/');
-    await page.waitForURL('**/sign-in');
-    const field = page.getByLabel('Access token', { exact: true });
-    await field.fill(token);
-    await field.press('Enter');
-    await heading('Projects').waitFor();
-  };
+  const heading = (name: string | RegExp) => browser.heading(name);
+  const signIn = (token: string, options?: { signOutFirst?: boolean }) => browser.signIn(token, options);
   /** The live preview's fields, as label -> text. */
   const previewed = async (): Promise<Record<string, string>> =>
     Object.fromEntries(

@@ -13,6 +13,7 @@ import type {
   AlertBulkUpdateResult,
   AssigneeCandidate,
   AlertNotificationView,
+  AlertSettingsView,
   AlertSilence,
   AlertStatusCounts,
   AlertView,
@@ -22,6 +23,9 @@ import type {
   Delivery,
   DeprecationEntry,
   DeprecationIdentifier,
+  IncidentCreator,
+  IncidentStatusCounts,
+  IncidentView,
   Integration,
   IntegrationChanges,
   IntegrationListItem,
@@ -89,6 +93,8 @@ interface ContractOf {
   AssigneeCandidateDto: AssigneeCandidate;
   AlertNotificationDto: AlertNotificationView;
   AlertDto: Omit<AlertView, 'payload'> & { payload: JsonValue };
+  AlertIncidentCreatorDto: Extract<IncidentCreator, { type: 'alert' }>;
+  AlertSettingsDto: AlertSettingsView;
   AlertSilenceDto: AlertSilence;
   AlertStatusCountsDto: AlertStatusCounts;
   CodeQualityIssueDto: CodeQualityIssue;
@@ -101,6 +107,8 @@ interface ContractOf {
   DeprecationIdentifierDto: DeprecationIdentifier;
   ErrorBodyDto: ErrorBody;
   FieldSilenceMatcherDto: Extract<SilenceMatcher, { field: unknown }>;
+  IncidentDto: IncidentView;
+  IncidentStatusCountsDto: IncidentStatusCounts;
   IntegrationDto: Integration;
   IntegrationListItemDto: IntegrationListItem;
   LinkDeprecationDto: LinkDeprecation;
@@ -124,6 +132,7 @@ interface ContractOf {
   UpdateIntegrationDto: Omit<IntegrationChanges, 'type' | 'payload_field_mapping'> & { payload_field_mapping?: PayloadFieldMappingEntry[] | null };
   UpgradeReportDto: UpgradeReport;
   UserDto: User;
+  UserIncidentCreatorDto: Extract<IncidentCreator, { type: 'user' }>;
 }
 
 /** Schemas with no contract type of their own: request bodies the DTO class itself defines (and validates), and wrappers. */
@@ -134,6 +143,11 @@ export const WITHOUT_CONTRACT_TYPE = [
   // The alert workflow's request bodies (libs/shared/alerts-api/src/alert-workflow.dto.ts).
   'AlertBulkUpdateDto',
   'UpdateAlertAssigneesDto',
+  // The incidents API's and the alert settings' request bodies (libs/shared/alerts-api/src/incidents.dto.ts).
+  'CreateIncidentDto',
+  'LinkIncidentAlertDto',
+  'UpdateAlertSettingsDto',
+  'UpdateIncidentDto',
   'AddMemberDto',
   'CreateNoteDto',
   'CodeQualityLinesDto',
@@ -170,6 +184,8 @@ export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schema
   AssigneeCandidateDto: true,
   AlertNotificationDto: true,
   AlertDto: true,
+  AlertIncidentCreatorDto: true,
+  AlertSettingsDto: true,
   AlertSilenceDto: true,
   AlertStatusCountsDto: true,
   CodeQualityIssueDto: true,
@@ -182,6 +198,8 @@ export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schema
   DeprecationIdentifierDto: true,
   ErrorBodyDto: true,
   FieldSilenceMatcherDto: true,
+  IncidentDto: true,
+  IncidentStatusCountsDto: true,
   IntegrationDto: true,
   IntegrationListItemDto: true,
   LinkDeprecationDto: true,
@@ -205,4 +223,5 @@ export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schema
   UpdateIntegrationDto: true,
   UpgradeReportDto: true,
   UserDto: true,
+  UserIncidentCreatorDto: true,
 };

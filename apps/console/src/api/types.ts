@@ -10,6 +10,10 @@ import type { Schemas } from './client';
 
 /** A timeline entry as the document describes it (its actor's id and username are the user's only). */
 export type ActivityEntry = Schemas['ActivityEntryDto'];
+/** An incident (`GET /projects/:id/incidents/:iid`), its tabs' counts, and a project's alert settings, as the document describes them. */
+export type Incident = Schemas['IncidentDto'];
+export type IncidentStatusCounts = Schemas['IncidentStatusCountsDto'];
+export type AlertSettings = Schemas['AlertSettingsDto'];
 
 export { ACCESS_LEVELS, type AccessLevel } from '@alert-ingestion/contracts/access';
 export {
@@ -32,6 +36,9 @@ export {
   type AlertBulkUpdateResult,
   type ActivityKind,
   ACTIVITY_KINDS,
+  type IncidentStatus,
+  INCIDENT_STATUSES,
+  SEVERITIES,
   type AlertStatus,
   type AlertStatusCounts,
   type CreatedAlert,

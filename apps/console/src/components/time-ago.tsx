@@ -8,3 +8,13 @@ export function TimeAgo({ iso, now }: { iso: string; now?: number }) {
     </time>
   );
 }
+
+/** A time of a details list: exact, then relative; "none" when there is none. */
+export function ExactTime({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="muted">none</span>;
+  return (
+    <>
+      {exactTime(iso)} <span className="muted">(<TimeAgo iso={iso} />)</span>
+    </>
+  );
+}

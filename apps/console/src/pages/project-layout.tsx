@@ -34,6 +34,7 @@ export function ProjectLayout() {
               <li>
                 <span className="side-nav-group">Monitor</span>
                 <NavLink to={`/projects/${current.id}/alerts`}>Alerts</NavLink>
+                {can(current, 'readIncidents') && <NavLink to={`/projects/${current.id}/incidents`}>Incidents</NavLink>}
                 {can(current, 'readSilences') && <NavLink to={`/projects/${current.id}/silences`}>Silences</NavLink>}
               </li>
             )}

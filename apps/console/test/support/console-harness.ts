@@ -1,4 +1,4 @@
-import { STACK_ADMIN_TOKEN } from '@alert-ingestion/testing';
+import { ServiceStack, STACK_ADMIN_TOKEN } from '@alert-ingestion/testing';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, ConsoleMessage, Page } from 'playwright-core';
@@ -6,6 +6,13 @@ import { Browser, BrowserContext, chromium, ConsoleMessage, Page } from 'playwri
 // The stack is the shared harness's (libs/shared/testing): the console is at integration-config's URL.
 export { ServiceStack as ConsoleStack } from '@alert-ingestion/testing';
 export const ADMIN_TOKEN = STACK_ADMIN_TOKEN;
+
+/** A call to the stack's `/api/v4` (integration-config, the console's origin) as `token`, the administrator's unless given; throws unless 2xx. */
+export async function stackApi<T>(stack: ServiceStack, method: string, path: string, body?: unknown, token = ADMIN_TOKEN): Promise<T> {
+  const answer = await stack.answerAs<T>(token, method, path, body);
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
 
 /** Debian's Chromium (README "Run it"); no test tool downloads a browser. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -62,6 +69,22 @@ export class ConsoleBrowser {
     // Every page of the console answers within a second or two here; a missing element fails fast.
     context.setDefaultTimeout(10_000);
     return new ConsoleBrowser(browser, context, await context.newPage());
+  }
+
+  /** The page's title (its one h1). */
+  heading(name: string | RegExp) {
+    return this.page.getByRole('heading', { name, level: 1 });
+  }
+
+  /** Signs in with `token` as a person does (after signing out, with `signOutFirst`), and waits for the project list. */
+  async signIn(token: string, { signOutFirst = false } = {}): Promise<void> {
+    if (signOutFirst) await this.page.getByRole('button', { name: 'Sign out' }).click();
+    else await this.page.goto('/');
+    await this.page.waitForURL('**/sign-in');
+    const field = this.page.getByLabel('Access token', { exact: true });
+    await field.fill(token);
+    await field.press('Enter');
+    await this.heading('Projects').waitFor();
   }
 
   /** Errors the current step expects (e.g. the 401 of a revoked token); cleared by takeErrors. */

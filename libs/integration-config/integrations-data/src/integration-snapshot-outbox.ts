@@ -1,19 +1,14 @@
 import { IntegrationSnapshot, PayloadFieldMappingEntry, ProjectTier, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { prismaSqlQuery } from '@alert-ingestion/database';
 import { IntegrationType } from '@alert-ingestion/integrations-domain';
-import { OutboxRecord, OutboxTable, writeOutbox } from '@alert-ingestion/outbox';
+import { OutboxRecord, OutboxTable, outboxTable, writeOutbox } from '@alert-ingestion/outbox';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { ConfigDatabase, ConfigTransaction } from './config-database';
 
 type Snapshot = IntegrationSnapshot.IntegrationSnapshotValue;
 
 /** integration-config's transactional outbox of integration snapshots, published to the compacted integrations.v1. */
-export const INTEGRATION_SNAPSHOT_OUTBOX: OutboxTable = {
-  name: 'integration_snapshot_outbox',
-  channel: 'integration_snapshot_outbox',
-  writeLock: 7_311_202_403,
-  leaderLock: 7_311_202_404,
-};
+export const INTEGRATION_SNAPSHOT_OUTBOX: OutboxTable = outboxTable('integration_snapshot_outbox');
 
 /** What a snapshot is built from: the integration row joined with its project's tier. */
 interface SnapshotRow {

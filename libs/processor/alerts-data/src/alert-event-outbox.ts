@@ -1,19 +1,13 @@
 import { AlertEventOut } from '@alert-ingestion/alerts-domain';
 import { AlertEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { OutboxRecord, outboxStatements, OutboxTable } from '@alert-ingestion/outbox';
+import { OutboxRecord, outboxStatements, OutboxTable, outboxTable } from '@alert-ingestion/outbox';
 
 /**
  * The processor's transactional outbox of alert events, published to alerts.events.v1 by one relay
  * per shard (key_hash modulo EVENT_RELAY_SHARDS: every event of one alert is in one shard). The
  * single-relay leader lock is no longer taken by the processor; it stays as the table's name for it.
  */
-export const ALERT_EVENT_OUTBOX: OutboxTable = {
-  name: 'alert_event_outbox',
-  channel: 'alert_event_outbox',
-  writeLock: 7_311_202_401,
-  leaderLock: 7_311_202_402,
-  sharding: { keyHashColumn: 'key_hash', lockClass: 731_120_240 },
-};
+export const ALERT_EVENT_OUTBOX: OutboxTable = outboxTable('alert_event_outbox');
 
 /**
  * An alert event as an outbox record, encoded by TOPIC_REGISTRY: keyed `<project_id>:<iid>`, so

@@ -23,8 +23,8 @@ import { CommandResult, runCommand } from './run-command';
  */
 export const ALERT_COLUMNS = `a.id, a.project_id, a.iid, a.integration_id, a.title, a.description, a.severity, a.status, a.events,
   a.started_at, a.ended_at, a.service, a.monitoring_tool, a.hosts, a.platform_environment_name, a.fingerprint,
-  a.fingerprint_sha256, a.payload, a.created_at, a.updated_at, a.assignee_ids, a.assignee_usernames,
-  a.first_grouped_at, a.last_grouped_at,
+  a.fingerprint_sha256, a.payload, a.incident_id, (SELECT i.iid FROM incidents i WHERE i.id = a.incident_id) AS incident_iid, a.created_at, a.updated_at,
+  a.assignee_ids, a.assignee_usernames, a.first_grouped_at, a.last_grouped_at,
   CASE WHEN s.ends_at > now() THEN s.id END AS silence_id, s.comment AS silence_comment, s.ends_at AS silence_ends_at`;
 
 /** `alerts a` with the silence that matched the payload of its last change. */

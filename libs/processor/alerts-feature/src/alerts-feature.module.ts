@@ -7,12 +7,13 @@ import {
   AlertsQueryRepository,
   DeliveriesRepository,
   HeartbeatsRepository,
+  IncidentsRepository,
   ProcessedRawAlertsRetention,
   SilencesRepository,
 } from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
+import { OutboxRelaysService } from './outbox-relays.service';
 import { AlertEmailsService } from './alert-emails.service';
-import { AlertEventRelayService } from './alert-event-relay.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
 import { DeliveriesService } from './deliveries.service';
@@ -20,6 +21,8 @@ import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
+import { IncidentsService } from './incidents.service';
+import { IncidentAutomationService } from './incident-automation.service';
 import { ActivityService } from './activity.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
@@ -72,7 +75,7 @@ export class AlertsFeatureModule {
               recordDeliveries: options.deliveries.keepPerIntegration > 0,
             }),
         },
-        AlertEventRelayService,
+        OutboxRelaysService,
         onDatabase(ProcessedRawAlertsRetention),
         RetentionService,
         onDatabase(DeliveriesRepository),
@@ -82,6 +85,9 @@ export class AlertsFeatureModule {
         HeartbeatCheckerService,
         onDatabase(SilencesRepository),
         SilencesService,
+        onDatabase(IncidentsRepository),
+        IncidentsService,
+        IncidentAutomationService,
         onDatabase(ActivityEntriesRepository),
         ActivityService,
         onDatabase(AlertNotificationsRepository),
@@ -93,10 +99,12 @@ export class AlertsFeatureModule {
         ProcessorMetrics,
         DeliveriesRepository,
         DeliveriesService,
-        AlertEventRelayService,
+        OutboxRelaysService,
         AlertsDatabase,
         AlertsQueryService,
         SilencesService,
+        IncidentsService,
+        IncidentsRepository,
         ActivityEntriesRepository,
         ActivityService,
         AlertEmailsService,

@@ -26,7 +26,7 @@ export interface AlertsFeatureOptions {
     retentionMs: number;
     sweepIntervalMs: number;
   };
-  /** Alert emails; undefined without SMTP_URL (nothing is recorded or sent). */
+  /** Alert emails; undefined without SMTP_URL (nothing is recorded or sent, and the alert settings say email_configured: false). */
   email?: AlertEmailOptions;
 }
 

@@ -19,7 +19,8 @@ export type AlertStatusCounts = Record<AlertStatus, number> & { open: number; al
 
 const IID = /^[1-9][0-9]{0,9}$/;
 
-function parseIid(text: string): number | null {
+/** A path iid (alert or incident): a positive int4, or null. */
+export function parseIid(text: string): number | null {
   if (!IID.test(text)) return null;
   const iid = Number(text);
   return iid <= 2_147_483_647 ? iid : null;

@@ -1,7 +1,7 @@
 export * from './alerts-feature.options';
 export * from './integration-lookup';
 export * from './raw-alert-batch.processor';
-export * from './alert-event-relay.service';
+export * from './outbox-relays.service';
 export * from './integration-registry.service';
 export * from './alerts-query.service';
 export * from './processor-health.probes';
@@ -10,6 +10,8 @@ export * from './deliveries.service';
 export * from './processor-metrics';
 export * from './heartbeat-checker.service';
 export * from './silences.service';
+export * from './incidents.service';
+export * from './incident-automation.service';
 export * from './activity.service';
 export * from './user-cause';
 export * from './alert-emails.service';

@@ -1,8 +1,9 @@
-import { ActivityEntryView, AlertAssignee, AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, SilenceView } from '@alert-ingestion/contracts';
+import { ActivityEntryView, AlertAssignee, AlertSettingsView, AlertSilence, AlertStatusCounts, AlertView, CreatedAlert, Delivery, IncidentStatusCounts, IncidentView, SilenceView } from '@alert-ingestion/contracts';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AlertAssigneeDto, AlertDto, AlertStatusCountsDto, CreatedAlertDto, DeliveryDto } from './alerts-responses.dto';
 import { forwardedAlertsApiController } from './forwarded-alerts-api.controller';
+import { AlertSettingsDto, IncidentDto, IncidentStatusCountsDto } from './incidents.dto';
 import { AlertSilenceDto, SilenceCreatorDto, SilenceDto } from './silences.dto';
 import { ActivityEntryDto } from './activity.dto';
 
@@ -32,6 +33,9 @@ same<CreatedAlertDto, CreatedAlert>(true);
 same<DeliveryDto, Delivery>(true);
 same<SilenceDto, SilenceView>(true);
 same<SilenceCreatorDto, NonNullable<SilenceView['created_by']>>(true);
+same<IncidentDto, IncidentView>(true);
+same<IncidentStatusCountsDto, IncidentStatusCounts>(true);
+same<AlertSettingsDto, AlertSettingsView>(true);
 same<ActivityEntryDto, ActivityEntryView>(true);
 
 const ALERT: Fields<AlertView> = {
@@ -95,7 +99,25 @@ const ACTIVITY_ENTRY: Fields<ActivityEntryView> = {
 };
 const SILENCE_CREATOR: Fields<NonNullable<SilenceView['created_by']>> = { id: 'number', username: 'string' };
 
+const INCIDENT: Fields<IncidentView> = {
+  iid: 'number',
+  title: 'string',
+  description: 'string|null',
+  severity: 'string',
+  status: 'string',
+  created_by: 'object',
+  alert_iids: 'array',
+  created_at: 'string',
+  updated_at: 'string',
+  closed_at: 'string|null',
+};
+const INCIDENT_STATUS_COUNTS: Fields<IncidentStatusCounts> = { open: 'number', closed: 'number', all: 'number' };
+const ALERT_SETTINGS: Fields<AlertSettingsView> = { create_incident: 'boolean', send_email: 'boolean', auto_close_incident: 'boolean', email_configured: 'boolean' };
+
 const CONTRACT_SHAPES: Array<[string, Record<string, string>]> = [
+  ['IncidentDto', INCIDENT],
+  ['IncidentStatusCountsDto', INCIDENT_STATUS_COUNTS],
+  ['AlertSettingsDto', ALERT_SETTINGS],
   ['AlertDto', ALERT],
   ['AlertSilenceDto', ALERT_SILENCE],
   ['AlertAssigneeDto', ALERT_ASSIGNEE],
@@ -113,6 +135,7 @@ interface PropertySchema {
   $ref?: string;
   allOf?: unknown[];
   anyOf?: Array<{ type?: string }>;
+  oneOf?: Array<{ $ref?: string }>;
 }
 
 const JSON_TYPES = ['array', 'boolean', 'number', 'object', 'string'].join();
@@ -123,7 +146,9 @@ function schemaKind(schema: PropertySchema): string {
     const anyJson = schema.anyOf.map((option) => option.type).sort().join() === JSON_TYPES && schema.nullable === true;
     return anyJson ? 'any' : 'anyOf';
   }
-  const base = schema.$ref !== undefined || schema.allOf !== undefined ? 'object' : schema.type === 'integer' ? 'number' : (schema.type ?? 'any');
+  // One of several object schemas (an incident's creator: a user or an alert) is an object too.
+  const oneOfObjects = schema.oneOf !== undefined && schema.oneOf.every((option) => option.$ref !== undefined);
+  const base = schema.$ref !== undefined || schema.allOf !== undefined || oneOfObjects ? 'object' : schema.type === 'integer' ? 'number' : (schema.type ?? 'any');
   return schema.nullable ? `${base}|null` : base;
 }
 

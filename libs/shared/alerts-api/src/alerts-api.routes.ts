@@ -6,6 +6,7 @@ import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './
 import { ActivityEntryDto, CreateNoteDto } from './activity.dto';
 import { AlertBulkUpdateDto, AlertBulkUpdateResultDto, AssigneeCandidateDto, UpdateAlertAssigneesDto } from './alert-workflow.dto';
 import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
+import { AlertSettingsDto, CreateIncidentDto, IncidentDto, IncidentStatusCountsDto, LinkIncidentAlertDto, ListIncidentsQueryDto, UpdateAlertSettingsDto, UpdateIncidentDto } from './incidents.dto';
 import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
 
 // The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences") as one table:
@@ -48,6 +49,7 @@ export interface AlertsApiRouteDefinition {
 
 const ALERT_IID = { iid: 'The alert iid (counts from 1 per project).' } as const;
 const SILENCE_ID = { silence_id: 'The silence id.' } as const;
+const INCIDENT_IID = { iid: 'The incident iid (counts from 1 per project).' } as const;
 
 /**
  * Every route of the alerts API. Order matters where paths overlap: Express tries routes in the order
@@ -134,6 +136,104 @@ export const ALERTS_API = {
     response: { type: ActivityEntryDto, status: 201, description: 'The note as a timeline entry.' },
     errors: [400],
   },
+  createIncidentFromAlert: {
+    method: 'POST',
+    path: 'alerts/:iid/incident',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: "Open an incident from an alert: its title, severity, fields and payload, linked to it",
+    params: ALERT_IID,
+    response: { type: IncidentDto, status: 201 },
+    errors: [[409, 'The alert already has an incident.']],
+  },
+  listIncidents: {
+    method: 'GET',
+    path: 'incidents',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: 'List the incidents of a project, newest first',
+    query: ListIncidentsQueryDto,
+    response: { type: IncidentDto, page: true, description: 'One page of incidents.' },
+    errors: [400],
+  },
+  incidentStatusCounts: {
+    method: 'GET',
+    path: 'incidents/status_counts',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: 'Count the incidents of a project by status',
+    response: { type: IncidentStatusCountsDto },
+  },
+  createIncident: {
+    method: 'POST',
+    path: 'incidents',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: 'Open an incident',
+    body: CreateIncidentDto,
+    response: { type: IncidentDto, status: 201 },
+    errors: [400],
+  },
+  getIncident: {
+    method: 'GET',
+    path: 'incidents/:iid',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: 'Get an incident',
+    params: INCIDENT_IID,
+    response: { type: IncidentDto },
+  },
+  updateIncident: {
+    method: 'PUT',
+    path: 'incidents/:iid',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: 'Change an incident: close it (resolving its linked alerts), reopen it, or edit its title, description or severity',
+    params: INCIDENT_IID,
+    body: UpdateIncidentDto,
+    response: { type: IncidentDto },
+    errors: [400],
+  },
+  linkIncidentAlert: {
+    method: 'POST',
+    path: 'incidents/:iid/alerts',
+    access: REQUIRED_ACCESS_LEVEL.manageIncidents,
+    summary: 'Link an alert to an open incident (an alert has at most one incident)',
+    params: INCIDENT_IID,
+    body: LinkIncidentAlertDto,
+    response: { type: IncidentDto, description: 'The incident with the alert linked.' },
+    errors: [400, [409, 'The alert belongs to another incident, or the incident is closed.']],
+  },
+  incidentActivity: {
+    method: 'GET',
+    path: 'incidents/:iid/activity',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: "The incident's timeline, oldest first: its creation, linked alerts, closing and reopening (who or what did them), notes",
+    params: INCIDENT_IID,
+    query: PaginationQueryDto,
+    response: { type: ActivityEntryDto, page: true, description: 'One page of timeline entries.' },
+    errors: [400],
+  },
+  addIncidentNote: {
+    method: 'POST',
+    path: 'incidents/:iid/notes',
+    access: REQUIRED_ACCESS_LEVEL.writeNotes,
+    summary: "Write a note (Markdown) on the incident's timeline",
+    params: INCIDENT_IID,
+    body: CreateNoteDto,
+    response: { type: ActivityEntryDto, status: 201, description: 'The note as a timeline entry.' },
+    errors: [400],
+  },
+  getAlertSettings: {
+    method: 'GET',
+    path: 'alert_settings',
+    access: REQUIRED_ACCESS_LEVEL.readAlertSettings,
+    summary: "Get the project's alert settings",
+    response: { type: AlertSettingsDto },
+  },
+  updateAlertSettings: {
+    method: 'PUT',
+    path: 'alert_settings',
+    access: REQUIRED_ACCESS_LEVEL.manageAlertSettings,
+    summary: "Change the project's alert settings (any of the three switches)",
+    body: UpdateAlertSettingsDto,
+    response: { type: AlertSettingsDto },
+    errors: [400],
+  },
   createSilence: {
     method: 'POST',
     path: 'silences',
@@ -207,7 +307,7 @@ export const ALERTS_API_ROUTES: ReadonlyArray<AlertsApiRouteDefinition> = Object
  * The paths, relative to ALERTS_API_BASE, under which every route of the table lies and nothing of
  * integration-config's own API does: integration-config forwards each of them whole to alert-processor.
  */
-export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'alert_notifications'] as const;
+export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'incidents', 'alert_settings', 'alert_notifications'] as const;
 
 /** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`. */
 export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path'> | string): string {

@@ -5,6 +5,7 @@
 export * from './alerts-query.dto';
 export * from './alerts-responses.dto';
 export * from './silences.dto';
+export * from './incidents.dto';
 export * from './activity.dto';
 export * from './alert-workflow.dto';
 export * from './alerts-api.routes';

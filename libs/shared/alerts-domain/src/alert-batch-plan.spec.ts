@@ -72,6 +72,8 @@ function openAlert(overrides: Partial<StoredAlert> = {}): StoredAlert {
     platform_environment_name: null,
     fingerprint_sha256: 'f'.repeat(64),
     silenced_by: null,
+    incident_id: null,
+    incident_iid: null,
     assignees: [],
     first_grouped_at: null,
     last_grouped_at: null,

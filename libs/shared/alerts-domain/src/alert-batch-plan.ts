@@ -366,6 +366,8 @@ function newAlert({ project_id, integration_id }: RawAlert.RawAlertValue, candid
     platform_environment_name: platformEnvironmentName,
     fingerprint_sha256: fingerprintSha256,
     silenced_by: null,
+    incident_id: null,
+    incident_iid: null,
     assignees: [],
     first_grouped_at: null,
     last_grouped_at: null,

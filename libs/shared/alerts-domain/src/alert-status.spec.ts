@@ -56,6 +56,8 @@ describe('planStatusChange', () => {
     fingerprint_sha256: 'f'.repeat(64),
     payload: { title: 'Disk full' },
     silenced_by: { id: '3', comment: 'maintenance', ends_at: new Date('2024-06-02T00:00:00Z') },
+    incident_id: null,
+    incident_iid: null,
     assignees: [],
     first_grouped_at: null,
     last_grouped_at: null,

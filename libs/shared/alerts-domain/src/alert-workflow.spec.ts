@@ -35,6 +35,8 @@ function alert(iid: number, overrides: Partial<StoredAlert> = {}): StoredAlert {
     fingerprint_sha256: null,
     payload: {},
     silenced_by: null,
+    incident_id: null,
+    incident_iid: null,
     assignees: [],
     first_grouped_at: null,
     last_grouped_at: null,

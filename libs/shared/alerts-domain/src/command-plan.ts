@@ -36,7 +36,8 @@ export interface AcceptedCommand<Changes> {
 /** A command's decision: accepted with its writes, or refused (nothing is written). */
 export type CommandPlan<Changes> = AcceptedCommand<Changes> | { refused: CommandRefusal };
 
-export function isRefused<Changes>(plan: CommandPlan<Changes>): plan is { refused: CommandRefusal } {
+/** Whether a plan (a CommandPlan, or any decision that may be a refusal) refused. */
+export function isRefused<Plan extends object>(plan: Plan | { refused: CommandRefusal }): plan is { refused: CommandRefusal } {
   return 'refused' in plan;
 }
 

@@ -24,13 +24,15 @@ export interface StoredAlert {
   payload: JsonObject;
   /** The silence that matched the payload of the alert's last change (create, group, resolve) while that silence is active, else null. */
   silenced_by: SilenceReference | null;
+  /** The incident the alert is linked to (its database id), or null. */
+  incident_id: string | null;
+  /** That incident's iid, or null. */
+  incident_iid: number | null;
   /** Assignees, in the order given (user ids as decimal strings; usernames never change). */
   assignees: StoredAssignee[];
   /** When the first and the latest payload were grouped into the alert (the timeline's `events_grouped`); null: none yet. */
   first_grouped_at: Date | null;
   last_grouped_at: Date | null;
-  /** The linked incident's iid; absent or null: none. */
-  incident_iid?: number | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -9,6 +9,7 @@ export { ContractViolationError, validateMessage } from './decode-message';
 export * as RawAlert from './raw-alert';
 export * as AlertReply from './alert-reply';
 export * as AlertEvent from './alert-event';
+export * as IncidentEvent from './incident-event';
 export * as IntegrationSnapshot from './integration-snapshot';
 export * as DeadLetter from './dead-letter';
 export * as OutboxDeadLetter from './outbox-dead-letter';

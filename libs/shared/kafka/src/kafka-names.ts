@@ -14,6 +14,13 @@ export enum ConsumerGroup {
   AlertProcessorNotifications = 'alert-processor-notifications',
   /** The processor's alert event outbox relay (position group and transactional id). */
   AlertEventRelay = 'alert-processor-event-relay',
+  /** The processor's incident event outbox relay (position group and transactional id). */
+  IncidentEventRelay = 'alert-processor-incident-event-relay',
+  /**
+   * The processor's alert settings automation: reads alerts.events.v1 to open an incident for a new
+   * alert (create_incident) and close one when a recovery payload resolves its alert (auto_close_incident).
+   */
+  IncidentAutomation = 'alert-processor-incident-automation',
   /** integration-config's snapshot outbox relay (position group and transactional id). */
   IntegrationSnapshotRelay = 'integration-config-snapshot-relay',
   /** One group per reader of the integrations topic, suffixed with who reads and a random id. */

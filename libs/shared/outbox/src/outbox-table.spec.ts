@@ -1,4 +1,4 @@
-import { outboxDocuments, outboxStatements } from './outbox-table';
+import { OUTBOX_ADVISORY_LOCKS, outboxDocuments, outboxStatements, OutboxTable, outboxTable } from './outbox-table';
 
 const table = { name: 'thing_outbox', channel: 'thing_outbox', writeLock: 11, leaderLock: 12 };
 
@@ -28,5 +28,30 @@ describe('outboxStatements', () => {
 
   it('writes nothing for no records', () => {
     expect(outboxStatements(table, [])).toEqual([]);
+  });
+});
+
+describe('OUTBOX_ADVISORY_LOCKS', () => {
+  it('gives every outbox locks of its own', () => {
+    const locks = Object.values(OUTBOX_ADVISORY_LOCKS).flatMap(({ writeLock, leaderLock }) => [writeLock, leaderLock]);
+    expect(new Set(locks).size).toBe(locks.length);
+  });
+
+  it('gives every sharded outbox two-key lock classes of its own: its shard leaders and the class after it (its live instances)', () => {
+    const tables: Array<Omit<OutboxTable, 'name' | 'channel'>> = Object.values(OUTBOX_ADVISORY_LOCKS);
+    const classes = tables.flatMap(({ sharding }) => (sharding ? [sharding.lockClass, sharding.lockClass + 1] : []));
+    expect(classes).toContain(OUTBOX_ADVISORY_LOCKS.alert_event_outbox.sharding.lockClass);
+    expect(new Set(classes).size).toBe(classes.length);
+    // The first key of pg_advisory_lock(int, int).
+    for (const lockClass of classes) expect(Number.isInteger(lockClass) && lockClass > 0 && lockClass <= 2 ** 31 - 1).toBe(true);
+  });
+
+  it('names a sharded table with its sharding', () => {
+    expect(outboxTable('alert_event_outbox').sharding).toEqual({ keyHashColumn: 'key_hash', lockClass: 731_120_240 });
+    expect(outboxTable('incident_event_outbox').sharding).toBeUndefined();
+  });
+
+  it('names a table, its channel and its locks', () => {
+    expect(outboxTable('incident_event_outbox')).toEqual({ name: 'incident_event_outbox', channel: 'incident_event_outbox', ...OUTBOX_ADVISORY_LOCKS.incident_event_outbox });
   });
 });

@@ -40,6 +40,23 @@ export interface OutboxSharding {
   lockClass: number;
 }
 
+/**
+ * The advisory locks of every outbox table, in one place: two outboxes sharing a lock would make one
+ * relay wait for the other's leader (or writers of one wait for the other's), silently. A sharded
+ * outbox names its sharding here too, since its lock class (and the class after it) are two-key
+ * locks every sharded outbox must have of its own.
+ */
+export const OUTBOX_ADVISORY_LOCKS = {
+  alert_event_outbox: { writeLock: 7_311_202_401, leaderLock: 7_311_202_402, sharding: { keyHashColumn: 'key_hash', lockClass: 731_120_240 } },
+  integration_snapshot_outbox: { writeLock: 7_311_202_403, leaderLock: 7_311_202_404 },
+  incident_event_outbox: { writeLock: 7_311_202_405, leaderLock: 7_311_202_406 },
+} as const satisfies Record<string, Omit<OutboxTable, 'name' | 'channel'>>;
+
+/** The outbox table `name` (its NOTIFY channel named after it) with its locks. */
+export function outboxTable(name: keyof typeof OUTBOX_ADVISORY_LOCKS): OutboxTable {
+  return { name, channel: name, ...OUTBOX_ADVISORY_LOCKS[name] };
+}
+
 /** One record to publish: its Kafka key and value (JSON text, or null for a tombstone). */
 export interface OutboxRecord {
   key: string;

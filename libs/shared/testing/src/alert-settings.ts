@@ -1,20 +1,22 @@
-import { Client } from 'pg';
+import type { StackClient } from './service-stack';
+
+/** A service serving the alerts API under `/api/v4` (the processor itself, or integration-config, which forwards it) and its administrator token. */
+export interface AlertsApiService {
+  baseUrl: string;
+  adminToken: string;
+}
 
 /**
- * Turns on a project's "send email" alert setting for a spec. The one place specs do it: by SQL on
- * project_alert_settings (the processor's table) until the alert settings API (PUT
- * /projects/:id/alert_settings) is there, then through it.
+ * Turns on a project's "send email" alert setting for a spec, as a maintainer does: PUT
+ * /projects/:id/alert_settings with the administrator token, through a stack's integration-config or
+ * straight to a processor. The one place specs do it.
  */
-export async function enableAlertEmails(databaseUrl: string, projectId: number | string): Promise<void> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `INSERT INTO project_alert_settings (project_id, send_email) VALUES ($1, true)
-       ON CONFLICT (project_id) DO UPDATE SET send_email = true, updated_at = now()`,
-      [String(projectId)],
-    );
-  } finally {
-    await client.end();
-  }
+export async function enableAlertEmails(service: StackClient | AlertsApiService, projectId: number | string): Promise<void> {
+  const { baseUrl, adminToken } = 'urls' in service ? { baseUrl: service.urls.integrationConfig, adminToken: service.adminToken } : service;
+  const response = await fetch(`${baseUrl}/api/v4/projects/${projectId}/alert_settings`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ send_email: true }),
+  });
+  if (!response.ok) throw new Error(`PUT alert_settings of project ${projectId} -> ${response.status} ${await response.text()}`);
 }

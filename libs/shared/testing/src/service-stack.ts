@@ -83,6 +83,32 @@ export abstract class StackClient {
     return { status: response.status, body: (await response.json()) as T };
   }
 
+  /**
+   * A call to integration-config's `/api/v4` (its own API and the alerts API it forwards) as the
+   * holder of `token`, as the console makes it: status, headers and parsed body (null when empty), whatever the status.
+   */
+  async answerAs<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; body: T }> {
+    const response = await fetch(`${this.urls.integrationConfig}/api/v4${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  /** Sends one payload to an integration's URL as a monitoring tool does; the iids it created or grouped into (throws unless 200). */
+  async notify(integration: StackProject['integration'], payload: unknown): Promise<number[]> {
+    const response = await fetch(integration.url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${integration.authorization_key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`POST ${integration.url} -> ${response.status} ${text}`);
+    return (JSON.parse(text) as Array<{ iid: number }>).map((alert) => alert.iid);
+  }
+
   /** The processor's API (`/api/v4` of alert-processor). */
   async processorApi<T>(method: string, path: string, body?: unknown): Promise<T> {
     return (await this.request<T>(this.urls.processor, method, `/api/v4${path}`, body)).body;

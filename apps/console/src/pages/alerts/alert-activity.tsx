@@ -1,19 +1,13 @@
-import { FormEvent, lazy, ReactNode, Suspense, useId, useState } from 'react';
+import { ReactNode, useState } from 'react';
 import { ACTIVITY_PER_PAGE, useAddAlertNote, useAlertActivity } from '../../api/alert-workflow';
 import { ActivityEntry } from '../../api/types';
 import { ErrorMessage } from '../../components/error-message';
-import { ApiErrorFields, useFormErrors } from '../../components/form-errors';
-import { Field } from '../../components/field';
+import { MarkdownText } from '../../components/markdown';
+import { NoteForm } from '../../components/note-form';
 import { Pagination } from '../../components/pagination';
 import { TimeAgo } from '../../components/time-ago';
 import { exactTime } from '../../lib/time';
 import { STATUS_LABELS } from './alert-status-control';
-
-/** The Markdown renderer comes with the first note shown, so the console's first load does not carry it. */
-const Markdown = lazy(() => import('react-markdown'));
-
-/** The longest note the API takes, in characters. */
-export const NOTE_MAX = 10_000;
 
 type Person = { id: number; username: string };
 
@@ -77,9 +71,7 @@ export function activityText(entry: ActivityEntry): ReactNode {
           <span className="note-author">{actor} wrote:</span>
           {/* Markdown as text and elements only: raw HTML in a note is shown as text, never rendered. */}
           <div className="note-body markdown">
-            <Suspense fallback={<p>{String(details['body'] ?? '')}</p>}>
-              <Markdown>{String(details['body'] ?? '')}</Markdown>
-            </Suspense>
+            <MarkdownText text={String(details['body'] ?? '')} />
           </div>
         </>
       );
@@ -97,6 +89,7 @@ interface AlertActivityProps {
 export function AlertActivity({ projectId, iid, canWrite }: AlertActivityProps) {
   const [page, setPage] = useState(1);
   const activity = useAlertActivity(projectId, iid, page);
+  const add = useAddAlertNote(projectId, iid);
   return (
     <div className="activity">
       <ErrorMessage error={activity.error} title="Activity" />
@@ -114,58 +107,8 @@ export function AlertActivity({ projectId, iid, canWrite }: AlertActivityProps) 
         </ol>
       )}
       {activity.data && <Pagination page={page} total={activity.data.total} perPage={ACTIVITY_PER_PAGE} onPage={setPage} />}
-      {canWrite && <NoteForm projectId={projectId} iid={iid} />}
+      {canWrite && <NoteForm add={add} />}
     </div>
   );
 }
 
-const NOTE_ERRORS: ApiErrorFields<'body'> = { fields: { body: 'body' } };
-
-/** A note in Markdown (1 to 10,000 characters), with its error beside the field. */
-export function NoteForm({ projectId, iid }: { projectId: number; iid: number }) {
-  const [body, setBody] = useState('');
-  const add = useAddAlertNote(projectId, iid);
-  const { formRef, errors, show, clear, showApiError } = useFormErrors<'body'>();
-  const [failure, setFailure] = useState<unknown>(null);
-  const titleId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (body.trim() === '') return show({ body: 'Write the note first: it cannot be empty.' });
-    if (body.length > NOTE_MAX) return show({ body: `A note has at most ${NOTE_MAX.toLocaleString('en')} characters; this one has ${body.length.toLocaleString('en')}.` });
-    add.mutate(body, {
-      onSuccess: () => setBody(''),
-      onError: (error) => {
-        if (!showApiError(error, NOTE_ERRORS, 'Note not added')) setFailure(error);
-      },
-    });
-  };
-
-  return (
-    <form className="note-form" onSubmit={submit} noValidate ref={formRef} aria-labelledby={titleId}>
-      <h3 id={titleId}>Add a note</h3>
-      <ErrorMessage error={failure} title="Note not added" />
-      <Field label="Note" error={errors.body} hint="Markdown: **bold**, `code`, lists and links.">
-        {(id, { errorId, hintId }) => (
-          <textarea
-            id={id}
-            rows={4}
-            value={body}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
-            onChange={(event) => {
-              setBody(event.target.value);
-              clear('body');
-            }}
-          />
-        )}
-      </Field>
-      <p className="actions">
-        <button type="submit" className="button button-primary" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add note'}
-        </button>
-      </p>
-    </form>
-  );
-}

@@ -1,30 +1,23 @@
 import { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useIncidentMutations, useIncidents } from '../../api/incidents';
+import { ApplySelect } from '../../components/apply-select';
 import { useAlert, useIntegration } from '../../api/queries';
 import { DetailsList, TextOrNone } from '../../components/details-list';
-import { ErrorPage, Loading } from '../../components/error-message';
+import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { JsonTree } from '../../components/json-tree';
 import { SeverityLabel } from '../../components/severity';
-import { TimeAgo } from '../../components/time-ago';
-import { exactTime } from '../../lib/time';
+import { ExactTime } from '../../components/time-ago';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
+import { incidentPath } from '../incidents/incidents.page';
 import { AlertActivity } from './alert-activity';
 import { AlertAssignees } from './alert-assignees';
 import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
-
-function Time({ iso }: { iso: string | null }) {
-  if (!iso) return <span className="muted">none</span>;
-  return (
-    <>
-      {exactTime(iso)} <span className="muted">(<TimeAgo iso={iso} />)</span>
-    </>
-  );
-}
 
 /** One alert: every field of the query API's alert, the events counter, the payload as a tree. */
 export function AlertDetailPage() {
@@ -35,6 +28,8 @@ export function AlertDetailPage() {
   const manage = can(project, 'manageIntegrations');
   // Maintainers see the integration by name and can open its settings; others get its id.
   const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
+  const { fromAlert } = useIncidentMutations(project.id);
+  const navigate = useNavigate();
 
   if (alert.isPending) return <Loading what="the alert" />;
   if (alert.error) return <ErrorPage title={`Alert #${iid}`} error={alert.error} back={<Link to={`/projects/${project.id}/alerts`}>Back to alerts</Link>} />;
@@ -42,8 +37,8 @@ export function AlertDetailPage() {
   const fields: Array<[string, ReactNode]> = [
     ['Severity', <SeverityLabel severity={data.severity} />],
     ['Events', <strong className="events">{data.events}</strong>],
-    ['Start time', <Time iso={data.started_at} />],
-    ['End time', <Time iso={data.ended_at} />],
+    ['Start time', <ExactTime iso={data.started_at} />],
+    ['End time', <ExactTime iso={data.ended_at} />],
     ['Service', <TextOrNone value={data.service} />],
     ['Monitoring tool', <TextOrNone value={data.monitoring_tool} />],
     ['Hosts', data.hosts.length > 0 ? data.hosts.join(', ') : <span className="muted">none</span>],
@@ -52,11 +47,21 @@ export function AlertDetailPage() {
       'Silenced',
       data.silenced_by ? (
         <>
-          <Link to={`/projects/${project.id}/silences/${data.silenced_by.id}/edit`}>Silence {data.silenced_by.id}</Link> until <Time iso={data.silenced_by.ends_at} />
+          <Link to={`/projects/${project.id}/silences/${data.silenced_by.id}/edit`}>Silence {data.silenced_by.id}</Link> until <ExactTime iso={data.silenced_by.ends_at} />
           <div className="muted">{data.silenced_by.comment}</div>
         </>
       ) : (
         <span className="muted">no</span>
+      ),
+    ],
+    [
+      'Incident',
+      data.incident_iid !== null ? (
+        <Link to={incidentPath(project.id, data.incident_iid)}>Incident #{data.incident_iid}</Link>
+      ) : can(project, 'manageIncidents') ? (
+        <LinkToIncident projectId={project.id} alertIid={data.iid} />
+      ) : (
+        <span className="muted">none</span>
       ),
     ],
     ['Fingerprint', data.fingerprint ? <code className="wrap">{data.fingerprint}</code> : <span className="muted">none</span>],
@@ -68,8 +73,8 @@ export function AlertDetailPage() {
         `Integration ${data.integration_id}`
       ),
     ],
-    ['Created', <Time iso={data.created_at} />],
-    ['Updated', <Time iso={data.updated_at} />],
+    ['Created', <ExactTime iso={data.created_at} />],
+    ['Updated', <ExactTime iso={data.updated_at} />],
   ];
 
   return (
@@ -92,10 +97,21 @@ export function AlertDetailPage() {
             Silence similar
           </Link>
         )}
+        {can(project, 'manageIncidents') && data.incident_iid === null && (
+          <button
+            type="button"
+            className="button"
+            disabled={fromAlert.isPending}
+            onClick={() => fromAlert.mutate(data, { onSuccess: (incident) => navigate(incidentPath(project.id, incident.iid)) })}
+          >
+            Create incident
+          </button>
+        )}
         <div className="status-control">
           <AlertStatusControl projectId={project.id} iid={data.iid} status={data.status} showLabel />
         </div>
       </div>
+      <ErrorMessage error={fromAlert.error} title="No incident created" />
       <div className="card">
         <h2>Assignees</h2>
         <AlertAssignees projectId={project.id} alert={data} canAssign={can(project, 'assignAlerts')} />
@@ -118,5 +134,30 @@ export function AlertDetailPage() {
         <AlertActivity projectId={project.id} iid={data.iid} canWrite={can(project, 'writeNotes')} />
       </div>
     </section>
+  );
+}
+
+/** An alert with no incident joins an open one: chosen among the open incidents, then linked with the button (never on choosing). */
+function LinkToIncident({ projectId, alertIid }: { projectId: number; alertIid: number }) {
+  const open = useIncidents(projectId, 'open', '', 1);
+  const { link } = useIncidentMutations(projectId);
+  const incidents = open.data?.items ?? [];
+  if (incidents.length === 0) return <span className="muted">none</span>;
+  const titles = new Map(incidents.map((incident) => [String(incident.iid), `#${incident.iid} ${incident.title}`]));
+  return (
+    <ApplySelect
+      label="Open incident"
+      groupLabel={`Incident of alert #${alertIid}`}
+      values={['', ...titles.keys()]}
+      optionLabel={(value) => (value === '' ? 'None' : (titles.get(value) ?? value))}
+      value=""
+      applyLabel="Link to incident"
+      pending={link.isPending}
+      error={link.error}
+      errorTitle="Not linked"
+      onApply={(value) => {
+        if (value !== '') link.mutate({ iid: Number(value), alertIid });
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBulkUpdateAlerts } from '../../api/alert-workflow';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts, useIntegrations } from '../../api/queries';
 import { Alert, AlertBulkUpdateResult, AlertStatus, AlertStatusCounts, Project } from '../../api/types';
 import { DataTable } from '../../components/data-table';
@@ -12,6 +12,7 @@ import { SeverityLabel } from '../../components/severity';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
 import { useDebounced } from '../../lib/use-debounced';
+import { useListQuery } from '../../lib/use-list-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
@@ -63,9 +64,8 @@ interface LeftTab {
 /** Monitor > Alerts: GitLab's alert list (status tabs with counts, search, paging), refreshed while open. */
 export function AlertsPage() {
   const project = useCurrentProject();
-  const [params, setParams] = useSearchParams();
+  const { params, page, setQuery } = useListQuery();
   const tab = tabOf(params.get('status'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('search') ?? '');
   const query = useDebounced(search.trim());
   const silenced = silencedFilterOf(params.get('silenced'));
@@ -113,14 +113,6 @@ export function AlertsPage() {
     return true;
   };
 
-  const setQuery = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(name);
-      else next.set(name, value);
-    }
-    setParams(next, { replace: true });
-  };
   const tabLink = (id: AlertTab) => {
     const next = new URLSearchParams();
     if (id !== 'open') next.set('status', id);

@@ -11,6 +11,7 @@ import { testAlertPath } from '../alerts/send-test-alert.page';
 import { useCurrentProject } from '../project-layout';
 import { FREE_TIER_REASONS, INTEGRATION_TYPE_LABELS } from './integration-types';
 import { IntegrationStatus } from './integration-status';
+import { AlertsSettingsHeader } from './alert-settings.page';
 
 /** Settings > Monitor > Alerts: the integration list (spec 1.2: name, type, status) and its actions. */
 export function IntegrationsPage() {
@@ -25,12 +26,7 @@ export function IntegrationsPage() {
 
   return (
     <section className="page">
-      <nav aria-label="Settings" className="breadcrumb">
-        <span>Settings</span> <span aria-hidden="true">›</span> <span>Monitor</span>
-      </nav>
-      <div className="page-title">
-        <h1>Alerts</h1>
-      </div>
+      <AlertsSettingsHeader projectId={project.id} active="integrations" tabs={allowed && can(project, 'manageAlertSettings')} />
       <p className="muted">
         Monitoring tools send alerts as JSON to an integration&apos;s URL. Add an integration, then configure the tool with its URL and
         authorization key.

@@ -35,6 +35,12 @@ export const REQUIRED_ACCESS_LEVEL = {
   // maintainers decide what pages nobody.
   readSilences: 'developer',
   manageSilences: 'maintainer',
+  // Incidents, as alerts: developers see, open, link, close and reopen them. The alert settings
+  // decide what the service does for everyone (incidents, email): maintainers set them.
+  readIncidents: 'developer',
+  manageIncidents: 'developer',
+  readAlertSettings: 'developer',
+  manageAlertSettings: 'maintainer',
 } as const satisfies Record<string, AccessLevel>;
 
 export type ProjectAction = keyof typeof REQUIRED_ACCESS_LEVEL;

@@ -3,6 +3,7 @@ import * as AlertEvent from '../alert-event';
 import { encodeAlertEvent } from '../alert-event/value';
 import * as DeadLetter from '../dead-letter';
 import * as DeliveryRecord from '../delivery-record';
+import * as IncidentEvent from '../incident-event';
 import * as IntegrationSnapshot from '../integration-snapshot';
 import * as OutboxDeadLetter from '../outbox-dead-letter';
 import * as RawAlert from '../raw-alert';
@@ -85,6 +86,14 @@ export const TOPIC_REGISTRY = {
   [Topic.AlertEventsDeadLetter]: binding<string, OutboxDeadLetter.OutboxDeadLetterValue>(Topic.AlertEventsDeadLetter, OutboxDeadLetter.OutboxDeadLetterValue, {
     partitions: 1,
   }),
+  [Topic.IncidentEvents]: binding<IncidentEvent.IncidentEventKey, IncidentEvent.IncidentEventValue>(Topic.IncidentEvents, IncidentEvent.IncidentEventValue, {
+    partitions: 3,
+  }),
+  [Topic.IncidentEventsDeadLetter]: binding<string, OutboxDeadLetter.OutboxDeadLetterValue>(
+    Topic.IncidentEventsDeadLetter,
+    OutboxDeadLetter.OutboxDeadLetterValue,
+    { partitions: 1 },
+  ),
   // Checked on the way out: a snapshot its readers would refuse is refused at its writer instead.
   // Integration changes are few, so the check costs nothing that matters.
   [Topic.Integrations]: binding<IntegrationSnapshot.IntegrationSnapshotKey, IntegrationSnapshot.IntegrationSnapshotValue>(

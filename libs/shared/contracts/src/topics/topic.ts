@@ -18,6 +18,10 @@ export enum Topic {
   AlertEvents = 'alerts.events.v1',
   /** Alert events the outbox relay could not publish after bounded retries, with the reason. */
   AlertEventsDeadLetter = 'alerts.events.v1.dlq',
+  /** Public incident events (created, closed, reopened). Key: `<project_id>:<iid>`. */
+  IncidentEvents = 'incidents.events.v1',
+  /** Incident events the outbox relay could not publish after bounded retries, with the reason. */
+  IncidentEventsDeadLetter = 'incidents.events.v1.dlq',
   /** Compacted: the current state of every integration. Key: integration id; null value = deleted. */
   Integrations = 'integrations.v1',
   /** Integration snapshots the outbox relay could not publish after bounded retries, with the reason. */

@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ActivityEntry, AlertSettings, Incident } from '../../api/types';
+import { alertFixture } from '../../testing/alert-fixture';
+import { renderApp, stubApi } from '../../testing/render';
+
+const DEVELOPER = { id: 6, username: 'dev', is_admin: false };
+const MAINTAINER = { id: 5, username: 'maint', is_admin: false };
+const project = (access_level: string) => ({ id: 7, path: 'acme/web', tier: 'premium', access_level });
+
+const INCIDENT: Incident = {
+  iid: 3,
+  title: 'Checkout down',
+  description: 'Opened from alert #4.\n\n- **Service**: checkout\n\n<script>alert(1)</script>',
+  severity: 'high',
+  status: 'open',
+  created_by: { type: 'alert', alert_iid: 4 },
+  alert_iids: [4, 9],
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  closed_at: null,
+};
+
+const ALERT = alertFixture({ iid: 4, integration_id: 3 });
+
+const ENTRY: ActivityEntry = {
+  id: 1,
+  kind: 'incident_created',
+  created_at: new Date().toISOString(),
+  actor: { type: 'service' },
+  source: 'settings',
+  reason: null,
+  details: { alert_iid: 4 },
+};
+
+describe('IncidentsPage', () => {
+  it('lists incidents with Open, Closed and All tabs and their counts, and searches', async () => {
+    const api = stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents': { body: [INCIDENT], headers: { 'X-Total': '1' } },
+      'GET /projects/7/incidents/status_counts': { body: { open: 1, closed: 2, all: 3 } },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/incidents', { user: DEVELOPER });
+    const row = (await screen.findByRole('link', { name: '#3 Checkout down' })).closest('tr')!;
+    expect(within(row).getByText('alert #4')).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Incident status' });
+    expect(within(tabs).getByRole('link', { name: 'Closed 2' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'All 3' })).toBeInTheDocument();
+    expect(api.sent('GET /projects/7/incidents')[0].query.get('status')).toBe('open');
+
+    await user.click(within(tabs).getByRole('link', { name: 'Closed 2' }));
+    await waitFor(() => expect(api.sent('GET /projects/7/incidents').map((request) => request.query.get('status'))).toContain('closed'));
+    await user.type(screen.getByLabelText('Search incidents'), 'checkout');
+    await waitFor(() => expect(api.sent('GET /projects/7/incidents').map((request) => request.query.get('search'))).toContain('checkout'));
+  });
+
+  it('creates an incident and opens it; an empty title is refused at its field', { timeout: 20_000 }, async () => {
+    const api = stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents': { body: [], headers: { 'X-Total': '0' } },
+      'GET /projects/7/incidents/status_counts': { body: { open: 0, closed: 0, all: 0 } },
+      'POST /projects/7/incidents': (request) => ({ status: 201, body: { ...INCIDENT, ...(request.body as object), iid: 8, alert_iids: [] } }),
+      'GET /projects/7/incidents/8': { body: { ...INCIDENT, iid: 8, title: 'Payments slow', alert_iids: [] } },
+      'GET /projects/7/incidents/8/activity': { body: [], headers: { 'X-Total': '0' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/incidents', { user: DEVELOPER });
+    await user.click(await screen.findByRole('button', { name: 'Create incident' }));
+    const form = screen.getByRole('form', { name: 'New incident' });
+    await user.click(within(form).getByRole('button', { name: 'Create incident' }));
+    expect(within(form).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Title')).toHaveFocus();
+    expect(api.sent('POST /projects/7/incidents')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Title'), 'Payments slow');
+    await user.selectOptions(within(form).getByLabelText('Severity'), 'medium');
+    await user.click(within(form).getByRole('button', { name: 'Create incident' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/incidents')).toHaveLength(1));
+    expect(api.sent('POST /projects/7/incidents')[0].body).toEqual({ title: 'Payments slow', severity: 'medium' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/7/incidents/8'));
+  });
+
+  it('offers a reporter no incidents in the menu', async () => {
+    stubApi({ 'GET /projects/7': { body: project('reporter') } });
+    renderApp('/projects/7/incidents', { user: DEVELOPER });
+    const menu = await screen.findByRole('navigation', { name: 'Project' });
+    expect(within(menu).queryByRole('link', { name: 'Incidents' })).not.toBeInTheDocument();
+  });
+});
+
+describe('IncidentDetailPage', () => {
+  it('shows the fields, its alerts, the description without raw HTML, the timeline; closing asks first and resolves', { timeout: 20_000 }, async () => {
+    const api = stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents/3': { body: INCIDENT },
+      'GET /projects/7/incidents/3/activity': { body: [ENTRY], headers: { 'X-Total': '1' } },
+      'PUT /projects/7/incidents/3': (request) => ({ body: { ...INCIDENT, ...(request.body as object), closed_at: new Date().toISOString() } }),
+    });
+    const user = userEvent.setup();
+    const { container } = renderApp('/projects/7/incidents/3', { user: DEVELOPER });
+    expect(await screen.findByRole('heading', { name: '#3 Checkout down' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alert #9' })).toHaveAttribute('href', '/projects/7/alerts/9');
+    expect(screen.getAllByRole('link', { name: 'Alert #4' }).length).toBeGreaterThan(0);
+    expect(screen.getByText('Service', { selector: '.markdown strong' })).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    const timeline = screen.getByRole('list', { name: 'Incident activity' });
+    expect(await within(timeline).findByText('The alert settings')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close incident' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close this incident?' });
+    expect(within(dialog).getByText('Its 2 alerts are resolved, if not resolved already.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close incident' }));
+    await waitFor(() => expect(api.sent('PUT /projects/7/incidents/3')).toHaveLength(1));
+    expect(api.sent('PUT /projects/7/incidents/3')[0].body).toEqual({ status: 'closed' });
+    expect(await screen.findByText('Incident #3 closed; its alerts are resolved.')).toBeInTheDocument();
+  });
+
+  it("links an alert, and shows the API's refusal at the field", { timeout: 20_000 }, async () => {
+    const api = stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents/3': { body: INCIDENT },
+      'GET /projects/7/incidents/3/activity': { body: [], headers: { 'X-Total': '0' } },
+      'POST /projects/7/incidents/3/alerts': { status: 409, body: { error: 'alert_has_incident', message: 'Alert 5 already belongs to another incident.', field: 'alert_iid' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/incidents/3', { user: DEVELOPER });
+    const form = await screen.findByRole('form', { name: 'Link an alert' });
+    await user.type(within(form).getByLabelText('Alert #'), '5');
+    await user.click(within(form).getByRole('button', { name: 'Link alert' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(1));
+    expect(api.sent('POST /projects/7/incidents/3/alerts')[0].body).toEqual({ alert_iid: 5 });
+    expect(await within(form).findByText(/already belongs to another incident/)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Alert #')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('"Create incident" on the alert page', () => {
+  it('opens an incident from the alert and goes to it; an alert with one links to it instead', { timeout: 20_000 }, async () => {
+    const api = stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/alerts/4': { body: ALERT },
+      'POST /projects/7/alerts/4/incident': { status: 201, body: INCIDENT },
+      'GET /projects/7/incidents/3': { body: INCIDENT },
+      'GET /projects/7/incidents/3/activity': { body: [], headers: { 'X-Total': '0' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/alerts/4', { user: DEVELOPER });
+    await user.click(await screen.findByRole('button', { name: 'Create incident' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/alerts/4/incident')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/7/incidents/3'));
+  });
+
+  it('links the alert to an open incident: chosen, then applied with the button', { timeout: 20_000 }, async () => {
+    let linked = false;
+    const api = stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/alerts/4': () => ({ body: { ...ALERT, incident_iid: linked ? 3 : null } }),
+      'GET /projects/7/incidents': { body: [INCIDENT], headers: { 'X-Total': '1' } },
+      'POST /projects/7/incidents/3/alerts': () => {
+        linked = true;
+        return { body: { ...INCIDENT, alert_iids: [4, 9] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/alerts/4', { user: DEVELOPER });
+    const select = await screen.findByLabelText('Open incident');
+    await user.selectOptions(select, '#3 Checkout down');
+    expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Link to incident' }));
+    await waitFor(() => expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(1));
+    expect(api.sent('POST /projects/7/incidents/3/alerts')[0].body).toEqual({ alert_iid: 4 });
+    expect(await screen.findByRole('link', { name: 'Incident #3' })).toBeInTheDocument();
+  });
+
+  it('shows the linked incident', async () => {
+    stubApi({ 'GET /projects/7': { body: project('developer') }, 'GET /projects/7/alerts/4': { body: { ...ALERT, incident_iid: 3 } } });
+    renderApp('/projects/7/alerts/4', { user: DEVELOPER });
+    expect(await screen.findByRole('link', { name: 'Incident #3' })).toHaveAttribute('href', '/projects/7/incidents/3');
+    expect(screen.queryByRole('button', { name: 'Create incident' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Alert settings tab', () => {
+  const SETTINGS: AlertSettings = { create_incident: false, send_email: false, auto_close_incident: false, email_configured: false };
+
+  it('maintainers switch each setting, saved at once; email says it is not configured', { timeout: 20_000 }, async () => {
+    const api = stubApi({
+      'GET /projects/7': { body: project('maintainer') },
+      'GET /projects/7/alert_integrations': { body: [] },
+      'GET /projects/7/alert_settings': { body: SETTINGS },
+      'PUT /projects/7/alert_settings': (request) => ({ body: { ...SETTINGS, ...(request.body as object) } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/settings/alerts', { user: MAINTAINER });
+    await user.click(within(await screen.findByRole('navigation', { name: 'Alerts settings' })).getByRole('link', { name: 'Alert settings' }));
+    const create = await screen.findByRole('switch', { name: 'Create an incident' });
+    expect(screen.getByText(/Email is not configured/)).toBeInTheDocument();
+    await user.click(create);
+    await waitFor(() => expect(api.sent('PUT /projects/7/alert_settings')).toHaveLength(1));
+    expect(api.sent('PUT /projects/7/alert_settings')[0].body).toEqual({ create_incident: true });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Create an incident' })).toBeChecked());
+  });
+
+  it('tells a developer the settings are for maintainers, and reads nothing', async () => {
+    const api = stubApi({ 'GET /projects/7': { body: project('developer') } });
+    renderApp('/projects/7/settings/alerts/alert_settings', { user: DEVELOPER });
+    expect(await screen.findByText('Alert settings are changed by maintainers and owners of the project.')).toBeInTheDocument();
+    expect(api.sent('GET /projects/7/alert_settings')).toHaveLength(0);
+  });
+});

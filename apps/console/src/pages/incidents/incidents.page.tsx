@@ -1,0 +1,211 @@
+import { FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { IncidentTab, useIncidentCounts, useIncidentMutations, useIncidents } from '../../api/incidents';
+import { PER_PAGE } from '../../api/queries';
+import { Incident, SEVERITIES, Severity } from '../../api/types';
+import { DataTable } from '../../components/data-table';
+import { ErrorMessage } from '../../components/error-message';
+import { Field } from '../../components/field';
+import { useFormErrors } from '../../components/form-errors';
+import { Pagination } from '../../components/pagination';
+import { SearchField } from '../../components/search-field';
+import { SeverityLabel } from '../../components/severity';
+import { TabNav } from '../../components/tab-nav';
+import { TimeAgo } from '../../components/time-ago';
+import { useDebounced } from '../../lib/use-debounced';
+import { useListQuery } from '../../lib/use-list-query';
+import { usePageTitle } from '../../lib/use-page-title';
+import { can } from '../../session/roles';
+import { useCurrentProject } from '../project-layout';
+
+const TABS: Array<{ id: IncidentTab; label: string }> = [
+  { id: 'open', label: 'Open' },
+  { id: 'closed', label: 'Closed' },
+  { id: 'all', label: 'All' },
+];
+
+function tabOf(value: string | null): IncidentTab {
+  return TABS.find((tab) => tab.id === value)?.id ?? 'open';
+}
+
+export function incidentPath(projectId: number, iid: number): string {
+  return `/projects/${projectId}/incidents/${iid}`;
+}
+
+/** Who opened an incident, in words. */
+export function creatorOf(incident: Incident): string {
+  if (incident.created_by.type === 'alert') return incident.created_by.alert_iid === null ? 'an alert' : `alert #${incident.created_by.alert_iid}`;
+  return incident.created_by.username ?? (incident.created_by.id === null ? 'administrator' : `user ${incident.created_by.id}`);
+}
+
+/** Monitor > Incidents: GitLab's incident list (Open, Closed and All tabs with counts, search, paging); developers open incidents here. */
+export function IncidentsPage() {
+  const project = useCurrentProject();
+  const { params, page, setQuery } = useListQuery();
+  const tab = tabOf(params.get('status'));
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const query = useDebounced(search.trim());
+  const incidents = useIncidents(project.id, tab, query, page);
+  const counts = useIncidentCounts(project.id);
+  const [creating, setCreating] = useState(false);
+  usePageTitle('Incidents', project.path);
+
+  const tabLink = (id: IncidentTab) => {
+    const next = new URLSearchParams();
+    if (id !== 'open') next.set('status', id);
+    if (query) next.set('search', query);
+    const text = next.toString();
+    return `/projects/${project.id}/incidents${text ? `?${text}` : ''}`;
+  };
+
+  return (
+    <section className="page">
+      <div className="page-title">
+        <h1>Incidents</h1>
+        {can(project, 'manageIncidents') && !creating && (
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            Create incident
+          </button>
+        )}
+      </div>
+      <p className="muted">An incident groups the alerts of one problem. Closing it resolves its alerts.</p>
+      {creating && <NewIncidentForm projectId={project.id} onCancel={() => setCreating(false)} />}
+      <TabNav
+        label="Incident status"
+        tabs={TABS.map((item) => ({
+          id: item.id,
+          to: tabLink(item.id),
+          active: item.id === tab,
+          label: (
+            <>
+              {item.label} <span className="count">{counts.data?.[item.id] ?? '–'}</span>
+            </>
+          ),
+        }))}
+      />
+      <div className="toolbar toolbar-row">
+        <SearchField
+          label="Search incidents"
+          placeholder="Search title or description"
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setQuery({ search: text.trim(), page: null });
+          }}
+        />
+      </div>
+      <ErrorMessage error={counts.error} title="Status counts" />
+      <ErrorMessage error={incidents.error} />
+      <DataTable
+        rows={incidents.data?.items}
+        loading={incidents.isPending && 'incidents'}
+        empty={
+          <div className="empty">
+            <p>{query ? `No incident matches “${query}”.` : tab === 'all' ? 'No incidents yet.' : `No ${tab} incidents.`}</p>
+          </div>
+        }
+        columns={['Severity', 'Incident', 'Status', 'Alerts', 'Opened by', 'Created']}
+        className="incidents-table"
+        scroll
+      >
+        {(incident) => (
+          <tr key={incident.iid}>
+            <td>
+              <SeverityLabel severity={incident.severity} />
+            </td>
+            <td>
+              <Link to={incidentPath(project.id, incident.iid)}>
+                #{incident.iid} {incident.title}
+              </Link>
+            </td>
+            <td>{incident.status === 'open' ? 'Open' : 'Closed'}</td>
+            <td className="numeric">{incident.alert_iids.length}</td>
+            <td>{creatorOf(incident)}</td>
+            <td>
+              <TimeAgo iso={incident.created_at} />
+            </td>
+          </tr>
+        )}
+      </DataTable>
+      {incidents.data && <Pagination page={page} total={incidents.data.total} perPage={PER_PAGE} onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })} />}
+    </section>
+  );
+}
+
+function NewIncidentForm({ projectId, onCancel }: { projectId: number; onCancel(): void }) {
+  const { create } = useIncidentMutations(projectId);
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [severity, setSeverity] = useState<Severity>('critical');
+  const [description, setDescription] = useState('');
+  const { formRef, errors, show, clear, showApiError } = useFormErrors<'title' | 'description'>();
+  const [failure, setFailure] = useState<unknown>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (title.trim() === '') return show({ title: 'Give the incident a title.' });
+    create.mutate(
+      { title: title.trim(), severity, ...(description.trim() ? { description } : {}) },
+      {
+        onSuccess: (incident) => navigate(incidentPath(projectId, incident.iid)),
+        onError: (error) => {
+          if (!showApiError(error, { fields: { title: 'title', description: 'description' } }, 'Not created')) setFailure(error);
+        },
+      },
+    );
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-label="New incident" ref={formRef}>
+      <Field label="Title" error={errors.title}>
+        {(id, { errorId }) => (
+          <input
+            id={id}
+            value={title}
+            maxLength={255}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              clear('title');
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Severity">
+        {(id) => (
+          <select id={id} value={severity} onChange={(event) => setSeverity(event.target.value as Severity)}>
+            {SEVERITIES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Description (Markdown)" error={errors.description}>
+        {(id, { errorId }) => (
+          <textarea
+            id={id}
+            rows={4}
+            value={description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              clear('description');
+            }}
+          />
+        )}
+      </Field>
+      <ErrorMessage error={failure} title="Not created" />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          Create incident
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

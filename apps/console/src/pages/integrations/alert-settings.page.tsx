@@ -1,0 +1,96 @@
+import { useAlertSettings, useUpdateAlertSettings } from '../../api/incidents';
+import { AlertSettings } from '../../api/types';
+import { useCurrentMessage } from '../../components/current-message';
+import { ErrorMessage, ErrorNotice, Loading } from '../../components/error-message';
+import { TabNav } from '../../components/tab-nav';
+import { usePageTitle } from '../../lib/use-page-title';
+import { can } from '../../session/roles';
+import { useCurrentProject } from '../project-layout';
+
+type Switch = keyof Omit<AlertSettings, 'email_configured'>;
+
+const SWITCHES: Array<{ id: Switch; label: string; hint: string }> = [
+  { id: 'create_incident', label: 'Create an incident', hint: 'Open an incident for each triggered alert (not for grouped events or resolutions).' },
+  { id: 'send_email', label: 'Send a single email notification', hint: 'Email owners and maintainers of the project about new and resolved alerts (never about grouped repeats).' },
+  {
+    id: 'auto_close_incident',
+    label: 'Automatically close associated incident',
+    hint: 'Close the incident of an alert when a recovery alert resolves it (an alert resolved by hand leaves it open).',
+  },
+];
+
+/** The top of Settings > Monitor > Alerts: where it is, its title, and its tabs (its integrations, the alert settings) for those who may use both. */
+export function AlertsSettingsHeader({ projectId, active, tabs }: { projectId: number; active: 'integrations' | 'settings'; tabs: boolean }) {
+  const base = `/projects/${projectId}/settings/alerts`;
+  return (
+    <>
+      <nav aria-label="Settings" className="breadcrumb">
+        <span>Settings</span> <span aria-hidden="true">›</span> <span>Monitor</span>
+      </nav>
+      <div className="page-title">
+        <h1>Alerts</h1>
+      </div>
+      {tabs && (
+        <TabNav
+          label="Alerts settings"
+          tabs={[
+            { id: 'integrations', label: 'Current integrations', to: base, active: active === 'integrations' },
+            { id: 'settings', label: 'Alert settings', to: `${base}/alert_settings`, active: active === 'settings' },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+/** Settings > Monitor > Alerts > Alert settings: GitLab's three switches, each saved when changed (maintainer+). */
+export function AlertSettingsPage() {
+  const project = useCurrentProject();
+  usePageTitle('Alert settings', 'Settings › Monitor › Alerts', project.path);
+  const allowed = can(project, 'manageAlertSettings');
+  const settings = useAlertSettings(project.id, allowed);
+  const update = useUpdateAlertSettings(project.id);
+  const message = useCurrentMessage();
+
+  const toggle = (id: Switch, on: boolean) =>
+    update.mutate(
+      { [id]: on },
+      {
+        onSuccess: () => message.success(`${SWITCHES.find((item) => item.id === id)?.label}: ${on ? 'on' : 'off'}.`),
+        onError: (error) => message.error(error, 'Not saved'),
+      },
+    );
+
+  return (
+    <section className="page">
+      <AlertsSettingsHeader projectId={project.id} active="settings" tabs={allowed} />
+      {!allowed ? (
+        <ErrorNotice>Alert settings are changed by maintainers and owners of the project.</ErrorNotice>
+      ) : settings.isPending ? (
+        <Loading what="the alert settings" />
+      ) : (
+        <div className="card">
+          <h2>Alert settings</h2>
+          {message.view}
+          <ErrorMessage error={settings.error} />
+          {settings.data && (
+            <fieldset className="switches" disabled={update.isPending}>
+              <legend className="visually-hidden">Alert settings</legend>
+              {SWITCHES.map((item) => (
+                <div key={item.id} className="switch">
+                  <label>
+                    <input type="checkbox" role="switch" checked={settings.data[item.id]} onChange={(event) => toggle(item.id, event.target.checked)} /> {item.label}
+                  </label>
+                  <div className="hint">{item.hint}</div>
+                  {item.id === 'send_email' && !settings.data.email_configured && (
+                    <div className="hint warning">Email is not configured on this service (SMTP_URL): no email is sent until it is.</div>
+                  )}
+                </div>
+              ))}
+            </fieldset>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Page } from 'playwright-core';
+import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+
+/**
+ * Incidents and the alert settings in Chromium against the real stack: a maintainer turns a switch
+ * of Settings > Monitor > Alerts > Alert settings (email said to be not configured); a developer
+ * opens an incident from an alert, writes a note, closes it (its alert resolved) and reopens it,
+ * and finds it under Monitor > Incidents with its tab counts and search.
+ */
+describe('web console: incidents and alert settings, in Chromium', () => {
+  let stack: ConsoleStack;
+  let browser: ConsoleBrowser;
+  let page: Page;
+  let projectId: number;
+  let maintainer: { id: number; token: string };
+  let developer: { id: number; token: string };
+  let alertIid: number;
+
+  const api = <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => stackApi<T>(stack, method, path, body, token);
+
+  beforeAll(async () => {
+    stack = await ConsoleStack.start();
+    browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
+    page = browser.page;
+    // The machine may be busy (other stacks, builds): give each wait room, as a person would wait.
+    browser.context.setDefaultTimeout(45_000);
+    projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/checkout', tier: 'premium' })).id;
+    maintainer = await api('POST', '/users', { username: 'mara' });
+    developer = await api('POST', '/users', { username: 'dev' });
+    await api('POST', `/projects/${projectId}/members`, { user_id: maintainer.id, access_level: 'maintainer' });
+    await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
+    const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
+    const integration = await api<{ url: string; authorization_key: string }>('GET', `/projects/${projectId}/alert_integrations/${created.id}`);
+    const sent = await fetch(integration.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${integration.authorization_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Checkout error rate high', severity: 'high', service: 'checkout', hosts: ['web-1'] }),
+    });
+    alertIid = ((await sent.json()) as Array<{ iid: number }>)[0].iid;
+  }, 180_000);
+
+  const step = stepsInOrder(() => browser, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const heading = (name: string | RegExp) => browser.heading(name);
+  const signIn = (token: string, options?: { signOutFirst?: boolean }) => browser.signIn(token, options);
+
+  step('a maintainer turns on auto-close in the Alert settings tab, which says email is not configured', async () => {
+    await signIn(maintainer.token);
+    await page.goto(`/projects/${projectId}/settings/alerts`);
+    await page.getByRole('navigation', { name: 'Alerts settings' }).getByRole('link', { name: 'Alert settings' }).click();
+    const autoClose = page.getByRole('switch', { name: 'Automatically close associated incident' });
+    await autoClose.waitFor();
+    await page.getByText('Email is not configured on this service', { exact: false }).waitFor();
+    expect(await autoClose.isChecked()).toBe(false);
+    await autoClose.click();
+    await page.getByText('Automatically close associated incident: on.').waitFor();
+    expect(await autoClose.isChecked()).toBe(true);
+    const settings = await api<Record<string, boolean>>('GET', `/projects/${projectId}/alert_settings`, undefined, maintainer.token);
+    expect(settings).toEqual({ create_incident: false, send_email: false, auto_close_incident: true, email_configured: false });
+    await browser.screenshot('alert-settings');
+  });
+
+  step('a developer opens an incident from the alert page and lands on it, linked to the alert', async () => {
+    await signIn(developer.token, { signOutFirst: true });
+    await page.goto(`/projects/${projectId}/alerts/${alertIid}`);
+    await heading(`#${alertIid} Checkout error rate high`).waitFor();
+    await page.getByRole('button', { name: 'Create incident' }).click();
+    // The alert and its incident are both "#1 Checkout error rate high": the address tells them apart.
+    await page.waitForURL(`**/projects/${projectId}/incidents/1`);
+    await page.getByRole('navigation', { name: 'Incident' }).waitFor();
+    await heading('#1 Checkout error rate high').waitFor();
+    await page.getByRole('link', { name: `Alert #${alertIid}` }).first().waitFor();
+    const activity = page.getByRole('list', { name: 'Incident activity' });
+    await activity.getByText('opened the incident', { exact: false }).waitFor();
+    await page.getByText(`Opened from alert #${alertIid}.`).waitFor();
+  });
+
+  step('writes a note, rendered as Markdown', async () => {
+    await page.getByRole('textbox', { name: 'Note' }).fill('Rolled back **checkout v2**');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('list', { name: 'Incident activity' }).locator('strong', { hasText: 'checkout v2' }).waitFor();
+  });
+
+  step('closes it after a confirmation: its alert is resolved; then reopens it', async () => {
+    await page.getByRole('button', { name: 'Close incident' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close this incident?' });
+    await dialog.getByRole('button', { name: 'Close incident' }).click();
+    await page.getByText('Incident #1 closed; its alerts are resolved.').waitFor();
+    const alert = await api<{ status: string; incident_iid: number }>('GET', `/projects/${projectId}/alerts/${alertIid}`, undefined, developer.token);
+    expect(alert).toMatchObject({ status: 'resolved', incident_iid: 1 });
+    await browser.screenshot('incident');
+    await page.getByRole('button', { name: 'Reopen incident' }).click();
+    await page.getByText('Incident #1 reopened.').waitFor();
+  });
+
+  step('finds it under Monitor > Incidents with tab counts and search', async () => {
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Incidents' }).click();
+    await heading('Incidents').waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Incident status' });
+    await tabs.getByRole('link', { name: 'Open 1' }).waitFor();
+    await tabs.getByRole('link', { name: 'Closed 0' }).waitFor();
+    await page.getByRole('link', { name: '#1 Checkout error rate high' }).waitFor();
+    await page.getByLabel('Search incidents', { exact: true }).fill('nothing like this');
+    await page.getByText('No incident matches “nothing like this”.').waitFor();
+    await page.getByLabel('Search incidents', { exact: true }).fill('checkout');
+    await page.getByRole('link', { name: '#1 Checkout error rate high' }).waitFor();
+    await browser.screenshot('incidents');
+  });
+});

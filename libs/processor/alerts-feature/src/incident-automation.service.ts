@@ -1,0 +1,75 @@
+import { AutomationSettings, incidentAutomation } from '@alert-ingestion/alerts-domain';
+import { IncidentsRepository } from '@alert-ingestion/alerts-data';
+import { AlertEvent, Topic } from '@alert-ingestion/contracts';
+import { BatchConsumer, ConsumedChunk, ConsumerGroup, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Kafka } from 'kafkajs';
+
+/**
+ * The alert settings' incident automation (docs/api-guide.md "Alert settings"): reads
+ * alerts.events.v1 in a group of its own and, per event, does what the pure incidentAutomation
+ * decides: open an incident for a new triggered alert (create_incident), or close the incident of
+ * an alert a recovery payload resolved (auto_close_incident). Both are idempotent, so a redelivered
+ * event (or one raw alert delivered twice, which makes one alert.created) opens one incident: an
+ * alert that has an incident gets no other, and a closed incident stays closed. Off the receive
+ * path: intake never waits for it. A failure restarts the consumer from its committed offset.
+ */
+@Injectable()
+export class IncidentAutomationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('IncidentAutomation');
+  private readonly consumer: BatchConsumer<Topic.AlertEvents>;
+
+  constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, names: KafkaNames, private readonly incidents: IncidentsRepository) {
+    this.consumer = new BatchConsumer<Topic.AlertEvents>(kafka, {
+      name: 'incident automation',
+      topic: Topic.AlertEvents,
+      names,
+      groupId: names.group(ConsumerGroup.IncidentAutomation),
+      // A setting applies only to events after it was changed (incidentAutomation), so reading from
+      // the beginning replays nothing and misses nothing of a new group.
+      fromBeginning: true,
+      readyWhen: 'run',
+      commitIntervalMs: 1_000,
+      config: { maxWaitTimeInMs: 500, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
+      logger: this.logger,
+      handle: (chunk) => this.handle(chunk),
+    });
+  }
+
+  get healthy(): boolean {
+    return this.consumer.healthy;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumer.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.consumer.stop();
+  }
+
+  private async handle(chunk: ConsumedChunk<Topic.AlertEvents>): Promise<void> {
+    const settings = new Map<string, Promise<AutomationSettings>>();
+    for (const message of chunk.messages) {
+      let event: AlertEvent.AlertEventValue;
+      try {
+        event = chunk.decode(message);
+      } catch (error) {
+        // The relay publishes only what the processor wrote; a record that is no alert event is none of ours.
+        this.logger.warn(`Skipped ${chunk.topic}/${chunk.partition}@${message.offset}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      const projectId = String(event.project_id);
+      if (!settings.has(projectId)) settings.set(projectId, this.incidents.automationSettings(projectId));
+      const decision = incidentAutomation(event, await (settings.get(projectId) as Promise<AutomationSettings>));
+      if (decision === null) continue;
+      const now = new Date();
+      if (decision.action === 'create_incident') {
+        // Refused when the alert has an incident already: this event was handled before.
+        await this.incidents.createFromAlert(projectId, decision.alertIid, null, { actor: { type: 'service', source: 'settings' }, now });
+      } else {
+        await this.incidents.closeIncidentOf(projectId, decision.alertIid, { actor: { type: 'service', source: 'payload' }, now });
+      }
+    }
+  }
+}

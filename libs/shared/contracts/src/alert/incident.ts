@@ -1,0 +1,32 @@
+import { Severity } from './platform-alert-field';
+
+// Incidents of a project (docs/api-guide.md "Incidents"): the API's shapes, shared by the
+// processor, the alerts proxy, incident events and the console.
+
+export const INCIDENT_STATUSES = ['open', 'closed'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** Who opened an incident: a user (null id: the administrator token), or an alert (by hand or by the create_incident setting). */
+export type IncidentCreator = { type: 'user'; id: number | null; username: string | null } | { type: 'alert'; alert_iid: number | null };
+
+/** An incident as the API returns it and incident events carry it. */
+export interface IncidentView {
+  iid: number;
+  title: string;
+  description: string | null;
+  severity: Severity;
+  status: IncidentStatus;
+  created_by: IncidentCreator;
+  /** The iids of the alerts linked to it, lowest first. */
+  alert_iids: number[];
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+/** `GET /projects/:id/incidents/status_counts`. */
+export interface IncidentStatusCounts {
+  open: number;
+  closed: number;
+  all: number;
+}

@@ -1,0 +1,3 @@
+export * from './key';
+export { INCIDENT_EVENT_TYPES, IncidentEventValue } from './value';
+export type { IncidentEventType } from './value';

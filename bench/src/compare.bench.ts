@@ -13,11 +13,16 @@
  * without deliveries), BENCH_NODE_ARGS Node options to the gateway and the processor (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/profiles`). BENCH_SILENCES=N gives the pipeline's project N active
  * silences, each evaluated for every alert and matching none; BENCH_SIGNED=true gives its integration a
- * signing secret and signs every request as Grafana does (HMAC-SHA256 of `timestamp:body`). Exits 1
- * when an accepted alert was not stored.
+ * signing secret and signs every request as Grafana does (HMAC-SHA256 of `timestamp:body`).
+ * BENCH_ALERT_SETTINGS=on (default off) turns on the three alert settings of every round's project
+ * (create_incident, send_email, auto_close_incident; see alert-workflow.ts), with an owner that has an
+ * email address and the processor's SMTP_URL at a real SMTP server in this process; the report ends
+ * with the incidents created and the alert emails by status. Exits 1 when an accepted alert was not
+ * stored.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { waitForCount } from '@alert-ingestion/testing';
+import { waitForCount, TestSmtpServer } from '@alert-ingestion/testing';
+import { AlertWorkflowCounts, enableAlertWorkflow, settledAlertWorkflow } from './alert-workflow';
 import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
 import { LoadResult, percentile, postDistinctAlerts } from './load-generator';
@@ -41,9 +46,18 @@ const SERVICE_ENV = Object.fromEntries(
 
 const SILENCES = Number(env['BENCH_SILENCES'] ?? 0);
 const SIGNED = env['BENCH_SIGNED'] === 'true';
+const ALERT_SETTINGS = env['BENCH_ALERT_SETTINGS'] ?? 'off';
+if (ALERT_SETTINGS !== 'on' && ALERT_SETTINGS !== 'off') throw new Error(`BENCH_ALERT_SETTINGS is on or off, not ${ALERT_SETTINGS}`);
+const ALERT_WORKFLOW = ALERT_SETTINGS === 'on';
 
 /** The receive path's optional work, as the project and integration of a round are set up for it. */
-const FEATURES = [SILENCES > 0 ? `${SILENCES} active silences` : '', SIGNED ? 'signed requests' : ''].filter(Boolean).join(', ');
+const FEATURES = [
+  SILENCES > 0 ? `${SILENCES} active silences` : '',
+  SIGNED ? 'signed requests' : '',
+  ALERT_WORKFLOW ? 'alert settings on (create_incident, send_email, auto_close_incident)' : 'alert settings off',
+]
+  .filter(Boolean)
+  .join(', ');
 
 /** Node options for the gateway and the processor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to profile them. */
 const NODE_ARGS = (env['BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
@@ -159,10 +173,11 @@ function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: n
 }
 
 /**
- * Gives the round's project its silences (BENCH_SILENCES) and its integration a signing secret
- * (BENCH_SIGNED); returns how to sign a request, or undefined.
+ * Gives the round's project its silences (BENCH_SILENCES) and alert settings (BENCH_ALERT_SETTINGS)
+ * and its integration a signing secret (BENCH_SIGNED); returns how to sign a request, or undefined.
  */
 async function setUpFeatures(stack: Stack, projectId: number, integrationId: number): Promise<((body: string) => Record<string, string>) | undefined> {
+  if (ALERT_WORKFLOW) await enableAlertWorkflow(stack, projectId);
   const endsAt = new Date(Date.now() + 3_600_000).toISOString();
   for (let index = 0; index < SILENCES; index++) {
     await stack.client.processorApi('POST', `/projects/${projectId}/silences`, {
@@ -188,17 +203,31 @@ async function setUpFeatures(stack: Stack, projectId: number, integrationId: num
   };
 }
 
+/** What the alert settings did in the pipeline's projects (warm-ups included). */
+function workflowLines(counts: AlertWorkflowCounts, smtp: TestSmtpServer): string[] {
+  const statuses = [...counts.notifications].map(([status, count]) => `${status} ${count}`).join(', ') || 'none';
+  return [
+    'alert workflow (every pipeline project, warm-ups included):',
+    `  alerts stored ${counts.alerts}, incidents created ${counts.incidents}`,
+    `  alert emails by status: ${statuses}; messages the SMTP server received: ${smtp.received.length}`,
+  ];
+}
+
 async function main(): Promise<void> {
   const cleanups: Cleanup[] = [];
   let pipeline: Stack | undefined;
   const rounds: Round[] = [];
+  const projectIds: number[] = [];
+  const smtp = ALERT_WORKFLOW ? await new TestSmtpServer().start() : undefined;
+  let workflow: AlertWorkflowCounts | undefined;
   try {
-    pipeline = await startOwnStack(SERVICE_ENV, NODE_ARGS);
+    pipeline = await startOwnStack(SERVICE_ENV, NODE_ARGS, smtp ? { SMTP_URL: smtp.url } : {});
     const baseline: BaselineStack = await startBaseline(cleanups);
     log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}; baseline at ${baseline.url.host}`);
     log(`${ROUNDS} rounds of each, concurrency ${CONCURRENCY}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
     for (let round = 1; round <= ROUNDS; round++) {
       const { projectId, integrationId, url, key } = await createIntegration(pipeline, 'premium');
+      projectIds.push(projectId);
       const stack = pipeline;
       const sign = await setUpFeatures(stack, projectId, integrationId);
       const measuredPipeline = await measure(
@@ -220,9 +249,14 @@ async function main(): Promise<void> {
       rounds.push(measuredBaseline);
       log(roundLine(round, measuredBaseline));
     }
+    if (ALERT_WORKFLOW) {
+      log('waiting for the incident and the email of every alert to settle');
+      workflow = await settledAlertWorkflow(pipeline, projectIds, STORE_TIMEOUT_S * 1000);
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup: ${String(error)}`));
     await pipeline?.stop();
+    await smtp?.stop();
   }
 
   const ours = summary(rounds, 'pipeline');
@@ -234,6 +268,7 @@ async function main(): Promise<void> {
     `  pipeline ${ours.alertsPerSecond.toFixed(0)} alerts/s, p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms, ${ours.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(ours.cpu)}`,
     `  baseline ${theirs.alertsPerSecond.toFixed(0)} alerts/s, p50 ${theirs.p50.toFixed(1)} ms, p99 ${theirs.p99.toFixed(1)} ms, ${theirs.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(theirs.cpu)}`,
     `  ratio    ${(ours.alertsPerSecond / theirs.alertsPerSecond).toFixed(2)} (pipeline / baseline alerts per second; target >= 1.0 with the pipeline's p99 <= 50 ms)`,
+    ...(workflow && smtp ? workflowLines(workflow, smtp) : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (!ours.allStored || !theirs.allStored) process.exitCode = 1;

@@ -45,8 +45,11 @@ export async function useRunningStack(): Promise<Stack> {
   };
 }
 
-/** Brings up what is missing, each piece stopped again at the end (in reverse order). */
-export async function startOwnStack(serviceEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Stack> {
+/**
+ * Brings up what is missing, each piece stopped again at the end (in reverse order). `serviceEnv`
+ * goes to every service, `processorEnv` to the processor only (e.g. SMTP_URL).
+ */
+export async function startOwnStack(serviceEnv: Record<string, string> = {}, nodeArgs: string[] = [], processorEnv: Record<string, string> = {}): Promise<Stack> {
   const repoRoot = findRepoRoot(__dirname);
   const runId = randomBytes(4).toString('hex');
   const stops: Cleanup[] = [];
@@ -80,7 +83,7 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
 
     const adminToken = `bench-admin-${runId}`;
     const base = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: prefix, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
-    const stack = await ServiceStack.startOn({ env: base }, { all: serviceEnv, nodeArgs });
+    const stack = await ServiceStack.startOn({ env: base }, { all: serviceEnv, processor: processorEnv, nodeArgs });
     stops.push(() => stack.stop());
     return {
       client: stack,

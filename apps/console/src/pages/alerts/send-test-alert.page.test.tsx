@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Alert } from '../../api/types';
+import { alertFixture } from '../../testing/alert-fixture';
 import { renderApp, stubApi } from '../../testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
@@ -12,28 +12,7 @@ const INTEGRATIONS = [
   { id: 5, name: 'External incident management', type: 'external_link', active: false },
 ];
 
-const CREATED: Alert = {
-  iid: 9,
-  title: 'Test alert',
-  description: null,
-  severity: 'high',
-  status: 'triggered',
-  events: 1,
-  started_at: '2024-05-01T10:00:00.000Z',
-  ended_at: null,
-  service: null,
-  monitoring_tool: null,
-  hosts: [],
-  platform_environment_name: null,
-  fingerprint: null,
-  integration_id: 3,
-  payload: {},
-  silenced_by: null,
-  assignees: [],
-  incident_iid: null,
-  created_at: '2024-05-01T10:00:00.000Z',
-  updated_at: '2024-05-01T10:00:00.000Z',
-};
+const CREATED = alertFixture({ iid: 9, title: 'Test alert', integration_id: 3 });
 
 const PREVIEWED = {
   title: 'Test alert',

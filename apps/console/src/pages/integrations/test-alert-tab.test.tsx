@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Alert, Integration, Project } from '../../api/types';
+import { alertFixture } from '../../testing/alert-fixture';
 import { RecordedRequest, renderPage, stubApi } from '../../testing/render';
 import { TestAlertTab } from './test-alert-tab';
 
@@ -50,29 +51,7 @@ const PREVIEW = (request: RecordedRequest) => {
 };
 
 /** An alert of the alerts API as a test alert left it. */
-const stored = (iid: number, title: string, changes: Partial<Alert> = {}): Alert => ({
-  iid,
-  title,
-  description: null,
-  severity: 'high',
-  status: 'triggered',
-  events: 1,
-  started_at: '2024-05-01T10:00:00.000Z',
-  ended_at: null,
-  service: null,
-  monitoring_tool: null,
-  hosts: [],
-  platform_environment_name: null,
-  fingerprint: null,
-  integration_id: 3,
-  payload: {},
-  silenced_by: null,
-  assignees: [],
-  incident_iid: null,
-  created_at: '2024-05-01T10:00:00.000Z',
-  updated_at: '2024-05-01T10:00:00.000Z',
-  ...changes,
-});
+const stored = (iid: number, title: string, changes: Partial<Alert> = {}): Alert => alertFixture({ iid, title, integration_id: 3, ...changes });
 
 const send = async (user: ReturnType<typeof userEvent.setup>, payload: string) => {
   await user.clear(payloadField());

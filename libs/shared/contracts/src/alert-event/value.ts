@@ -1,5 +1,6 @@
-import { IsDefined, IsIn, IsInt, IsISO8601, IsObject, IsOptional, Min } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsOptional } from 'class-validator';
 import { AlertView } from '../alert';
+import { ProjectEventFields } from '../project-event';
 import { MAX_RECORD_BATCH_VALUE_BYTES } from '../topics/message-size';
 
 /** `alert.assigned`: its assignees changed (set, cleared, or the acknowledger of an unassigned alert). */
@@ -30,17 +31,9 @@ export interface AlertEventCause {
 }
 
 /** A change to an alert, published once per change (CONTRACT.md "Events for other services"). */
-export class AlertEventValue {
+export class AlertEventValue extends ProjectEventFields {
   @IsIn(ALERT_EVENT_TYPES)
   type!: AlertEventType;
-
-  @IsISO8601()
-  occurred_at!: string;
-
-  /** A number, as in the HTTP API (`/projects/:id`). */
-  @IsInt()
-  @Min(1)
-  project_id!: number;
 
   @IsDefined()
   @IsObject()

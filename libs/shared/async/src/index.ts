@@ -1,1 +1,2 @@
 export * from './within-time';
+export * from './background-loop';

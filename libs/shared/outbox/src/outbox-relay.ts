@@ -1,9 +1,9 @@
+import { BackgroundLoop } from '@alert-ingestion/async';
 import { DeadLetter, OutboxDeadLetter, Topic } from '@alert-ingestion/contracts';
 import { describeKafkaError, isRecordRejection, TransactionalTopicProducer } from '@alert-ingestion/kafka';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { KafkaJSError } from 'kafkajs';
 import { EventEmitter, once } from 'node:events';
-import { setTimeout as delay } from 'node:timers/promises';
 import { OutboxRelayStore, OutboxRow } from './outbox-relay.store';
 import { OutboxTable } from './outbox-table';
 import { Refusal, RecordRefusals } from './record-refusals';
@@ -109,9 +109,8 @@ interface Leadership {
  * once per attempt.
  */
 export class OutboxRelay {
-  private running: Promise<void> | undefined;
-  /** Aborted by stop(), which ends the relay's loop and its sleep in progress. */
-  private stopped = new AbortController();
+  /** The relay's loop; stop() ends it and its sleep in progress. */
+  private readonly loop = new BackgroundLoop(() => this.run());
   private leadership: Leadership | undefined;
   private published = 0;
   private deadLettered = 0;
@@ -129,7 +128,7 @@ export class OutboxRelay {
   }
 
   private get stopping(): boolean {
-    return this.stopped.signal.aborted;
+    return this.loop.stopping;
   }
 
   private get position(): bigint | undefined {
@@ -142,17 +141,14 @@ export class OutboxRelay {
   }
 
   start(): void {
-    if (this.running) return;
-    this.stopped = new AbortController();
-    this.running = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
     // The batch in flight finishes; the loop then sees `stopping` and gives up leadership.
-    this.stopped.abort();
+    const stopped = this.loop.stop();
     this.leadership?.store.wake();
-    await this.running;
-    this.running = undefined;
+    await stopped;
   }
 
   status(): OutboxRelayStatus {
@@ -365,7 +361,7 @@ export class OutboxRelay {
   }
 
   private sleep(ms: number): Promise<void> {
-    return delay(ms, undefined, { signal: this.stopped.signal }).catch(() => undefined);
+    return this.loop.sleep(ms);
   }
 }
 

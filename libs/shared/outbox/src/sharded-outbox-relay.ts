@@ -1,5 +1,5 @@
+import { BackgroundLoop } from '@alert-ingestion/async';
 import { randomInt } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from 'pg';
 import { OutboxRelay, OutboxRelayLogger, OutboxRelayStatus } from './outbox-relay';
 import { OutboxSharding, OutboxTable } from './outbox-table';
@@ -149,8 +149,7 @@ export class ShardedOutboxRelay {
   readonly relays: readonly OutboxRelay[];
   private readonly members: RelayMembers;
   private readonly started = new Set<number>();
-  private running: Promise<void> | undefined;
-  private stopped = new AbortController();
+  private readonly loop = new BackgroundLoop(() => this.run());
   private lastLine: string | undefined;
 
   constructor(
@@ -165,15 +164,11 @@ export class ShardedOutboxRelay {
   }
 
   start(): void {
-    if (this.running) return;
-    this.stopped = new AbortController();
-    this.running = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped.abort();
-    await this.running;
-    this.running = undefined;
+    await this.loop.stop();
   }
 
   /** The shards this instance leads at the moment. */
@@ -193,7 +188,7 @@ export class ShardedOutboxRelay {
   private async run(): Promise<void> {
     const { logger, name, rebalanceIntervalMs, shardCount } = this.options;
     let failure: string | undefined;
-    while (!this.stopped.signal.aborted) {
+    while (!this.loop.stopping) {
       try {
         const me = await this.members.join();
         if (await this.members.excludeSingleRelay()) {
@@ -215,7 +210,7 @@ export class ShardedOutboxRelay {
         await this.lead([]);
         await this.members.leave();
       }
-      await delay(rebalanceIntervalMs, undefined, { signal: this.stopped.signal }).catch(() => undefined);
+      await this.loop.sleep(rebalanceIntervalMs);
     }
     // The shards go first, then the membership, so the others take them over as soon as they are free.
     await this.lead([]);

@@ -131,7 +131,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     expect(replicationOf(NODES)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
   });
 
-  it('stores every 200 and 202 exactly once and publishes its event once, answers no 5xx but 503, and stores no alert answered only 503', async () => {
+  it('stores every 200 and 202 exactly once and publishes its event once, answers no 5xx but 503, and stores an alert answered only 503 at most once', async () => {
     const running = cluster!;
     const sends: Sent[] = [];
     let answered = 0;
@@ -226,11 +226,16 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     );
 
     expect(statuses.filter((status) => status !== 200 && status !== 202 && status !== 503)).toEqual([]);
-    // Every accepted alert once; an alert answered only 503 never (nothing was accepted).
+    // Every accepted alert once. An alert answered only 503 is stored at most once: the gateway answers
+    // 503 when the broker did not acknowledge the record, and a leader that dies after its followers
+    // copied the record but before it answered leaves a write the gateway could not confirm (a resend
+    // with the same Idempotency-Key is then answered from it). The drill counts those.
     expect(accepted.filter((sent) => stored.get(sent.title) !== 1).map((sent) => `${sent.title}: ${stored.get(sent.title) ?? 0}`)).toEqual([]);
-    expect(sends.filter((sent) => final(sent) === 503 && stored.has(sent.title)).map((sent) => sent.title)).toEqual([]);
-    expect(stored.size).toBe(accepted.length);
-    expect(counts.stored).toBe(accepted.length);
+    const unconfirmed = sends.filter((sent) => final(sent) === 503 && stored.has(sent.title));
+    console.log(`broker failover drill: ${unconfirmed.length} alert(s) answered only 503 yet stored (a write the gateway could not confirm)`);
+    expect(unconfirmed.filter((sent) => stored.get(sent.title) !== 1).map((sent) => sent.title)).toEqual([]);
+    expect(stored.size).toBe(accepted.length + unconfirmed.length);
+    expect(counts.stored).toBe(accepted.length + unconfirmed.length);
     // Each stored alert's alert.created event is published, and it is one event: one outbox id
     // (records the collector's own consumer read twice after a restart count once: by partition and
     // offset). A relay that meets the failover may publish an event again under the same outbox id,

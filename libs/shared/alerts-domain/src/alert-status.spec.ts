@@ -2,6 +2,7 @@ import { ALERT_STATUSES } from '@alert-ingestion/contracts';
 import { planStatusChange, StatusChangeState, statusChange } from './alert-status';
 import { isRefused } from './command-plan';
 import { StoredAlert } from './stored-alert';
+import { storedAlertFixture } from './stored-alert.testing';
 
 const now = new Date('2024-06-01T00:00:00Z');
 const earlier = new Date('2024-05-01T00:00:00Z');
@@ -36,34 +37,16 @@ describe('statusChange', () => {
 });
 
 describe('planStatusChange', () => {
-  const stored: StoredAlert = {
-    id: '500',
-    project_id: '1',
-    iid: 7,
-    integration_id: '9',
-    title: 'Disk full',
-    description: null,
-    severity: 'critical',
-    status: 'triggered',
+  const stored = storedAlertFixture({
     events: 3,
-    started_at: earlier,
-    ended_at: null,
-    service: null,
-    monitoring_tool: null,
-    hosts: null,
-    platform_environment_name: null,
     fingerprint: 'disk',
     fingerprint_sha256: 'f'.repeat(64),
     payload: { title: 'Disk full' },
     silenced_by: { id: '3', comment: 'maintenance', ends_at: new Date('2024-06-02T00:00:00Z') },
-    incident_id: null,
-    incident_iid: null,
-    assignees: [],
-    first_grouped_at: null,
-    last_grouped_at: null,
+    started_at: earlier,
     created_at: earlier,
     updated_at: earlier,
-  };
+  });
   const state = (overrides: Partial<StoredAlert> = {}, openDuplicateIid: number | null = null): StatusChangeState => ({
     alert: { ...stored, ...overrides },
     openDuplicateIid,

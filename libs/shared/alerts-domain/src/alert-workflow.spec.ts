@@ -3,6 +3,7 @@ import { planAssignment, planBulkUpdate, requestedAssignees } from './alert-work
 import { isRefused } from './command-plan';
 import { heartbeatFingerprintSha256 } from './heartbeat';
 import { StoredAlert } from './stored-alert';
+import { storedAlertFixture } from './stored-alert.testing';
 
 const now = new Date('2026-11-27T10:00:00.000Z');
 const earlier = new Date('2026-11-27T09:00:00.000Z');
@@ -15,35 +16,7 @@ const candidates = new Map([
 ]);
 
 function alert(iid: number, overrides: Partial<StoredAlert> = {}): StoredAlert {
-  return {
-    id: String(500 + iid),
-    project_id: '1',
-    iid,
-    integration_id: '9',
-    title: `Alert ${iid}`,
-    description: null,
-    severity: 'critical',
-    status: 'triggered',
-    events: 1,
-    started_at: earlier,
-    ended_at: null,
-    service: null,
-    monitoring_tool: null,
-    hosts: null,
-    platform_environment_name: null,
-    fingerprint: null,
-    fingerprint_sha256: null,
-    payload: {},
-    silenced_by: null,
-    incident_id: null,
-    incident_iid: null,
-    assignees: [],
-    first_grouped_at: null,
-    last_grouped_at: null,
-    created_at: earlier,
-    updated_at: earlier,
-    ...overrides,
-  };
+  return storedAlertFixture({ id: String(500 + iid), iid, title: `Alert ${iid}`, started_at: earlier, created_at: earlier, updated_at: earlier, ...overrides });
 }
 
 describe('requestedAssignees', () => {

@@ -11,40 +11,24 @@ import {
   StoredIncident,
 } from './incident';
 import { alertEvent, StoredAlert } from './stored-alert';
+import { storedAlertFixture } from './stored-alert.testing';
 
 const now = new Date('2026-11-27T10:00:00Z');
 const earlier = new Date('2026-11-27T09:00:00Z');
 
 function alert(overrides: Partial<StoredAlert> = {}): StoredAlert {
-  return {
-    id: '500',
-    project_id: '1',
-    iid: 7,
-    integration_id: '9',
-    title: 'Disk full',
+  return storedAlertFixture({
     description: 'db-1 has no space left',
     severity: 'high',
-    status: 'triggered',
-    events: 1,
-    started_at: earlier,
-    ended_at: null,
     service: 'db',
     monitoring_tool: 'Prometheus',
     hosts: ['db-1', 'db-2'],
-    platform_environment_name: null,
-    fingerprint: null,
-    fingerprint_sha256: null,
     payload: { title: 'Disk full', labels: { team: 'storage' } },
-    silenced_by: null,
-    incident_id: null,
-    incident_iid: null,
-    assignees: [],
-    first_grouped_at: null,
-    last_grouped_at: null,
+    started_at: earlier,
     created_at: earlier,
     updated_at: earlier,
     ...overrides,
-  };
+  });
 }
 
 function incident(overrides: Partial<StoredIncident> = {}): StoredIncident {

@@ -1,5 +1,5 @@
 import { UseMutationResult } from '@tanstack/react-query';
-import { FormEvent, useId, useState } from 'react';
+import { FormEvent, useId, useRef, useState } from 'react';
 import { ErrorMessage } from './error-message';
 import { Field } from './field';
 import { ApiErrorFields, useFormErrors } from './form-errors';
@@ -18,6 +18,8 @@ export function NoteForm<T>({ add }: { add: UseMutationResult<T, Error, string> 
   const { formRef, errors, show, clear, showApiError } = useFormErrors<'body'>();
   const [failure, setFailure] = useState<unknown>(null);
   const titleId = useId();
+  /** The button is disabled while the note is sent, which drops its focus: the field takes it back. */
+  const bodyField = useRef<HTMLTextAreaElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +27,10 @@ export function NoteForm<T>({ add }: { add: UseMutationResult<T, Error, string> 
     if (body.trim() === '') return show({ body: 'Write the note first: it cannot be empty.' });
     if (body.length > NOTE_MAX) return show({ body: `A note has at most ${NOTE_MAX.toLocaleString('en')} characters; this one has ${body.length.toLocaleString('en')}.` });
     add.mutate(body, {
-      onSuccess: () => setBody(''),
+      onSuccess: () => {
+        setBody('');
+        bodyField.current?.focus();
+      },
       onError: (error) => {
         if (!showApiError(error, NOTE_ERRORS, 'Note not added')) setFailure(error);
       },
@@ -40,6 +45,7 @@ export function NoteForm<T>({ add }: { add: UseMutationResult<T, Error, string> 
         {(id, { errorId, hintId }) => (
           <textarea
             id={id}
+            ref={bodyField}
             rows={4}
             value={body}
             aria-invalid={errors.body ? true : undefined}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAssigneeCandidates, useSetAlertAssignees } from '../../api/alert-workflow';
 import { Alert, AlertAssignee } from '../../api/types';
 import { useCurrentMessage } from '../../components/current-message';
@@ -26,6 +26,26 @@ export function AlertAssignees({ projectId, alert, canAssign }: AlertAssigneesPr
   const save = useSetAlertAssignees(projectId);
   const message = useCurrentMessage();
   const legendId = useId();
+  // Opening the choice removes the button that had the focus: the choice takes it, and Escape or
+  // Cancel gives it back to "Edit assignees".
+  const editButton = useRef<HTMLButtonElement>(null);
+  const choice = useRef<HTMLFieldSetElement>(null);
+  const refocusEdit = useRef(false);
+  const open = editing !== null;
+  useEffect(() => {
+    if (open) choice.current?.focus();
+    else if (refocusEdit.current) editButton.current?.focus();
+    refocusEdit.current = false;
+  }, [open]);
+  const cancel = () => {
+    refocusEdit.current = true;
+    setEditing(null);
+  };
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    cancel();
+  };
 
   const apply = (assigneeIds: number[]) => {
     message.clear();
@@ -48,7 +68,7 @@ export function AlertAssignees({ projectId, alert, canAssign }: AlertAssigneesPr
       {message.view}
       {canAssign && editing === null && (
         <p className="actions">
-          <button type="button" className="button" onClick={() => setEditing(alert.assignees.map((assignee) => assignee.id))}>
+          <button type="button" className="button" ref={editButton} onClick={() => setEditing(alert.assignees.map((assignee) => assignee.id))}>
             Edit assignees
           </button>
           {alert.assignees.length > 0 && (
@@ -59,7 +79,7 @@ export function AlertAssignees({ projectId, alert, canAssign }: AlertAssigneesPr
         </p>
       )}
       {canAssign && editing !== null && (
-        <fieldset className="assignee-choice" aria-labelledby={legendId}>
+        <fieldset className="assignee-choice" aria-labelledby={legendId} ref={choice} tabIndex={-1} onKeyDown={cancelOnEscape}>
           <legend id={legendId}>Assign alert #{alert.iid} to</legend>
           <ErrorMessage error={candidates.error} title="Candidates" />
           {candidates.isPending && <p className="muted">Loading the project's developers…</p>}
@@ -74,7 +94,7 @@ export function AlertAssignees({ projectId, alert, canAssign }: AlertAssigneesPr
             <button type="button" className="button button-primary" disabled={save.isPending} onClick={() => apply(editing)}>
               Save assignees
             </button>
-            <button type="button" className="button" onClick={() => setEditing(null)}>
+            <button type="button" className="button" onClick={cancel}>
               Cancel
             </button>
           </p>

@@ -363,10 +363,10 @@ function AlertRow({ alert, projectId, selected, onSelect, onStatusChanged }: Ale
           <input type="checkbox" aria-label={`Select alert #${alert.iid}`} checked={selected} onChange={(event) => onSelect(event.target.checked)} />
         </td>
       )}
-      <td>
+      <td className="severity">
         <SeverityLabel severity={alert.severity} />
       </td>
-      <td>
+      <td className="started">
         <TimeAgo iso={alert.started_at} />
       </td>
       <td className="alert-title">
@@ -380,9 +380,9 @@ function AlertRow({ alert, projectId, selected, onSelect, onStatusChanged }: Ale
           </>
         )}
       </td>
-      <td className="numeric">{alert.events}</td>
-      <td className={alert.assignees.length === 0 ? 'muted' : undefined}>{assigneesText(alert.assignees)}</td>
-      <td>
+      <td className="numeric events">{alert.events}</td>
+      <td className={alert.assignees.length === 0 ? 'assignee muted' : 'assignee'}>{assigneesText(alert.assignees)}</td>
+      <td className="status">
         <AlertStatusControl projectId={projectId} iid={alert.iid} status={alert.status} onChanged={onStatusChanged} />
       </td>
     </tr>

@@ -118,7 +118,9 @@ export class AlertProcessorEnv extends BaseEnv {
   /**
    * After a batch that did not fill EVENT_RELAY_BATCH_SIZE, wait this long before the next, so that
    * a steady stream of alerts is published in few Kafka transactions (each costs about eight broker
-   * requests, whatever its size) instead of one per processed batch. Events are at most this much later.
+   * requests, whatever its size) instead of one per processed batch. The event relay shards one
+   * processor leads share this budget: each waits this times their number, so events are at most
+   * that much later.
    */
   @IntegerSetting({ min: 0, max: 10_000 })
   EVENT_RELAY_LINGER_MS = 100;

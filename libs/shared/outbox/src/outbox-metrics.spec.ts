@@ -37,9 +37,9 @@ describe('registerOutboxShardMetrics', () => {
   it('counts the shards this instance leads and what it published per shard, counters that only grow across handovers', async () => {
     const registry = new Registry();
     let shards: OutboxShardStatus[] = [
-      { shard: 0, leading: true, published: 10 },
-      { shard: 1, leading: false, published: 0 },
-      { shard: 2, leading: true, published: 4 },
+      { shard: 0, leading: true, published: 10, lingerMs: 100 },
+      { shard: 1, leading: false, published: 0, lingerMs: 100 },
+      { shard: 2, leading: true, published: 4, lingerMs: 100 },
     ];
     registerOutboxShardMetrics(registry, 'alert_events', { shardStatuses: () => shards });
     const perShard = async () => {
@@ -52,9 +52,9 @@ describe('registerOutboxShardMetrics', () => {
 
     // Shard 0 handed over, shard 1 taken: what shard 0 published stays counted.
     shards = [
-      { shard: 0, leading: false, published: 12 },
-      { shard: 1, leading: true, published: 3 },
-      { shard: 2, leading: true, published: 9 },
+      { shard: 0, leading: false, published: 12, lingerMs: 100 },
+      { shard: 1, leading: true, published: 3, lingerMs: 100 },
+      { shard: 2, leading: true, published: 9, lingerMs: 100 },
     ];
     expect(await scrape(registry, 'outbox_shards_led')).toEqual({ alert_events: 2 });
     expect(await perShard()).toEqual({ 'alert_events/0': 12, 'alert_events/1': 3, 'alert_events/2': 9 });

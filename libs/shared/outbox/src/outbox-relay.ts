@@ -29,7 +29,10 @@ export interface OutboxRelayOptions extends RelayHealthOptions {
   deadLetterTopic: Topic.AlertEventsDeadLetter | Topic.IncidentEventsDeadLetter | Topic.IntegrationsDeadLetter;
   /** Rows published per Kafka transaction. */
   batchSize: number;
-  /** Pause after a batch that was not full, so that a steady stream goes out in few transactions. */
+  /**
+   * Pause after a batch that was not full, so that a steady stream goes out in few transactions.
+   * Relays that share an instance's budget (shareLinger) each pause this times their number.
+   */
   lingerMs: number;
   /** Fallback poll when no NOTIFY arrives (a lost notification only delays, never loses, a record). */
   pollIntervalMs: number;
@@ -114,6 +117,8 @@ export class OutboxRelay {
   private leadership: Leadership | undefined;
   private published = 0;
   private deadLettered = 0;
+  /** How many relays of this instance share its transaction budget, this one included (shareLinger). */
+  private lingerShare = 1;
   private readonly health: RelayHealth;
   private readonly refusals: RecordRefusals;
   /** Emits `advanced` whenever the position moves (awaitPublished waits for it). */
@@ -149,6 +154,22 @@ export class OutboxRelay {
     const stopped = this.loop.stop();
     this.leadership?.store.wake();
     await stopped;
+  }
+
+  /**
+   * This relay is one of `relays` that run in this instance: each lingers `lingerMs` times that
+   * many, so the instance starts about as many Kafka transactions per second as one relay would.
+   * A transaction costs the broker and the producer about the same whatever it carries (its
+   * requests, its log entries and a marker on every partition it touched), so splitting a stream
+   * over more relays in one instance must not multiply the transactions.
+   */
+  shareLinger(relays: number): void {
+    this.lingerShare = Math.max(1, relays);
+  }
+
+  /** The pause after a batch that was not full: lingerMs, times the relays sharing this instance's budget. */
+  get lingerMs(): number {
+    return this.options.lingerMs * this.lingerShare;
   }
 
   status(): OutboxRelayStatus {
@@ -270,7 +291,7 @@ export class OutboxRelay {
       this.refusals.passed(next);
       await this.advance(store, position, next, rows.length);
       this.report(this.health.succeeded(Date.now()));
-      if (!isolating && rows.length < batchSize && lingerMs > 0) await this.sleep(lingerMs);
+      if (!isolating && rows.length < batchSize && lingerMs > 0) await this.sleep(this.lingerMs);
     }
     return 0;
   }

@@ -25,6 +25,8 @@ export interface OutboxShardStatus {
   leading: boolean;
   /** Records of this shard this instance published since it started. */
   published: number;
+  /** The pause after a batch that was not full (OutboxRelay.lingerMs: shared by the shards this instance leads). */
+  lingerMs: number;
 }
 
 /**
@@ -138,7 +140,9 @@ export function combinedStatus(statuses: readonly OutboxRelayStatus[]): OutboxRe
  * shards it should lead and stops the others (a stopped relay finishes its batch in flight, then
  * releases the lock); a started relay retries the lock until the previous owner has let go. An
  * instance that dies leaves the members with its database session, and the survivors take its
- * shards over at their next rebalance.
+ * shards over at their next rebalance. The relays an instance leads share its transaction budget
+ * (OutboxRelay.shareLinger): leading more shards spreads the same Kafka transactions per second
+ * over them instead of multiplying them.
  *
  * A sharded outbox may have been published by a single relay before (an earlier version): the
  * instances keep it out (RelayMembers.excludeSingleRelay) and lead no shard while it leads, and a
@@ -177,7 +181,7 @@ export class ShardedOutboxRelay {
   }
 
   shardStatuses(): OutboxShardStatus[] {
-    return this.relays.map((relay, shard) => ({ shard, leading: relay.leading, published: relay.status().published }));
+    return this.relays.map((relay, shard) => ({ shard, leading: relay.leading, published: relay.status().published, lingerMs: relay.lingerMs }));
   }
 
   /** The shards' statuses as one (combinedStatus). */
@@ -233,6 +237,7 @@ export class ShardedOutboxRelay {
         this.started.delete(shard);
       }),
     );
+    for (const shard of this.started) this.relays[shard].shareLinger(this.started.size);
   }
 
   private leadList(): string {

@@ -14,6 +14,8 @@ const table: OutboxTable = {
   sharding: { keyHashColumn: 'key_hash', lockClass: 920_000 },
 };
 const SHARDS = 4;
+/** The pause after a partial batch of one relay alone; the shards an instance leads share it. */
+const LINGER_MS = 5;
 const KEYS = 24;
 
 interface Thing {
@@ -53,7 +55,7 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
     table,
     deadLetterTopic: Topic.AlertEventsDeadLetter,
     batchSize: 20,
-    lingerMs: 0,
+    lingerMs: LINGER_MS,
     pollIntervalMs: 200,
     initialRetryMs: 100,
     maxRetryMs: 1_000,
@@ -137,6 +139,9 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
       expect(b.leading()).toHaveLength(SHARDS / 2);
     });
     expect([...a.leading(), ...b.leading()].sort()).toEqual([0, 1, 2, 3]);
+    // Each instance's two shards share its transaction budget: each lingers twice as long.
+    const lingers = (instance: ShardedOutboxRelay) => instance.shardStatuses().filter((shard) => shard.leading).map((shard) => shard.lingerMs);
+    await eventually(async () => expect([...lingers(a), ...lingers(b)]).toEqual(Array<number>(SHARDS).fill(2 * LINGER_MS)));
 
     for (let batch = 0; batch < 20; batch++) await commit(things(batch * 30, 30));
     await received.waitFor(() => true, 600);
@@ -168,6 +173,8 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
     await received.waitFor(() => true, 200);
     await a.stop();
     await eventually(async () => expect(b.leading()).toEqual([0, 1, 2, 3]));
+    // The one instance left leads every shard, within the budget one instance has.
+    await eventually(async () => expect(b.shardStatuses().map((shard) => shard.lingerMs)).toEqual(Array<number>(SHARDS).fill(SHARDS * LINGER_MS)));
     await writing;
     await received.waitFor(() => true, 800);
     await new Promise((resolve) => setTimeout(resolve, 500));

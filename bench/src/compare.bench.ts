@@ -4,7 +4,8 @@
  * BENCH_ROUNDS rounds of each, pipeline first. Each round posts distinct alerts at concurrency
  * BENCH_CONCURRENCY over keep-alive connections for BENCH_DURATION_S (after BENCH_WARMUP_S of
  * warm-up), checks that every accepted alert was stored, and measures the CPU each process used
- * (from /proc) per alert. Prints every round and the medians, and the pipeline's throughput as a
+ * (from /proc) per alert and the rows PostgreSQL inserted (by table) and the WAL it wrote per alert
+ * (postgres-writes.ts). Prints every round and the medians, and the pipeline's throughput as a
  * ratio of the baseline's.
  *
  * The pipeline is a stack of its own (see pipeline-stack.ts: Kafka from the jars unless
@@ -28,6 +29,7 @@ import { BaselineStack, startBaseline } from './baseline-stack';
 import { LoadResult, percentile, postDistinctAlerts } from './load-generator';
 import { createIntegration, processorBatches, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
 import { measurePostgresSessions } from './postgres-sessions';
+import { measurePostgresWrites, PostgresWrites, writesPerAlertText } from './postgres-writes';
 import { clientCpu, CpuSource, measureCpu } from './process-cpu';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -77,6 +79,8 @@ interface Round {
   postgresPerAlert?: Map<string, number>;
   /** Raw alert messages per processor transaction during the measured load (the pipeline only). */
   messagesPerBatch?: number;
+  /** Rows inserted and WAL written for the round's alerts, until every one was stored. */
+  postgresWrites?: PostgresWrites;
 }
 
 function median(values: number[]): number {
@@ -96,6 +100,7 @@ async function measure(
     stored: () => Promise<number>;
     batches?: () => Promise<{ batches: number; messages: number }>;
     postgresSessions?: () => () => Promise<Map<string, number>>;
+    databaseUrl?: string;
   },
   round: number,
 ): Promise<Round> {
@@ -105,6 +110,7 @@ async function measure(
   const batchesBefore = await target.batches?.();
   const cpu = measureCpu([...target.cpuSources, clientCpu]);
   const postgresSessions = target.postgresSessions?.();
+  const postgresWrites = target.databaseUrl === undefined ? undefined : await measurePostgresWrites(target.databaseUrl);
   const result: LoadResult = await postDistinctAlerts(target.url, target.headers, {
     concurrency: CONCURRENCY,
     label,
@@ -118,6 +124,7 @@ async function measure(
   const refused = [...result.statuses].filter(([status]) => status !== 200 && status !== 202);
   if (refused.length > 0) log(`${label}: answers other than 200/202 (not counted as alerts): ${refused.map(([status, count]) => `${status}: ${count}`).join(', ')}`);
   const stored = (await waitForCount(target.stored, storedBefore + result.accepted, STORE_TIMEOUT_S * 1000)) - storedBefore;
+  const writesForRound = await postgresWrites?.();
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   return {
     system,
@@ -131,6 +138,7 @@ async function measure(
     writesPerAlert: new Map([...writes].map(([name, count]) => [name, count / Math.max(1, result.accepted)])),
     messagesPerBatch:
       batchesBefore && batchesAfter ? (batchesAfter.messages - batchesBefore.messages) / Math.max(1, batchesAfter.batches - batchesBefore.batches) : undefined,
+    postgresWrites: writesForRound,
   };
 }
 
@@ -157,7 +165,8 @@ function roundLine(index: number, round: Round): string {
           .sort(([, a], [, b]) => b - a)
           .map(([name, micros]) => `${name} ${micros.toFixed(0)}`)
           .join(', ')}`;
-  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${writesText}${batchText}${postgresText}`;
+  const rowsText = round.postgresWrites === undefined ? '' : `   PostgreSQL ${writesPerAlertText(round.postgresWrites, round.accepted)}`;
+  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${writesText}${batchText}${rowsText}${postgresText}`;
 }
 
 function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: number; p50: number; p99: number; allStored: boolean; cpu: Map<string, number> } {
@@ -240,12 +249,13 @@ async function main(): Promise<void> {
           stored: () => storedAlerts(stack, projectId),
           batches: () => processorBatches(stack),
           postgresSessions: stack.databaseUrl === undefined ? undefined : () => measurePostgresSessions(stack.databaseUrl!),
+          databaseUrl: stack.databaseUrl,
         },
         round,
       );
       rounds.push(measuredPipeline);
       log(roundLine(round, measuredPipeline));
-      const measuredBaseline = await measure('baseline', { url: baseline.url, headers: {}, cpuSources: baseline.cpuSources, stored: baseline.count }, round);
+      const measuredBaseline = await measure('baseline', { url: baseline.url, headers: {}, cpuSources: baseline.cpuSources, stored: baseline.count, databaseUrl: baseline.databaseUrl }, round);
       rounds.push(measuredBaseline);
       log(roundLine(round, measuredBaseline));
     }

@@ -47,7 +47,8 @@ describe('alert processor: alert timeline and notes', () => {
       [0, 'alert_created'],
       [0, 'events_grouped'],
     ]);
-    expect(entries[0]).toMatchObject({ actor: { type: 'service' }, source: 'payload', details: { integration_id: Number(integration.id) } });
+    // The integration is named as it is now (the processor's view of the integrations topic).
+    expect(entries[0]).toMatchObject({ actor: { type: 'service' }, source: 'payload', details: { integration_id: Number(integration.id), integration_name: `integration ${integration.id}` } });
     expect(entries[1].details).toMatchObject({ count: 4, first_at: entries[1].created_at });
     expect(new Date(entries[1].details.last_at as string).getTime()).toBeGreaterThan(new Date(entries[1].created_at).getTime());
   });

@@ -3,7 +3,8 @@ import { ActivityEntriesRepository } from '@alert-ingestion/alerts-data';
 import { activityActorIds, activityEntryView, ActivityEntryOut, ActivitySubject, noteEntry, StoredActivityEntry } from '@alert-ingestion/alerts-domain';
 import { ActivityEntryView } from '@alert-ingestion/contracts';
 import { PageInfo, pageInfo, pageRequest, PaginationQueryDto } from '@alert-ingestion/http';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { userCause } from './user-cause';
 
 export interface ActivityViewPage {
@@ -13,7 +14,8 @@ export interface ActivityViewPage {
 
 /**
  * The timelines of alerts and incidents as the API answers them (docs/api-guide.md "Alert workflow"):
- * a page, oldest first, with its actors' usernames (one query per page); and notes members write.
+ * a page, oldest first, with its actors' usernames (one query per page) and the names of the
+ * integrations it mentions (the processor's integration view); and notes members write.
  * The subject (an alert's or an incident's database id) is the caller's to resolve and authorise.
  */
 @Injectable()
@@ -21,6 +23,7 @@ export class ActivityService {
   constructor(
     private readonly entries: ActivityEntriesRepository,
     private readonly access: AccessReader,
+    @Inject(INTEGRATION_LOOKUP) private readonly integrations: IntegrationLookup,
   ) {}
 
   /** `derived`: entries the subject's row holds (an alert's: derivedAlertEntries), placed among the stored ones by time. */
@@ -39,6 +42,6 @@ export class ActivityService {
 
   private async views(entries: readonly StoredActivityEntry[]): Promise<ActivityEntryView[]> {
     const usernames = await this.access.usernames(activityActorIds(entries));
-    return entries.map((entry) => activityEntryView(entry, usernames));
+    return entries.map((entry) => activityEntryView(entry, usernames, (id) => this.integrations.findById(id)?.name));
   }
 }

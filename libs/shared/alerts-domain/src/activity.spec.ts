@@ -52,6 +52,14 @@ describe('activity entries', () => {
     expect(activityEntryView({ ...stored, actor_user_id: null, source: 'payload' }, usernames).actor).toEqual({ type: 'service' });
   });
 
+  it('names the integration whose payload created or resolved the alert, while it exists', () => {
+    const created: StoredActivityEntry = { id: '0', kind: 'alert_created', actor_user_id: null, source: 'payload', reason: null, details: { integration_id: 3 }, created_at: at };
+    const names = (id: string) => (id === '3' ? 'Prometheus production' : undefined);
+    expect(activityEntryView(created, new Map(), names).details).toEqual({ integration_id: 3, integration_name: 'Prometheus production' });
+    expect(activityEntryView({ ...created, details: { integration_id: 4 } }, new Map(), names).details).toEqual({ integration_id: 4 });
+    expect(activityEntryView({ ...created, kind: 'note', details: { body: 'x' } }, new Map(), names).details).toEqual({ body: 'x' });
+  });
+
   it('names each actor of a page once, for one lookup', () => {
     const entry = (id: string, actor: string | null): StoredActivityEntry => ({ id, kind: 'note', actor_user_id: actor, source: 'api', reason: null, details: {}, created_at: at });
     expect(activityActorIds([entry('1', '42'), entry('2', null), entry('3', '42'), entry('4', '7')])).toEqual(['42', '7']);

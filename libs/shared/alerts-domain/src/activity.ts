@@ -77,10 +77,21 @@ export function activityActorIds(entries: readonly StoredActivityEntry[]): strin
   return [...new Set(entries.flatMap((entry) => (entry.actor_user_id === null ? [] : [entry.actor_user_id])))];
 }
 
-/** An entry as the API answers it; `usernames` by user id (a user deleted since: username null). */
-export function activityEntryView(entry: StoredActivityEntry, usernames: ReadonlyMap<string, string>): ActivityEntryView {
+/**
+ * An entry as the API answers it; `usernames` by user id (a user deleted since: username null).
+ * An entry naming an integration (`integration_id`: the payload that created or resolved the alert)
+ * also gets its current name as `integration_name` when `integrationName` knows it (a deleted
+ * integration: none).
+ */
+export function activityEntryView(
+  entry: StoredActivityEntry,
+  usernames: ReadonlyMap<string, string>,
+  integrationName: (id: string) => string | undefined = () => undefined,
+): ActivityEntryView {
   const actor: ActivityActor =
     entry.actor_user_id === null ? { type: 'service' } : { type: 'user', id: Number(entry.actor_user_id), username: usernames.get(entry.actor_user_id) ?? null };
+  const integrationId = entry.details['integration_id'];
+  const name = integrationId === undefined || integrationId === null ? undefined : integrationName(String(integrationId));
   return {
     id: Number(entry.id),
     kind: entry.kind,
@@ -88,7 +99,7 @@ export function activityEntryView(entry: StoredActivityEntry, usernames: Readonl
     actor,
     source: entry.source,
     reason: entry.reason,
-    details: entry.details,
+    details: name === undefined ? entry.details : { ...entry.details, integration_name: name },
   };
 }
 

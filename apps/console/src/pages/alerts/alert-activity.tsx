@@ -20,12 +20,18 @@ function statusLabel(value: unknown): string {
   return typeof value === 'string' && value in STATUS_LABELS ? STATUS_LABELS[value as keyof typeof STATUS_LABELS] : String(value);
 }
 
+/** The integration an entry names: "integration “Prometheus”", or by id once it is deleted. */
+function integrationOf(details: ActivityEntry['details']): string {
+  const name = details['integration_name'];
+  return typeof name === 'string' ? `integration “${name}”` : `integration ${String(details['integration_id'])}`;
+}
+
 /** Who did it, in words: the user, or what the service acted on. */
 function actorOf(entry: ActivityEntry): string {
   if (entry.actor.type === 'user') return entry.actor.username ? `@${entry.actor.username}` : `User ${entry.actor.id}`;
   switch (entry.source) {
     case 'payload':
-      return 'A payload';
+      return entry.details['integration_id'] === undefined ? 'A payload' : `A payload of ${integrationOf(entry.details)}`;
     case 'heartbeat':
       return 'The heartbeat check';
     case 'incident':
@@ -43,7 +49,7 @@ export function activityText(entry: ActivityEntry): ReactNode {
   const actor = actorOf(entry);
   switch (entry.kind) {
     case 'alert_created':
-      return entry.source === 'heartbeat' ? 'Created: the integration sent nothing for its heartbeat interval.' : `Created by a payload of integration ${String(details['integration_id'])}.`;
+      return entry.source === 'heartbeat' ? 'Created: the integration sent nothing for its heartbeat interval.' : `Created by a payload of ${integrationOf(details)}.`;
     case 'events_grouped':
       return `${String(details['count'])} more ${details['count'] === 1 ? 'event' : 'events'} grouped into this alert, the latest ${exactTime(String(details['last_at']))}.`;
     case 'status_changed':

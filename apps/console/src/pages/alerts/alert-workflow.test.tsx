@@ -113,11 +113,11 @@ describe('the alert page: assignees, activity and notes', () => {
     pageApi({
       'GET /projects/7/alerts/4/activity': {
         body: [
-          entry(0, 'alert_created', { details: { integration_id: 1 } }),
+          entry(0, 'alert_created', { details: { integration_id: 1, integration_name: 'Prometheus' } }),
           entry(0, 'events_grouped', { details: { count: 3, first_at: NOW, last_at: NOW } }),
           entry(8, 'status_changed', { actor: { type: 'user', id: 5, username: 'dev' }, source: 'api', details: { from: 'triggered', to: 'acknowledged' } }),
           entry(9, 'assignees_changed', { actor: { type: 'user', id: 5, username: 'dev' }, source: 'api', details: { added: [{ id: 5, username: 'dev' }], removed: [] } }),
-          entry(10, 'status_changed', { details: { from: 'acknowledged', to: 'resolved', integration_id: 1 } }),
+          entry(10, 'status_changed', { details: { from: 'acknowledged', to: 'resolved', integration_id: 2 } }),
           entry(11, 'note', {
             actor: { type: 'user', id: 5, username: 'dev' },
             source: 'api',
@@ -131,11 +131,12 @@ describe('the alert page: assignees, activity and notes', () => {
     const timeline = await screen.findByRole('list', { name: 'Activity of alert #4' });
     const items = await within(timeline).findAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.timeline-text')?.textContent)).toEqual([
-      'Created by a payload of integration 1.',
+      'Created by a payload of integration “Prometheus”.',
       expect.stringMatching(/^3 more events grouped into this alert, the latest /),
       '@dev changed the status from Triggered to Acknowledged.',
       '@dev assigned @dev.',
-      'A payload changed the status from Acknowledged to Resolved.',
+      // An integration deleted since is named by its id.
+      'A payload of integration 2 changed the status from Acknowledged to Resolved.',
       expect.stringContaining('@dev wrote:'),
     ]);
     const note = items[5];

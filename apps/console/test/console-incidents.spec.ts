@@ -111,4 +111,17 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await page.getByRole('link', { name: '#1 Checkout error rate high' }).waitFor();
     await browser.screenshot('incidents');
   });
+
+  step('shows the incident list as cards on a narrow screen: nothing scrolls sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: '#1 Checkout error rate high' }).waitFor();
+    const sideways = await page.evaluate(() => {
+      const box = document.querySelector('.incidents-table')?.parentElement;
+      return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, table: box ? box.scrollWidth - box.clientWidth : -1 };
+    });
+    expect(sideways).toEqual({ page: 0, table: 0 });
+    expect(await page.locator('.incidents-table td.creator').first().textContent()).toBe('alert #1');
+    await browser.screenshot('incidents-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

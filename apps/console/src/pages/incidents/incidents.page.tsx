@@ -110,18 +110,22 @@ export function IncidentsPage() {
       >
         {(incident) => (
           <tr key={incident.iid}>
-            <td>
+            <td className="severity">
               <SeverityLabel severity={incident.severity} />
             </td>
-            <td>
+            <td className="incident-title">
               <Link to={incidentPath(project.id, incident.iid)}>
                 #{incident.iid} {incident.title}
               </Link>
             </td>
-            <td>{incident.status === 'open' ? 'Open' : 'Closed'}</td>
-            <td className="numeric">{incident.alert_iids.length}</td>
-            <td>{creatorOf(incident)}</td>
-            <td>
+            <td className="status">{incident.status === 'open' ? 'Open' : 'Closed'}</td>
+            <td className="numeric alerts" data-label="Alerts">
+              {incident.alert_iids.length}
+            </td>
+            <td className="creator" data-label="Opened by">
+              {creatorOf(incident)}
+            </td>
+            <td className="created">
               <TimeAgo iso={incident.created_at} />
             </td>
           </tr>

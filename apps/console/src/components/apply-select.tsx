@@ -21,6 +21,8 @@ interface ApplySelectProps<Value extends string> {
   errorTitle: string;
   /** What the screen reader hears of the change (saving, saved); empty for nothing. */
   announcement?: string;
+  /** Said beside the button when it is pressed with nothing new chosen (default: choose another value first). */
+  chooseFirst?: string;
   /** Extra classes of the select, from the value chosen (the status colours). */
   selectClassName?(chosen: NoInfer<Value>): string;
   /** Something else is chosen: an earlier refusal no longer applies. */
@@ -42,6 +44,8 @@ export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>
   const errorId = `${id}-error`;
   // The value chosen but not saved yet; null: the stored value is shown.
   const [choice, setChoice] = useState<Value | null>(null);
+  // The button was pressed with nothing new chosen: say what to do instead of doing nothing.
+  const [hinted, setHinted] = useState(false);
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
     setShownValue(value);
@@ -51,8 +55,9 @@ export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>
   const nothingToApply = chosen === value;
 
   const apply = () => {
-    if (pending || nothingToApply) return;
-    props.onApply(chosen);
+    if (pending) return;
+    setHinted(nothingToApply);
+    if (!nothingToApply) props.onApply(chosen);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {
     if (event.key !== 'Enter') return;
@@ -72,6 +77,7 @@ export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           setChoice(event.target.value as Value);
+          setHinted(false);
           props.onChoose?.();
         }}
         onKeyDown={onKeyDown}
@@ -82,8 +88,8 @@ export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>
         {pending ? 'Saving…' : applyLabel}
         {applyHiddenSuffix && <span className="visually-hidden">{applyHiddenSuffix}</span>}
       </button>
-      <span role="status" className="visually-hidden">
-        {announcement}
+      <span role="status" className={hinted ? 'hint' : 'visually-hidden'}>
+        {hinted ? (props.chooseFirst ?? `Choose another ${label.toLowerCase()} first.`) : announcement}
       </span>
       <ErrorMessage id={errorId} error={error} title={errorTitle} inline />
     </div>

@@ -152,6 +152,7 @@ function LinkToIncident({ projectId, alertIid }: { projectId: number; alertIid: 
       optionLabel={(value) => (value === '' ? 'None' : (titles.get(value) ?? value))}
       value=""
       applyLabel="Link to incident"
+      chooseFirst="Choose an open incident first."
       pending={link.isPending}
       error={link.error}
       errorTitle="Not linked"

@@ -166,7 +166,11 @@ describe('"Create incident" on the alert page', () => {
     const user = userEvent.setup();
     renderApp('/projects/7/alerts/4', { user: DEVELOPER });
     const select = await screen.findByLabelText('Open incident');
+    // Pressed before choosing: it says what to do, and links nothing.
+    await user.click(screen.getByRole('button', { name: 'Link to incident' }));
+    expect(within(screen.getByRole('group', { name: 'Incident of alert #4' })).getByRole('status')).toHaveTextContent('Choose an open incident first.');
     await user.selectOptions(select, '#3 Checkout down');
+    expect(screen.queryByText('Choose an open incident first.')).not.toBeInTheDocument();
     expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Link to incident' }));
     await waitFor(() => expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(1));

@@ -57,9 +57,12 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await autoClose.waitFor();
     await page.getByText('Email is not configured on this service', { exact: false }).waitFor();
     expect(await autoClose.isChecked()).toBe(false);
-    await autoClose.click();
+    // From the keyboard: the switch keeps the focus through the save, so the next Tab goes on from it.
+    await autoClose.focus();
+    await page.keyboard.press('Space');
     await page.getByText('Automatically close associated incident: on.').waitFor();
     expect(await autoClose.isChecked()).toBe(true);
+    expect(await autoClose.evaluate((element) => element === document.activeElement)).toBe(true);
     const settings = await api<Record<string, boolean>>('GET', `/projects/${projectId}/alert_settings`, undefined, maintainer.token);
     expect(settings).toEqual({ create_incident: false, send_email: false, auto_close_incident: true, email_configured: false });
     await browser.screenshot('alert-settings');

@@ -52,7 +52,10 @@ export function AlertSettingsPage() {
   const update = useUpdateAlertSettings(project.id);
   const message = useCurrentMessage();
 
+  // While a change is saving, another is ignored rather than the switches disabled: disabling would
+  // take the focus from the switch just pressed.
   const toggle = (id: Switch, on: boolean) =>
+    !update.isPending &&
     update.mutate(
       { [id]: on },
       {
@@ -74,7 +77,7 @@ export function AlertSettingsPage() {
           {message.view}
           <ErrorMessage error={settings.error} />
           {settings.data && (
-            <fieldset className="switches" disabled={update.isPending}>
+            <fieldset className="switches" aria-busy={update.isPending}>
               <legend className="visually-hidden">Alert settings</legend>
               {SWITCHES.map((item) => (
                 <div key={item.id} className="switch">

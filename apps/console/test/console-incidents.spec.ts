@@ -78,7 +78,7 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await page.getByRole('navigation', { name: 'Incident' }).waitFor();
     await heading('#1 Checkout error rate high').waitFor();
     await page.getByRole('link', { name: `Alert #${alertIid}` }).first().waitFor();
-    const activity = page.getByRole('list', { name: 'Incident activity' });
+    const activity = page.getByRole('list', { name: 'Activity of incident #1' });
     await activity.getByText('opened the incident', { exact: false }).waitFor();
     await page.getByText(`Opened from alert #${alertIid}.`).waitFor();
   });
@@ -86,7 +86,7 @@ describe('web console: incidents and alert settings, in Chromium', () => {
   step('writes a note, rendered as Markdown', async () => {
     await page.getByRole('textbox', { name: 'Note' }).fill('Rolled back **checkout v2**');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await page.getByRole('list', { name: 'Incident activity' }).locator('strong', { hasText: 'checkout v2' }).waitFor();
+    await page.getByRole('list', { name: 'Activity of incident #1' }).locator('strong', { hasText: 'checkout v2' }).waitFor();
   });
 
   step('closes it after a confirmation: its alert is resolved; then reopens it', async () => {
@@ -96,9 +96,13 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await page.getByText('Incident #1 closed; its alerts are resolved.').waitFor();
     const alert = await api<{ status: string; incident_iid: number }>('GET', `/projects/${projectId}/alerts/${alertIid}`, undefined, developer.token);
     expect(alert).toMatchObject({ status: 'resolved', incident_iid: 1 });
+    // The incident's timeline says it in the alert timeline's words, linking the alert it resolved.
+    const activity = page.getByRole('list', { name: 'Activity of incident #1' });
+    await activity.getByText(`@dev closed the incident, resolving alert #${alertIid}.`).waitFor();
     await browser.screenshot('incident');
     await page.getByRole('button', { name: 'Reopen incident' }).click();
     await page.getByText('Incident #1 reopened.').waitFor();
+    await activity.getByText('@dev reopened the incident.').waitFor();
   });
 
   step('finds it under Monitor > Incidents with tab counts and search', async () => {

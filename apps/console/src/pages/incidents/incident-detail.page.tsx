@@ -1,17 +1,17 @@
 import { FormEvent, ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAddIncidentNote, useIncident, useIncidentActivity, useIncidentMutations } from '../../api/incidents';
-import { ActivityEntry, Incident } from '../../api/types';
+import { INCIDENT_ACTIVITY_PER_PAGE, useAddIncidentNote, useIncident, useIncidentActivity, useIncidentMutations } from '../../api/incidents';
+import { Incident } from '../../api/types';
+import { ActivityTimeline } from '../../components/activity-timeline';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useCurrentMessage } from '../../components/current-message';
 import { DetailsList } from '../../components/details-list';
 import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { MarkdownText } from '../../components/markdown';
-import { NoteForm } from '../../components/note-form';
 import { useFormErrors } from '../../components/form-errors';
 import { SeverityLabel } from '../../components/severity';
-import { ExactTime, TimeAgo } from '../../components/time-ago';
+import { ExactTime } from '../../components/time-ago';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
@@ -176,49 +176,22 @@ function LinkedAlerts({ projectId, incident, manage }: { projectId: number; inci
   );
 }
 
-const KIND_LABELS: Record<string, string> = {
-  incident_created: 'opened the incident',
-  incident_linked: 'linked an alert',
-  incident_closed: 'closed the incident',
-  incident_reopened: 'reopened the incident',
-  note: 'wrote',
-};
-
-function actorOf(entry: ActivityEntry): string {
-  if (entry.actor.type === 'user') return entry.actor.username ?? `user ${entry.actor.id}`;
-  return entry.source === 'payload' ? 'A recovery alert' : entry.source === 'settings' ? 'The alert settings' : 'The service';
-}
-
 /** The incident's timeline, oldest first, and the note form (Markdown, rendered without raw HTML). */
 function IncidentTimeline({ projectId, iid, write }: { projectId: number; iid: number; write: boolean }) {
-  const activity = useIncidentActivity(projectId, iid);
+  const [page, setPage] = useState(1);
+  const activity = useIncidentActivity(projectId, iid, page);
   const note = useAddIncidentNote(projectId, iid);
   return (
     <div className="card">
       <h2>Activity</h2>
-      <ErrorMessage error={activity.error} />
-      <ol className="timeline" aria-label="Incident activity">
-        {activity.data?.items.map((entry) => (
-          <li key={entry.id}>
-            <strong>{actorOf(entry)}</strong> {KIND_LABELS[entry.kind] ?? entry.kind.replaceAll('_', ' ')}
-            {typeof entry.details['alert_iid'] === 'number' && entry.kind !== 'note' && (
-              <>
-                {' '}
-                <Link to={`/projects/${projectId}/alerts/${entry.details['alert_iid']}`}>#{entry.details['alert_iid']}</Link>
-              </>
-            )}{' '}
-            <span className="muted">
-              <TimeAgo iso={entry.created_at} />
-            </span>
-            {entry.kind === 'note' && typeof entry.details['body'] === 'string' && (
-              <div className="markdown">
-                <MarkdownText text={entry.details['body']} skipHtml />
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
-      {write && <NoteForm add={note} />}
+      <ActivityTimeline
+        subject={{ type: 'incident', projectId, iid }}
+        activity={activity}
+        page={page}
+        perPage={INCIDENT_ACTIVITY_PER_PAGE}
+        onPage={setPage}
+        addNote={write ? note : undefined}
+      />
     </div>
   );
 }

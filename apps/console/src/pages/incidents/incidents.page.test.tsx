@@ -105,8 +105,9 @@ describe('IncidentDetailPage', () => {
     expect(screen.getAllByRole('link', { name: 'Alert #4' }).length).toBeGreaterThan(0);
     expect(screen.getByText('Service', { selector: '.markdown strong' })).toBeInTheDocument();
     expect(container.querySelector('script')).toBeNull();
-    const timeline = screen.getByRole('list', { name: 'Incident activity' });
-    expect(await within(timeline).findByText('The alert settings')).toBeInTheDocument();
+    const timeline = await screen.findByRole('list', { name: 'Activity of incident #3' });
+    expect(timeline.querySelector('.timeline-text')?.textContent).toBe('The alert settings opened the incident from alert #4.');
+    expect(within(timeline).getByRole('link', { name: 'alert #4' })).toHaveAttribute('href', '/projects/7/alerts/4');
 
     await user.click(screen.getByRole('button', { name: 'Close incident' }));
     const dialog = screen.getByRole('dialog', { name: 'Close this incident?' });

@@ -1,0 +1,169 @@
+import { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ActivityEntry } from '../api/types';
+import { exactTime } from '../lib/time';
+import { STATUS_LABELS } from '../pages/alerts/alert-status-control';
+import { ErrorMessage } from './error-message';
+import { MarkdownText } from './markdown';
+import { NoteForm } from './note-form';
+import { Pagination } from './pagination';
+import { TimeAgo } from './time-ago';
+
+/** Whose timeline it is: an alert's or an incident's, in a project. */
+export interface TimelineSubject {
+  type: 'alert' | 'incident';
+  projectId: number;
+  iid: number;
+}
+
+type Person = { id: number; username: string };
+
+function people(value: unknown): string {
+  const list = Array.isArray(value) ? (value as Person[]) : [];
+  return list.map((person) => `@${person.username}`).join(', ');
+}
+
+function statusLabel(value: unknown): string {
+  return typeof value === 'string' && value in STATUS_LABELS ? STATUS_LABELS[value as keyof typeof STATUS_LABELS] : String(value);
+}
+
+/** The integration an entry names: "integration “Prometheus”", or by id once it is deleted. */
+function integrationOf(details: ActivityEntry['details']): string {
+  const name = details['integration_name'];
+  return typeof name === 'string' ? `integration “${name}”` : `integration ${String(details['integration_id'])}`;
+}
+
+/** Who did it, in words: the user, or what the service acted on. */
+function actorOf(entry: ActivityEntry): string {
+  if (entry.actor.type === 'user') return entry.actor.username ? `@${entry.actor.username}` : `User ${entry.actor.id}`;
+  switch (entry.source) {
+    case 'payload':
+      return entry.details['integration_id'] === undefined ? 'A payload' : `A payload of ${integrationOf(entry.details)}`;
+    case 'heartbeat':
+      return 'The heartbeat check';
+    case 'incident':
+      return `Closing incident #${String(entry.details['incident_iid'] ?? '')}`.trim();
+    case 'settings':
+      return 'The alert settings';
+    case 'api':
+      return 'The administrator';
+    default:
+      return 'The service';
+  }
+}
+
+function alertLink(projectId: number, iid: unknown): ReactNode {
+  return <Link to={`/projects/${projectId}/alerts/${String(iid)}`}>alert #{String(iid)}</Link>;
+}
+
+function incidentLink(projectId: number, iid: unknown): ReactNode {
+  return <Link to={`/projects/${projectId}/incidents/${String(iid)}`}>incident #{String(iid)}</Link>;
+}
+
+/** What an entry says, for each kind a timeline holds, as seen from the alert or the incident whose timeline it is. */
+export function activityText(entry: ActivityEntry, subject: TimelineSubject): ReactNode {
+  const details = entry.details;
+  const actor = actorOf(entry);
+  const { projectId } = subject;
+  switch (entry.kind) {
+    case 'alert_created':
+      return entry.source === 'heartbeat' ? 'Created: the integration sent nothing for its heartbeat interval.' : `Created by a payload of ${integrationOf(details)}.`;
+    case 'events_grouped':
+      return `${String(details['count'])} more ${details['count'] === 1 ? 'event' : 'events'} grouped into this alert, the latest ${exactTime(String(details['last_at']))}.`;
+    case 'status_changed':
+      return `${actor} changed the status from ${statusLabel(details['from'])} to ${statusLabel(details['to'])}.`;
+    case 'assignees_changed': {
+      const added = people(details['added']);
+      const removed = people(details['removed']);
+      return `${actor} ${[added && `assigned ${added}`, removed && `unassigned ${removed}`].filter(Boolean).join(' and ')}.`;
+    }
+    case 'incident_linked':
+      return subject.type === 'alert' ? (
+        <>
+          {actor} linked this alert to {incidentLink(projectId, details['incident_iid'])}.
+        </>
+      ) : (
+        <>
+          {actor} linked {alertLink(projectId, details['alert_iid'])}.
+        </>
+      );
+    case 'incident_created':
+      return details['alert_iid'] === undefined ? (
+        `${actor} opened the incident.`
+      ) : (
+        <>
+          {actor} opened the incident from {alertLink(projectId, details['alert_iid'])}.
+        </>
+      );
+    case 'incident_closed': {
+      const resolved = Array.isArray(details['resolved_alert_iids']) ? (details['resolved_alert_iids'] as number[]) : [];
+      if (resolved.length === 0) return `${actor} closed the incident.`;
+      return (
+        <>
+          {actor} closed the incident, resolving{' '}
+          {resolved.map((iid, index) => (
+            <span key={iid}>
+              {index > 0 && ', '}
+              {alertLink(projectId, iid)}
+            </span>
+          ))}
+          .
+        </>
+      );
+    }
+    case 'incident_reopened':
+      return `${actor} reopened the incident.`;
+    case 'notification_sent':
+      return `Email sent to ${String(details['recipient'] ?? 'a recipient')}.`;
+    case 'notification_failed':
+      return `Email to ${String(details['recipient'] ?? 'a recipient')} failed${entry.reason ? `: ${entry.reason}` : ''}.`;
+    case 'notification_suppressed':
+      return `Email to ${String(details['recipient'] ?? 'a recipient')} suppressed${entry.reason ? `: ${entry.reason}` : ''}.`;
+    case 'note':
+      return (
+        <>
+          <span className="note-author">{actor} wrote:</span>
+          {/* Markdown as text and elements only: raw HTML in a note is shown as text, never rendered. */}
+          <div className="note-body markdown">
+            <MarkdownText text={String(details['body'] ?? '')} />
+          </div>
+        </>
+      );
+  }
+}
+
+interface ActivityTimelineProps {
+  subject: TimelineSubject;
+  /** One page of the timeline, with the total (X-Total). */
+  activity: UseQueryResult<{ items: ActivityEntry[]; total: number }>;
+  page: number;
+  perPage: number;
+  onPage(page: number): void;
+  /** Adds a note; the form is shown only when given (developer+). */
+  addNote?: UseMutationResult<unknown, Error, string>;
+}
+
+/** The timeline of an alert or an incident, oldest first (newest last), paged, with the note form under it. */
+export function ActivityTimeline({ subject, activity, page, perPage, onPage, addNote }: ActivityTimelineProps) {
+  return (
+    <div className="activity">
+      <ErrorMessage error={activity.error} title="Activity" />
+      {activity.isPending && <p className="muted">Loading the activity…</p>}
+      {activity.data && (
+        <ol className="timeline" aria-label={`Activity of ${subject.type} #${subject.iid}`}>
+          {activity.data.items.map((entry) => (
+            <li key={`${entry.kind}-${entry.id}-${entry.created_at}`} className={`timeline-entry timeline-${entry.kind}`}>
+              <div className="timeline-text">{activityText(entry, subject)}</div>
+              <time className="muted" dateTime={entry.created_at} title={exactTime(entry.created_at)}>
+                <TimeAgo iso={entry.created_at} />
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+      {activity.data && <Pagination page={page} total={activity.data.total} perPage={perPage} onPage={onPage} />}
+      {addNote && <NoteForm add={addNote} />}
+    </div>
+  );
+}

@@ -105,7 +105,7 @@ export interface PipelineOptions {
 }
 
 /** The Kafka client id of processor `index` (0-based) of a benchmark's pipeline: its consumer group members say whose partitions are whose. */
-export function benchProcessorClientId(index: number): string {
+function benchProcessorClientId(index: number): string {
   return `bench-processor-${index}`;
 }
 

@@ -1,4 +1,4 @@
-import { medianRow, parseInstanceCounts, ScaleRow, scaleTable, servicesTotal } from './scale-report';
+import { medianRow, parseInstanceCounts, ScaleLine, ScaleRow, scaleTable, servicesTotal } from './scale-report';
 
 function row(overrides: Partial<ScaleRow> = {}): ScaleRow {
   return {
@@ -70,10 +70,11 @@ describe('medianRow', () => {
 
 describe('scaleTable', () => {
   it('prints one Markdown line per configuration, the CPU total over the processes measured and "-" for one that was not', () => {
-    const lines = scaleTable([row(), row({ gateways: 4, cpuPerAlert: new Map([['gateway', 100]]), allStored: false, eventLagP99Ms: NaN })]);
+    const line = (overrides: Partial<ScaleLine> = {}): ScaleLine => ({ ...row(overrides), backlogEventsPerSecond: 5_500.4, ...overrides });
+    const lines = scaleTable([line(), line({ gateways: 4, cpuPerAlert: new Map([['gateway', 100]]), allStored: false, eventLagP99Ms: NaN, backlogEventsPerSecond: NaN })]);
     expect(lines).toHaveLength(4);
     expect(lines[0].split('|').length - 2).toBe(lines[2].split('|').length - 2);
-    expect(lines[2]).toBe('| 2 | 4 | 1,234 | 40.0 | 95.3 | all | 5.3 | 300 | 350 | 250 | 260 | 50 | 1,210 | 1,500 | 120 | 1,630 | 1,700 | 1,230 | 12.3 | 80.0 |');
-    expect(lines[3]).toBe('| 4 | 4 | 1,234 | 40.0 | 95.3 | MISSING | 5.3 | 100 | - | - | - | - | 100 | 1,500 | 120 | 1,630 | 1,700 | 1,230 | 12.3 | - |');
+    expect(lines[2]).toBe('| 2 | 4 | 1,234 | 40.0 | 95.3 | all | 5.3 | 300 | 350 | 250 | 260 | 50 | 1,210 | 1,500 | 120 | 1,630 | 1,700 | 1,230 | 12.3 | 80.0 | 5,500 |');
+    expect(lines[3]).toBe('| 4 | 4 | 1,234 | 40.0 | 95.3 | MISSING | 5.3 | 100 | - | - | - | - | 100 | 1,500 | 120 | 1,630 | 1,700 | 1,230 | 12.3 | - | - |');
   });
 });

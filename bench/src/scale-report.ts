@@ -24,6 +24,11 @@ export interface ScaleRow extends LoadFigures {
   eventLagP99Ms: number;
 }
 
+/** A configuration's line of the table: the medians of its rounds, and the pace its relays drained a backlog at (NaN: not measured). */
+export interface ScaleLine extends ScaleRow {
+  backlogEventsPerSecond: number;
+}
+
 /**
  * The instance counts of a variable such as BENCH_SCALE_GATEWAYS ("1,2,4"): positive integers,
  * in the order given.
@@ -67,8 +72,8 @@ export function medianRow(rounds: readonly ScaleRow[]): ScaleRow {
 const whole = (value: number) => (Number.isNaN(value) ? '-' : Math.round(value).toLocaleString('en-US'));
 const tenths = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 
-/** The rows as a Markdown table, one configuration a line. */
-export function scaleTable(rows: readonly ScaleRow[]): string[] {
+/** The lines as a Markdown table, one configuration a line. */
+export function scaleTable(rows: readonly ScaleLine[]): string[] {
   const header = [
     'gateways',
     'processors',
@@ -86,6 +91,7 @@ export function scaleTable(rows: readonly ScaleRow[]): string[] {
     'events/s',
     'event lag p50 ms',
     'event lag p99 ms',
+    'backlog drained events/s',
   ];
   const lines = rows.map((row) => {
     const cpu = CPU_COLUMNS.map((name) => row.cpuPerAlert.get(name));
@@ -107,6 +113,7 @@ export function scaleTable(rows: readonly ScaleRow[]): string[] {
       whole(row.eventsPerSecond),
       tenths(row.eventLagP50Ms),
       tenths(row.eventLagP99Ms),
+      whole(row.backlogEventsPerSecond),
     ];
   });
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;

@@ -16,20 +16,24 @@
  * by kind of client (broker-traffic.ts, from `ss`); and from alerts.events.v1, read back after the
  * round with a consumer of the project's isolation (read_committed), the events published per
  * second within the measured window and the lag from each alert's storing to its event record
- * (event-lag.ts). Every round is logged (stderr); stdout gets one table, a line per configuration
- * (medians of its rounds). Exits 1 when an accepted alert was not stored.
+ * (event-lag.ts). After its rounds, each configuration's relays drain a backlog of
+ * BENCH_SCALE_BACKLOG (50,000; 0: none) events written into the outbox at once, with no intake
+ * (drainBacklog). Every round is logged (stderr); stdout gets one table, a line per configuration
+ * (medians of its rounds, and the backlog's pace). Exits 1 when an accepted alert was not stored.
  */
 import { AlertEvent, Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
 import { ConsumerGroup, KafkaNames } from '@alert-ingestion/kafka';
 import { consumerGroupAssignment, TopicCollector, waitForCount } from '@alert-ingestion/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'pg';
 import { brokerTraffic, readBrokerConnections } from './broker-traffic';
 import { log } from './bench-database';
 import { eventFigures } from './event-lag';
+import { fillAlertEventOutbox } from './outbox-fill';
 import { loadFigures, LoadTarget, postDistinctAlertsTo } from './load-generator';
 import { BenchBroker, BenchIntegration, createIntegrations, processorBatches, Stack, startBenchBroker, startPipeline, storedAlerts } from './pipeline-stack';
 import { clientCpu, measureCpu, microsPerAlert, processCpuSeconds } from './process-cpu';
-import { medianRow, parseInstanceCounts, ScaleRow, scaleTable, servicesTotal } from './scale-report';
+import { medianRow, parseInstanceCounts, ScaleLine, ScaleRow, scaleTable, servicesTotal } from './scale-report';
 
 const env = process.env;
 const GATEWAYS = parseInstanceCounts(env['BENCH_SCALE_GATEWAYS'] ?? '1,2,4', 'BENCH_SCALE_GATEWAYS');
@@ -39,6 +43,8 @@ const CONCURRENCY = Number(env['BENCH_CONCURRENCY'] ?? 64);
 const DURATION_S = Number(env['BENCH_DURATION_S'] ?? 10);
 const WARMUP_S = Number(env['BENCH_WARMUP_S'] ?? 3);
 const STORE_TIMEOUT_S = Number(env['BENCH_STORE_TIMEOUT_S'] ?? 120);
+/** Alert events written into the outbox at once after a configuration's rounds, to time its relays alone. */
+const BACKLOG_EVENTS = Number(env['BENCH_SCALE_BACKLOG'] ?? 50_000);
 /** Enough integrations that the raw alert partitions of every one of 4 processors carry some. */
 const INTEGRATIONS = 24;
 const RAW_PARTITIONS = TOPIC_SPECS.find((spec) => spec.topic === Topic.RawAlerts)!.partitions;
@@ -188,10 +194,44 @@ async function measureRound(configuration: Configuration, round: number): Promis
   return row;
 }
 
+/**
+ * The relays' pace without intake: BACKLOG_EVENTS alert events over 2,000 alerts of one bench
+ * project written into the outbox in one transaction (outbox-fill.ts), timed from its commit until
+ * the processors' relays have published and deleted every row; events per second, NaN when they
+ * did not within BENCH_STORE_TIMEOUT_S.
+ */
+async function drainBacklog(configuration: Configuration): Promise<number> {
+  const pool = new Pool({ connectionString: configuration.stack.databaseUrl, max: 1 });
+  // An idle client's error (the database dropped at the end) is not the benchmark's.
+  pool.on('error', (error) => log(`database: ${error.message}`));
+  const emptied = async (deadline: number): Promise<boolean> => {
+    while ((await pool.query<{ rows: number }>('SELECT count(*)::int AS rows FROM alert_event_outbox')).rows[0].rows > 0) {
+      if (Date.now() > deadline) return false;
+      await sleep(20);
+    }
+    return true;
+  };
+  try {
+    // The rounds' own events first.
+    await emptied(Date.now() + STORE_TIMEOUT_S * 1000);
+    await fillAlertEventOutbox(pool, { events: BACKLOG_EVENTS, alerts: 2_000, projectId: configuration.projectIds[0] });
+    const committed = Date.now();
+    if (!(await emptied(committed + STORE_TIMEOUT_S * 1000))) {
+      log(`backlog: not drained within ${STORE_TIMEOUT_S} s`);
+      return NaN;
+    }
+    const perSecond = BACKLOG_EVENTS / ((Date.now() - committed) / 1000);
+    log(`backlog: ${BACKLOG_EVENTS} events drained by ${configuration.processors} processor(s)' relays in ${((Date.now() - committed) / 1000).toFixed(2)} s, ${perSecond.toFixed(0)} events/s`);
+    return perSecond;
+  } finally {
+    await pool.end();
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const broker = await startBenchBroker();
-  const rows: ScaleRow[] = [];
+  const rows: ScaleLine[] = [];
   try {
     log(
       `${broker.describe}; ${GATEWAYS.join(',')} gateways x ${PROCESSORS.join(',')} processors, ${ROUNDS} round(s) each of ${WARMUP_S} s warm-up + ` +
@@ -204,7 +244,8 @@ async function main(): Promise<void> {
         try {
           const rounds: ScaleRow[] = [];
           for (let round = 1; round <= ROUNDS; round++) rounds.push(await measureRound(configuration, round));
-          rows.push(medianRow(rounds));
+          const backlogEventsPerSecond = BACKLOG_EVENTS > 0 ? await drainBacklog(configuration) : NaN;
+          rows.push({ ...medianRow(rounds), backlogEventsPerSecond });
         } finally {
           await configuration.stack.stop();
         }

@@ -28,7 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { brokerTraffic, readBrokerConnections } from './broker-traffic';
 import { log } from './bench-database';
-import { eventFigures } from './event-lag';
+import { eventFigures, PublishedEvent } from './event-lag';
 import { fillAlertEventOutbox } from './outbox-fill';
 import { loadFigures, LoadTarget, postDistinctAlertsTo } from './load-generator';
 import { BenchBroker, BenchIntegration, createIntegrations, processorBatches, Stack, startBenchBroker, startPipeline, storedAlerts } from './pipeline-stack';
@@ -127,8 +127,8 @@ async function startConfiguration(broker: BenchBroker, gateways: number, process
   }
 }
 
-/** Every alert event of the project's topic, read back by a consumer of its own (read_committed, kafkajs's default as the services'), once there are `expected`. */
-async function readEvents(configuration: Configuration, expected: number): Promise<Array<{ occurredAtMs: number; publishedAtMs: number }>> {
+/** Every alert event of the configuration's topic, read back by a consumer of its own (read_committed, kafkajs's default as the services'), once there are `expected`. */
+async function readEvents(configuration: Configuration, expected: number): Promise<PublishedEvent[]> {
   const topic = new KafkaNames(configuration.kafka.prefix).topic(Topic.AlertEvents);
   const collector = await TopicCollector.start<AlertEvent.AlertEventValue>(configuration.kafka.kafka, topic, configuration.kafka.prefix);
   try {

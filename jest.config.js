@@ -1,4 +1,4 @@
-// One Jest run, two projects: `unit` (specs next to the code, no I/O) and `integration`
+// One Jest run, two projects: `unit` (specs next to the code, bench's pure helpers included; no I/O) and `integration`
 // (specs under each app's or lib's test/ folder, against real PostgreSQL and Kafka that
 // tools/test/global-setup.ts provides for the run).
 const { compilerOptions } = require('./tsconfig.base.json');
@@ -33,7 +33,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{apps,libs,tools}/**/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,tools,bench}/**/src/**/*.spec.ts'],
     },
     {
       ...common,

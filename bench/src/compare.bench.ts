@@ -26,11 +26,11 @@ import { waitForCount, TestSmtpServer } from '@alert-ingestion/testing';
 import { AlertWorkflowCounts, enableAlertWorkflow, settledAlertWorkflow } from './alert-workflow';
 import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
-import { LoadResult, percentile, postDistinctAlerts } from './load-generator';
+import { LoadFigures, loadFigures, LoadResult, median, postDistinctAlerts } from './load-generator';
 import { createIntegration, processorBatches, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
 import { measurePostgresSessions } from './postgres-sessions';
 import { measurePostgresWrites, PostgresWrites, writesPerAlertText } from './postgres-writes';
-import { clientCpu, CpuSource, measureCpu } from './process-cpu';
+import { clientCpu, CpuSource, measureCpu, microsPerAlert } from './process-cpu';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const env = process.env;
@@ -64,11 +64,8 @@ const FEATURES = [
 /** Node options for the gateway and the processor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to profile them. */
 const NODE_ARGS = (env['BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
 
-interface Round {
+interface Round extends LoadFigures {
   system: 'pipeline' | 'baseline';
-  alertsPerSecond: number;
-  p50: number;
-  p99: number;
   accepted: number;
   stored: number;
   /** CPU microseconds per accepted alert, by process. */
@@ -81,12 +78,6 @@ interface Round {
   messagesPerBatch?: number;
   /** Rows inserted and WAL written for the round's alerts, until every one was stored. */
   postgresWrites?: PostgresWrites;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Warm-up, then the measured load with CPU sampled around it, then waits until every accepted alert is stored. */
@@ -125,26 +116,18 @@ async function measure(
   if (refused.length > 0) log(`${label}: answers other than 200/202 (not counted as alerts): ${refused.map(([status, count]) => `${status}: ${count}`).join(', ')}`);
   const stored = (await waitForCount(target.stored, storedBefore + result.accepted, STORE_TIMEOUT_S * 1000)) - storedBefore;
   const writesForRound = await postgresWrites?.();
-  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
   return {
     system,
-    alertsPerSecond: result.accepted / (result.elapsedMs / 1000),
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
+    ...loadFigures(result),
     accepted: result.accepted,
     stored,
-    cpuPerAlert: perAlert(cpuSeconds, result.accepted),
-    postgresPerAlert: postgresSeconds && perAlert(postgresSeconds, result.accepted),
+    cpuPerAlert: microsPerAlert(cpuSeconds, result.accepted),
+    postgresPerAlert: postgresSeconds && microsPerAlert(postgresSeconds, result.accepted),
     writesPerAlert: new Map([...writes].map(([name, count]) => [name, count / Math.max(1, result.accepted)])),
     messagesPerBatch:
       batchesBefore && batchesAfter ? (batchesAfter.messages - batchesBefore.messages) / Math.max(1, batchesAfter.batches - batchesBefore.batches) : undefined,
     postgresWrites: writesForRound,
   };
-}
-
-/** Seconds per name as microseconds per accepted alert. */
-function perAlert(seconds: Map<string, number>, accepted: number): Map<string, number> {
-  return new Map([...seconds].map(([name, value]) => [name, (value * 1e6) / Math.max(1, accepted)]));
 }
 
 function cpuText(cpuPerAlert: Map<string, number>): string {

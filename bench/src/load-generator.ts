@@ -34,12 +34,23 @@ export function distinctAlert(label: string, sequence: number): string {
   });
 }
 
+/** Where a connection of the load generator posts: a URL and the headers of every request (its key). */
+export interface LoadTarget {
+  url: URL;
+  headers: Record<string, string>;
+}
+
 /**
  * Posts distinct alerts to `url` over `concurrency` keep-alive connections (BenchConnection), each
  * posting its next alert as soon as the last is answered: a closed loop, so throughput is
  * concurrency divided by latency.
  */
-export async function postDistinctAlerts(url: URL, headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
+export function postDistinctAlerts(url: URL, headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
+  return postDistinctAlertsTo([{ url, headers }], options);
+}
+
+/** postDistinctAlerts over several targets: connection n posts to target n modulo their number. */
+export async function postDistinctAlertsTo(targets: readonly LoadTarget[], options: LoadOptions): Promise<LoadResult> {
   const statuses = new Map<number, number>();
   const latenciesMs: number[] = [];
   let accepted = 0;
@@ -47,8 +58,8 @@ export async function postDistinctAlerts(url: URL, headers: Record<string, strin
   const { count } = options.stopAfter;
   const started = performance.now();
   const deadline = started + options.stopAfter.ms;
-  const worker = async () => {
-    const connection = new BenchConnection(url, { ...headers, 'Content-Type': 'application/json' });
+  const worker = async (target: LoadTarget) => {
+    const connection = new BenchConnection(target.url, { ...target.headers, 'Content-Type': 'application/json' });
     while (performance.now() < deadline && (count === undefined || issued < count)) {
       const body = distinctAlert(options.label, options.firstSequence + issued++);
       const sent = performance.now();
@@ -59,7 +70,7 @@ export async function postDistinctAlerts(url: URL, headers: Record<string, strin
     }
     connection.close();
   };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  await Promise.all(Array.from({ length: options.concurrency }, (_, n) => worker(targets[n % targets.length])));
   return { statuses, latenciesMs, accepted, elapsedMs: performance.now() - started };
 }
 
@@ -69,9 +80,31 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The middle value (the mean of the two middle ones for an even count); NaN when there are none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** Alerts per second of the accepted requests. */
 function throughput(result: LoadResult): number {
   return result.accepted / (result.elapsedMs / 1000);
+}
+
+/** Throughput and latency of a load, as every benchmark reports them. */
+export interface LoadFigures {
+  /** Accepted (200 or 202) alerts per second. */
+  alertsPerSecond: number;
+  /** Latency percentiles of every request, in ms. */
+  p50: number;
+  p99: number;
+}
+
+export function loadFigures(result: LoadResult): LoadFigures {
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  return { alertsPerSecond: throughput(result), p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
 /** The report lines on throughput, latency and statuses that both benchmarks print, with the targets when given. */

@@ -2,7 +2,8 @@
  * The pipeline a benchmark loads: a running stack (GATEWAY_URL set) or one of its own, started with
  * only what is missing (Kafka from the Maven jars when KAFKA_BROKERS is not set, PostgreSQL embedded
  * when nothing answers at DATABASE_URL), a fresh database and topic prefix, and the three services
- * from dist/. Used by `npm run bench` and `npm run bench:compare`.
+ * from dist/. Used by `npm run bench` and `npm run bench:compare`; `npm run bench:scale` starts one
+ * broker and, on it, a pipeline of several gateways and processors per configuration.
  */
 import { applyMigrations, withClient } from '@alert-ingestion/database';
 import { createKafkaConfig, ensureTopics } from '@alert-ingestion/kafka';
@@ -14,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchDatabase, Cleanup, log } from './bench-database';
-import { CpuSource, postgresCpu, processCpu } from './process-cpu';
+import { CpuSource, postgresCpu, processCpu, processesCpu } from './process-cpu';
 
 const env = process.env;
 const DEFAULT_ADMIN_TOKEN = 'local-admin-token';
@@ -27,6 +28,14 @@ export interface Stack {
   describe: string;
   /** Where the pipeline spends CPU (only for a stack of its own: its processes are known). */
   cpuSources: CpuSource[];
+  /** Every gateway instance's base URL (http://host:port), the first one the integrations' URLs name. */
+  gatewayUrls: string[];
+  /** Every processor instance's base URL. */
+  processorUrls: string[];
+  /** The processes of a stack of its own, by kind (empty for a running stack). */
+  pids: { gateway: number[]; processor: number[]; integrationConfig: number[] };
+  /** The stack's Kafka and topic prefix (a stack of its own). */
+  kafka?: { kafka: Kafka; prefix: string };
   stop(): Promise<void>;
 }
 
@@ -41,15 +50,71 @@ export async function useRunningStack(): Promise<Stack> {
     databaseUrl: env['DATABASE_URL'],
     describe: `the running stack at ${urls.gateway}`,
     cpuSources: [],
+    gatewayUrls: [urls.gateway],
+    processorUrls: [urls.processor],
+    pids: { gateway: [], processor: [], integrationConfig: [] },
     stop: async () => undefined,
   };
 }
 
+/** The Kafka broker a benchmark runs on: the one at KAFKA_BROKERS, or one of its own from the Maven jars. */
+export interface BenchBroker {
+  /** host:port of its listener. */
+  brokers: string;
+  /** The broker's process when the benchmark started it (its CPU is then measured). */
+  pid?: number;
+  describe: string;
+  stop(): Promise<void>;
+}
+
+/** The broker at KAFKA_BROKERS when set, else one started from the jars (stopped, and its data removed, by `stop`). */
+export async function startBenchBroker(): Promise<BenchBroker> {
+  const given = env['KAFKA_BROKERS'];
+  if (given) return { brokers: given, describe: `Kafka ${given}, given`, stop: async () => undefined };
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-kafka-'));
+  try {
+    const [port, controllerPort] = await findFreePorts(2);
+    log(`starting a Kafka broker on 127.0.0.1:${port}`);
+    const broker: RunningKafkaBroker = await startKafkaBroker({ repoRoot: findRepoRoot(__dirname), dataDir, port, controllerPort, heapMb: 768, log });
+    return {
+      brokers: broker.brokers,
+      pid: broker.process.pid,
+      describe: `Kafka ${broker.brokers}, started`,
+      stop: async () => {
+        await broker.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** What runs the pipeline: how many gateways and processors, and what their processes get. */
+export interface PipelineOptions {
+  /** Variables for every service. */
+  serviceEnv?: Record<string, string>;
+  /** Node options of the gateways and processors. */
+  nodeArgs?: string[];
+  /** Variables for the processors only (e.g. SMTP_URL). */
+  processorEnv?: Record<string, string>;
+  /** Instances of each (1 each by default); processor n has the Kafka client id `bench-processor-<n>`. */
+  gateways?: number;
+  processors?: number;
+}
+
+/** The Kafka client id of processor `index` (0-based) of a benchmark's pipeline: its consumer group members say whose partitions are whose. */
+function benchProcessorClientId(index: number): string {
+  return `bench-processor-${index}`;
+}
+
 /**
- * Brings up what is missing, each piece stopped again at the end (in reverse order). `serviceEnv`
- * goes to every service, `processorEnv` to the processor only (e.g. SMTP_URL).
+ * The services on `broker`, with a fresh database (PostgreSQL at DATABASE_URL or embedded) and
+ * topic prefix of their own: integration-config, and the gateways and processors `options` asks
+ * for. `stop` stops them and removes the database and topics; the broker stays.
  */
-export async function startOwnStack(serviceEnv: Record<string, string> = {}, nodeArgs: string[] = [], processorEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startPipeline(broker: BenchBroker, options: PipelineOptions = {}): Promise<Stack> {
   const repoRoot = findRepoRoot(__dirname);
   const runId = randomBytes(4).toString('hex');
   const stops: Cleanup[] = [];
@@ -57,48 +122,69 @@ export async function startOwnStack(serviceEnv: Record<string, string> = {}, nod
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`cleanup: ${String(error)}`));
   };
   try {
-    let brokers = env['KAFKA_BROKERS'];
-    let brokerPid: number | undefined;
-    if (!brokers) {
-      const dataDir = mkdtempSync(join(tmpdir(), 'bench-kafka-'));
-      const [port, controllerPort] = await findFreePorts(2);
-      log(`starting a Kafka broker on 127.0.0.1:${port}`);
-      const broker: RunningKafkaBroker = await startKafkaBroker({ repoRoot, dataDir, port, controllerPort, heapMb: 768, log });
-      stops.push(async () => {
-        await broker.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      });
-      brokers = broker.brokers;
-      brokerPid = broker.process.pid;
-    }
-
     const { databaseUrl, embedded } = await benchDatabase(`alert_ingestion_bench_${runId}`, stops, log);
     await applyMigrations({ databaseUrl, migrationsDir: join(repoRoot, 'prisma', 'migrations') });
 
     const prefix = `bench.${runId}.`;
     // Quiet: a fresh broker answers "not the leader" while it elects leaders, and kafkajs retries.
-    const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: 'bench' }, { overrides: { logLevel: logLevel.NOTHING } }));
+    const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: broker.brokers, KAFKA_CLIENT_ID: 'bench' }, { overrides: { logLevel: logLevel.NOTHING } }));
     await ensureTopics(kafka, prefix);
     stops.push(async () => void (await deleteTopicsWithPrefix(kafka, prefix)));
 
     const adminToken = `bench-admin-${runId}`;
-    const base = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: prefix, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
-    const stack = await ServiceStack.startOn({ env: base }, { all: serviceEnv, processor: processorEnv, nodeArgs });
+    const base = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: broker.brokers, KAFKA_TOPIC_PREFIX: prefix, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
+    const processorEnv = { ...options.processorEnv, KAFKA_CLIENT_ID: benchProcessorClientId(0) };
+    const stack = await ServiceStack.startOn({ env: base }, { all: options.serviceEnv, processor: processorEnv, nodeArgs: options.nodeArgs });
     stops.push(() => stack.stop());
+    const [gateways, processors] = await Promise.all([
+      Promise.all(Array.from({ length: (options.gateways ?? 1) - 1 }, () => stack.startGateway())),
+      Promise.all(Array.from({ length: (options.processors ?? 1) - 1 }, (_, n) => stack.startProcessor({ KAFKA_CLIENT_ID: benchProcessorClientId(n + 1) }))),
+    ]);
+    const pids = {
+      gateway: [stack.gateway, ...gateways].map((service) => service.process.pid),
+      processor: [stack.processor, ...processors].map((service) => service.process.pid),
+      integrationConfig: [stack.integrationConfig.process.pid],
+    };
     return {
       client: stack,
       databaseUrl,
-      describe: `a stack of its own (Kafka ${brokers}${env['KAFKA_BROKERS'] ? ', given' : ', started'}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
+      describe: `a stack of its own (${broker.describe}; PostgreSQL ${embedded ? 'embedded' : 'at DATABASE_URL'})`,
       cpuSources: [
-        processCpu('gateway', stack.gateway.process.pid),
-        processCpu('processor', stack.processor.process.pid),
-        ...(brokerPid === undefined ? [] : [processCpu('kafka', brokerPid)]),
+        processesCpu('gateway', pids.gateway),
+        processesCpu('processor', pids.processor),
+        ...(broker.pid === undefined ? [] : [processCpu('kafka', broker.pid)]),
         postgresCpu,
       ],
+      gatewayUrls: [stack.gateway, ...gateways].map((service) => service.url),
+      processorUrls: [stack.processor, ...processors].map((service) => service.url),
+      pids,
+      kafka: { kafka, prefix },
       stop: stopAll,
     };
   } catch (error) {
     await stopAll();
+    throw error;
+  }
+}
+
+/**
+ * A broker (startBenchBroker) and one gateway and one processor on it (startPipeline); `serviceEnv`
+ * goes to every service, `processorEnv` to the processor only (e.g. SMTP_URL). Stopping it stops the
+ * broker too.
+ */
+export async function startOwnStack(serviceEnv: Record<string, string> = {}, nodeArgs: string[] = [], processorEnv: Record<string, string> = {}): Promise<Stack> {
+  const broker = await startBenchBroker();
+  try {
+    const stack = await startPipeline(broker, { serviceEnv, nodeArgs, processorEnv });
+    return {
+      ...stack,
+      stop: async () => {
+        await stack.stop();
+        await broker.stop();
+      },
+    };
+  } catch (error) {
+    await broker.stop();
     throw error;
   }
 }
@@ -108,23 +194,50 @@ export async function createIntegration(stack: Stack, tier: 'free' | 'premium'):
   return { projectId: project.id, integrationId: project.integration.id, url: project.integration.url, key: project.integration.authorization_key };
 }
 
-/** Alerts stored for a project: rows in the database when it is known, else the processor's count. */
-export async function storedAlerts(stack: Stack, projectId: number): Promise<number> {
-  if (stack.databaseUrl) {
-    return withClient(stack.databaseUrl, async (client) => {
-      const result = await client.query<{ count: string }>('SELECT count(*) AS count FROM alerts WHERE project_id = $1', [projectId]);
-      return Number(result.rows[0].count);
-    });
-  }
-  return stack.client.alertCount(projectId);
+/** An integration of a benchmark project: its project, the path of its URL (on any gateway) and its authorization key. */
+export interface BenchIntegration {
+  projectId: number;
+  path: string;
+  key: string;
 }
 
 /**
- * The processor's batches so far, from its /metrics (alert_processor_batch_messages): how many
- * transactions stored how many raw alert messages. Their ratio over a round is the batch size that
- * per-batch costs (round trips, produce requests, commits) are shared by.
+ * `count` Premium projects with one active HTTP integration each. A project of their own each: a
+ * project's alerts are numbered by one counter row, which each processor transaction storing alerts
+ * of the project holds until it commits, so the integrations of one project would serialise the
+ * transactions of every partition they are on.
+ */
+export async function createIntegrations(stack: Stack, count: number): Promise<BenchIntegration[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const { projectId, url, key } = await createIntegration(stack, 'premium');
+      return { projectId, path: new URL(url).pathname, key };
+    }),
+  );
+}
+
+/** Alerts stored for a project (or for each of several, summed): rows in the database when it is known, else the processor's count. */
+export async function storedAlerts(stack: Stack, projectId: number | readonly number[]): Promise<number> {
+  const projectIds = typeof projectId === 'number' ? [projectId] : [...projectId];
+  if (stack.databaseUrl) {
+    return withClient(stack.databaseUrl, async (client) => {
+      const result = await client.query<{ count: string }>('SELECT count(*) AS count FROM alerts WHERE project_id = ANY($1::bigint[])', [projectIds]);
+      return Number(result.rows[0].count);
+    });
+  }
+  const counts = await Promise.all(projectIds.map((id) => stack.client.alertCount(id)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/**
+ * The processors' batches so far, from their /metrics (alert_processor_batch_messages), summed over
+ * the instances: how many transactions stored how many raw alert messages. Their ratio over a round
+ * is the batch size that per-batch costs (round trips, produce requests, commits) are shared by.
  */
 export async function processorBatches(stack: Stack): Promise<{ batches: number; messages: number }> {
-  const metrics = await scrapeMetrics(stack.client.urls.processor);
-  return { batches: metrics.value('alert_processor_batch_messages_count'), messages: metrics.value('alert_processor_batch_messages_sum') };
+  const all = await Promise.all(stack.processorUrls.map((url) => scrapeMetrics(url)));
+  return {
+    batches: all.reduce((sum, metrics) => sum + metrics.value('alert_processor_batch_messages_count'), 0),
+    messages: all.reduce((sum, metrics) => sum + metrics.value('alert_processor_batch_messages_sum'), 0),
+  };
 }

@@ -74,6 +74,16 @@ export function processCpu(name: string, pid: number): CpuSource {
   return { name, seconds: () => processCpuSeconds(pid), writes: () => processWriteCalls(pid) };
 }
 
+/** Several processes of one kind (every gateway instance, say), by pid: the sums of their CPU seconds and write calls. */
+export function processesCpu(name: string, pids: readonly number[]): CpuSource {
+  if (pids.length === 1) return processCpu(name, pids[0]);
+  return {
+    name,
+    seconds: () => pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
+    writes: () => pids.reduce((sum, pid) => sum + processWriteCalls(pid), 0),
+  };
+}
+
 /** PostgreSQL's server and every backend (processes named postgres). */
 export const postgresCpu: CpuSource = { name: 'postgresql', seconds: () => namedProcessesCpuSeconds('postgres') };
 
@@ -96,3 +106,8 @@ export const clientCpu: CpuSource = {
     return (usage.user + usage.system) / 1e6;
   },
 };
+
+/** Seconds per name as microseconds per accepted alert. */
+export function microsPerAlert(seconds: ReadonlyMap<string, number>, accepted: number): Map<string, number> {
+  return new Map([...seconds].map(([name, value]) => [name, (value * 1e6) / Math.max(1, accepted)]));
+}

@@ -3,14 +3,15 @@
  * sharded relay, both in this one process, against KAFKA_BROKERS (required) and the PostgreSQL of
  * DATABASE_URL (or an embedded one). Each round fills the outbox with EVENTS alert events over
  * ALERTS alerts (written as the processor writes them), starts the relay and times it until the
- * last event is published; prints events/s per configuration on stdout.
+ * last event is published; prints events/s per configuration on stdout. The outbox is filled in one
+ * transaction (outbox-fill.ts), as `npm run bench:scale` fills it for the processors' relays.
  */
 import { ALERT_EVENT_OUTBOX } from '@alert-ingestion/alerts-data';
 import { Topic } from '@alert-ingestion/contracts';
 import { applyMigrations } from '@alert-ingestion/database';
 import { createKafkaConfig, ensureTopics, KafkaNames, TransactionalTopicProducer } from '@alert-ingestion/kafka';
 import { findRepoRoot } from '@alert-ingestion/local-infra';
-import { OutboxRelay, OutboxRelayOptions, OutboxShard, shardName, ShardedOutboxRelay, writeOutbox } from '@alert-ingestion/outbox';
+import { OutboxRelay, OutboxRelayOptions, OutboxShard, shardName, ShardedOutboxRelay } from '@alert-ingestion/outbox';
 import { deleteTopicsWithPrefix } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
@@ -18,36 +19,12 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { benchDatabase, Cleanup, log } from './bench-database';
+import { fillAlertEventOutbox } from './outbox-fill';
 
 const EVENTS = Number(process.env['RELAY_BENCH_EVENTS'] ?? 40_000);
 const ALERTS = Number(process.env['RELAY_BENCH_ALERTS'] ?? 4_000);
 const SHARDS = Number(process.env['RELAY_BENCH_SHARDS'] ?? 8);
 const quiet = { log: () => undefined, warn: (line: string) => log(line), error: (line: string) => log(line) };
-
-/** An alert event's size and shape, as the processor writes it. */
-function eventValue(n: number): string {
-  const iid = (n % ALERTS) + 1;
-  return JSON.stringify({
-    type: n < ALERTS ? 'alert.created' : 'alert.grouped',
-    occurred_at: new Date().toISOString(),
-    project_id: 1,
-    alert: { iid, title: `Bench alert ${iid}`, severity: 'high', status: 'triggered', events: Math.floor(n / ALERTS) + 1, hosts: ['db-1'], payload: { title: `Bench alert ${iid}`, n } },
-  });
-}
-
-async function fill(pool: Pool): Promise<void> {
-  for (let from = 0; from < EVENTS; from += 2_000) {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const records = Array.from({ length: Math.min(2_000, EVENTS - from) }, (_, i) => ({ key: `1:${((from + i) % ALERTS) + 1}`, value: eventValue(from + i) }));
-      await writeOutbox(async (text, values) => (await client.query(text, [...values])).rows, ALERT_EVENT_OUTBOX, records);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
-  }
-}
 
 async function main(): Promise<void> {
   const brokers = process.env['KAFKA_BROKERS'];
@@ -112,7 +89,7 @@ async function main(): Promise<void> {
     ];
     const lines: string[] = [];
     for (const configuration of configurations) {
-      await fill(pool);
+      await fillAlertEventOutbox(pool, { events: EVENTS, alerts: ALERTS, projectId: 1 });
       log(`${configuration.label}: ${EVENTS} events over ${ALERTS} alerts written, publishing`);
       const started = Date.now();
       const running = configuration.start();

@@ -1,7 +1,7 @@
 import { KafkaNames } from '@alert-ingestion/kafka';
 import { Topic, TOPIC_SPECS } from '@alert-ingestion/contracts';
-import { createTestDatabase, createTestTopics, eventually, serviceEnv, ServiceProcess, startService, testKafka, TestDatabase, TestTopics } from '@alert-ingestion/testing';
-import { Admin, AssignerProtocol, logLevel, Partitioners } from 'kafkajs';
+import { consumerGroupAssignment, createTestDatabase, createTestTopics, eventually, serviceEnv, ServiceProcess, startService, testKafka, TestDatabase, TestTopics } from '@alert-ingestion/testing';
+import { Admin, logLevel, Partitioners } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { Pool } from 'pg';
@@ -38,19 +38,6 @@ interface Sent {
   status?: number;
   body?: unknown;
   error?: string;
-}
-
-/** Who consumes which partition of alerts.raw.v1 in the processors' group, by client id. */
-async function assignment(admin: Admin, groupId: string, topic: string): Promise<{ state: string; owners: Map<string, number[]> }> {
-  const {
-    groups: [group],
-  } = await admin.describeGroups([groupId]);
-  const owners = new Map<string, number[]>();
-  for (const member of group.members) {
-    const decoded = member.memberAssignment.length === 0 ? null : AssignerProtocol.MemberAssignment.decode(member.memberAssignment);
-    owners.set(member.clientId, [...(owners.get(member.clientId) ?? []), ...(decoded?.assignment[topic] ?? [])].sort((a, b) => a - b));
-  }
-  return { state: group.state, owners };
 }
 
 function postJson(agent: Agent, url: string, body: string, key: string): Promise<{ status: number; body: unknown }> {
@@ -145,7 +132,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
     // The stream starts once the group has settled with all three processors.
     await eventually(
       async () => {
-        const { state, owners } = await assignment(admin, `${topics.prefix}alert-processor`, new KafkaNames(topics.prefix).topic(Topic.RawAlerts));
+        const { state, owners } = await consumerGroupAssignment(admin, `${topics.prefix}alert-processor`, new KafkaNames(topics.prefix).topic(Topic.RawAlerts));
         expect(state).toBe('Stable');
         expect([...owners.keys()].sort()).toEqual([0, 1, 2].map(processorClientId).sort());
         expect([...owners.values()].flat().sort((a, b) => a - b)).toEqual(Array.from({ length: RAW_PARTITIONS }, (_, n) => n));
@@ -167,7 +154,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
   it('stores every acknowledged alert exactly once, answers each 200 with its own alert, and moves the partitions to the survivors', async () => {
     const groupId = `${topics.prefix}alert-processor`;
     const rawTopic = new KafkaNames(topics.prefix).topic(Topic.RawAlerts);
-    const before = await assignment(admin, groupId, rawTopic);
+    const before = await consumerGroupAssignment(admin, groupId, rawTopic);
     // Kill the processor with the most integrations on its partitions: the one whose loss is felt most.
     const load = (partitions: number[]) => integrations.filter((integration) => partitions.includes(integration.partition)).length;
     const victimIndex = [0, 1, 2].sort((a, b) => load(before.owners.get(processorClientId(b))!) - load(before.owners.get(processorClientId(a))!))[0];
@@ -191,7 +178,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
         killedAt = Date.now();
         watching = (async () => {
           for (;;) {
-            const { owners } = await assignment(admin, groupId, rawTopic).catch(() => ({ owners: new Map<string, number[]>() }));
+            const { owners } = await consumerGroupAssignment(admin, groupId, rawTopic).catch(() => ({ owners: new Map<string, number[]>() }));
             const survivors = [...owners.keys()].sort();
             const owned = [...owners.values()].flat().sort((a, b) => a - b);
             if (!survivors.includes(processorClientId(victimIndex)) && owned.length === RAW_PARTITIONS) {
@@ -257,7 +244,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
 
     // The killed processor's partitions moved to the two survivors, who own every partition once.
     expect(rebalancedAt).toBeGreaterThan(0);
-    const after = await assignment(admin, groupId, rawTopic);
+    const after = await consumerGroupAssignment(admin, groupId, rawTopic);
     const survivors = [0, 1, 2].filter((index) => index !== victimIndex).map(processorClientId);
     expect([...after.owners.keys()].sort()).toEqual(survivors.sort());
     expect([...after.owners.values()].flat().sort((a, b) => a - b)).toEqual(Array.from({ length: RAW_PARTITIONS }, (_, n) => n));

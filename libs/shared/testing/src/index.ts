@@ -8,6 +8,7 @@ export * from './eventually';
 export * from './process-alive';
 export * from './integration-publisher';
 export * from './topic-collector';
+export * from './consumer-group-assignment';
 export * from './reply-collector';
 export * from './prometheus-text';
 export * from './openapi-document';

@@ -9,6 +9,8 @@ export interface Received<T> {
   headers: Record<string, string>;
   partition: number;
   offset: string;
+  /** The record's Kafka timestamp (ms since the epoch): its producer's send time, or the broker's append time on a LogAppendTime topic. */
+  timestamp: number;
 }
 
 /** Everything a topic delivered to a test consumer of its own (a group of its own, from the beginning), in arrival order. */
@@ -30,6 +32,7 @@ export class TopicCollector<T> {
           headers: headersOf(message.headers),
           partition,
           offset: message.offset,
+          timestamp: Number(message.timestamp),
         });
       },
     });

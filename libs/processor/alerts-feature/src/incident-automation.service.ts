@@ -4,6 +4,7 @@ import { AlertEvent, Topic } from '@alert-ingestion/contracts';
 import { BatchConsumer, ConsumedChunk, ConsumerGroup, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
+import { ALERT_WORKFLOW_FETCH } from './alert-workflow-fetch';
 
 /**
  * The alert settings' incident automation (docs/api-guide.md "Alert settings"): reads
@@ -31,7 +32,8 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
       fromBeginning: true,
       readyWhen: 'run',
       commitIntervalMs: 1_000,
-      config: { maxWaitTimeInMs: 500, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
+      config: { ...ALERT_WORKFLOW_FETCH.config, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
+      maxChunkMessages: ALERT_WORKFLOW_FETCH.maxChunkMessages,
       logger: this.logger,
       handle: (chunk) => this.handle(chunk),
     });

@@ -206,11 +206,12 @@ export class IncidentsRepository {
         severity: incident.severity,
         created_by_alert_id: incident.created_by_alert_id,
       }));
+      const document = sqlLiteral.json(rows);
       await transaction.commit([
         `INSERT INTO incidents (id, project_id, iid, title, description, severity, status, created_by_alert_id, created_at, updated_at)
          SELECT r.id, r.project_id, r.iid, r.title, r.description, r.severity::alert_severity, 'open', r.created_by_alert_id, ${sqlLiteral.timestamptz(now)}, ${sqlLiteral.timestamptz(now)}
-         FROM json_to_recordset(${sqlLiteral.json(rows)}) AS r(id bigint, project_id bigint, iid int, title text, description text, severity text, created_by_alert_id bigint)`,
-        `UPDATE alerts a SET incident_id = r.id FROM json_to_recordset(${sqlLiteral.json(rows)}) AS r(id bigint, created_by_alert_id bigint) WHERE a.id = r.created_by_alert_id`,
+         FROM json_to_recordset(${document}) AS r(id bigint, project_id bigint, iid int, title text, description text, severity text, created_by_alert_id bigint)`,
+        `UPDATE alerts a SET incident_id = r.id FROM json_to_recordset(${document}) AS r(id bigint, created_by_alert_id bigint) WHERE a.id = r.created_by_alert_id`,
         ...activityStatements(entries),
         ...incidentEventStatements(events),
       ]);

@@ -1,4 +1,4 @@
-import { ProcessorMetrics } from '@alert-ingestion/alerts-feature';
+import { ALERT_WORKFLOW_FETCH, ProcessorMetrics } from '@alert-ingestion/alerts-feature';
 import { Topic } from '@alert-ingestion/contracts';
 import { BatchSubscription, ConsumerGroup, KAFKA_CLIENT, KafkaBatchTransport, KafkaNames } from '@alert-ingestion/kafka';
 import { DynamicModule, Module } from '@nestjs/common';
@@ -43,7 +43,8 @@ export function processorSubscriptions(env: AlertProcessorEnv, metrics: Processo
             // From the beginning, so that no event published before the group first joined is missed;
             // old events mail nobody (EMAIL_EVENT_MAX_AGE_MINUTES).
             fromBeginning: true,
-            config: { sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS, heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS, maxWaitTimeInMs: 500 },
+            config: { ...ALERT_WORKFLOW_FETCH.config, sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS, heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS },
+            maxChunkMessages: ALERT_WORKFLOW_FETCH.maxChunkMessages,
             commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
           },
         ]

@@ -1,4 +1,12 @@
-import { ActivityEntryOut, DueNotification, NotificationOut, NotificationUpdate } from '@alert-ingestion/alerts-domain';
+import {
+  ActivityEntryOut,
+  DueNotification,
+  notificationEntries,
+  NotificationOut,
+  NotificationUpdate,
+  RecipientMail,
+  RecordedNotification,
+} from '@alert-ingestion/alerts-domain';
 import { AlertNotificationView, NotificationReason, NotificationStatus, Severity } from '@alert-ingestion/contracts';
 import { sqlLiteral } from '@alert-ingestion/sql';
 import { activityStatements } from './activity-entries';
@@ -35,25 +43,57 @@ export class AlertNotificationsRepository {
   }
 
   /**
-   * Records notifications as pending, once per (event, user): a redelivered event records nothing.
-   * A notification joins the bundle its recipient already waits for (the same due time), or starts
-   * one due `bundleMs` from now. Returns how many were new.
+   * Records a batch's notifications, once per (event, user): a redelivered event records nothing.
+   * `plan` decides over each recipient's mail as it is now (planRecording: the bundle waiting and the
+   * messages of the last hour): pending until their bundle is due, or suppressed at once with their
+   * timeline entries. One transaction of three round trips whatever the batch's size. Resolves the
+   * status of each one new.
    */
-  async record(notifications: readonly NotificationOut[], bundleMs: number): Promise<number> {
-    if (notifications.length === 0) return 0;
-    const rows = notifications.map((n) => ({ project_id: n.projectId, alert_iid: n.alertIid, user_id: n.userId, recipient: n.recipient, reason: n.reason, event_id: n.eventId }));
-    const result = await this.database.pool.query(
-      `INSERT INTO alert_notifications (project_id, alert_id, user_id, recipient, reason, event_id, next_attempt_at)
-       SELECT n.project_id, a.id, n.user_id, n.recipient, n.reason, n.event_id,
-         COALESCE(
-           (SELECT min(w.next_attempt_at) FROM alert_notifications w WHERE w.recipient = n.recipient AND w.status = 'pending' AND w.attempts = 0),
-           now() + make_interval(secs => $2::double precision / 1000))
-       FROM json_to_recordset($1::json) AS n(project_id bigint, alert_iid int, user_id bigint, recipient text, reason text, event_id text)
-       JOIN alerts a ON a.project_id = n.project_id AND a.iid = n.alert_iid
-       ON CONFLICT (event_id, user_id) DO NOTHING`,
-      [JSON.stringify(rows), bundleMs],
-    );
-    return result.rowCount ?? 0;
+  async record(
+    notifications: readonly NotificationOut[],
+    plan: (mail: Map<string, RecipientMail>) => RecordedNotification[],
+    now: Date,
+  ): Promise<NotificationStatus[]> {
+    if (notifications.length === 0) return [];
+    const recipients = sqlLiteral.json([...new Set(notifications.map((n) => n.recipient))]);
+    return this.database.scriptedTransaction(async (transaction) => {
+      const [waiting, sent] = await transaction.step<{ recipient: string; due_at: Date; sent_at: Date }>([
+        `SELECT recipient, min(next_attempt_at) AS due_at FROM alert_notifications
+         WHERE status = 'pending' AND attempts = 0 AND recipient IN (SELECT json_array_elements_text(${recipients}))
+         GROUP BY recipient`,
+        `SELECT recipient, max(sent_at) AS sent_at FROM alert_notifications
+         WHERE status = 'sent' AND sent_at > now() - interval '1 hour' AND recipient IN (SELECT json_array_elements_text(${recipients}))
+         GROUP BY recipient, message_id`,
+      ]);
+      const mail = new Map<string, RecipientMail>();
+      const of = (recipient: string) => mail.get(recipient) ?? mail.set(recipient, { bundleDueAt: null, sentAt: [] }).get(recipient) as RecipientMail;
+      for (const row of waiting.rows) of(row.recipient).bundleDueAt = row.due_at;
+      for (const row of sent.rows) (of(row.recipient).sentAt as Date[]).push(row.sent_at);
+      const recorded = plan(mail);
+      const rows = recorded.map((n) => ({
+        project_id: n.projectId,
+        alert_iid: n.alertIid,
+        user_id: n.userId,
+        recipient: n.recipient,
+        reason: n.reason,
+        event_id: n.eventId,
+        status: n.status,
+        next_attempt_at: n.nextAttemptAt.toISOString(),
+      }));
+      const [inserted] = await transaction.step<{ id: string; project_id: string; alert_id: string; recipient: string; reason: NotificationReason; status: NotificationStatus }>([
+        `INSERT INTO alert_notifications (project_id, alert_id, user_id, recipient, reason, event_id, status, next_attempt_at)
+         SELECT n.project_id, a.id, n.user_id, n.recipient, n.reason, n.event_id, n.status, n.next_attempt_at
+         FROM json_to_recordset(${sqlLiteral.json(rows)}) AS n(project_id bigint, alert_iid int, user_id bigint, recipient text, reason text, event_id text, status text, next_attempt_at timestamptz)
+         JOIN alerts a ON a.project_id = n.project_id AND a.iid = n.alert_iid
+         ON CONFLICT (event_id, user_id) DO NOTHING
+         RETURNING id::text AS id, project_id::text AS project_id, alert_id::text AS alert_id, recipient, reason, status`,
+      ]);
+      const suppressed = inserted.rows
+        .filter((row) => row.status === 'suppressed')
+        .map((row) => ({ id: row.id, projectId: row.project_id, recipient: row.recipient, reason: row.reason, alert: { id: row.alert_id }, status: row.status, attempts: 0, error: null }));
+      await transaction.commit(activityStatements(notificationEntries(suppressed, suppressed, now)));
+      return inserted.rows.map((row) => row.status);
+    });
   }
 
   /**

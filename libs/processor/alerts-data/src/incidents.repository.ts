@@ -1,5 +1,8 @@
 import {
   ActivityEntryOut,
+  AlertRef,
+  alertsWithoutIncident,
+  automaticIncidents,
   AutomationSettings,
   IncidentActor,
   incidentCreatedRecords,
@@ -9,6 +12,7 @@ import {
   planIncidentFromAlert,
   planIncidentUpdate,
   IncidentUpdateRequest,
+  incidentIidsNeeded,
   linkEntries,
   StoredAlert,
   StoredIncident,
@@ -16,7 +20,7 @@ import {
 } from '@alert-ingestion/alerts-domain';
 import { AlertSettingsView, IncidentEvent, IncidentStatus, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { OutboxRecord, outboxStatements, OutboxTable, outboxTable } from '@alert-ingestion/outbox';
-import { likePattern } from '@alert-ingestion/sql';
+import { likePattern, sqlLiteral } from '@alert-ingestion/sql';
 import { PoolClient } from 'pg';
 import { activityStatements } from './activity-entries';
 import { alertEventStatements } from './alert-event-outbox';
@@ -155,6 +159,67 @@ export class IncidentsRepository {
   }
 
   /**
+   * The create_incident setting over a batch of alert events: an incident for each of `alerts` that
+   * has none yet, linked to it, all in one transaction of three round trips whatever their number:
+   * lock the alerts (in id order, as every batch does, so batches never deadlock each other), reserve
+   * the projects' iids and the incidents' ids, then write the incidents, the links, their timeline
+   * entries and events with the COMMIT. An alert with an incident (an event delivered again, a person
+   * who opened one first, another batch that got the lock first) gets no other. Resolves the
+   * incidents opened.
+   */
+  openIncidentsFromAlerts(alerts: readonly AlertRef[], now: Date): Promise<StoredIncident[]> {
+    if (alerts.length === 0) return Promise.resolve([]);
+    const refs = sqlLiteral.json(alerts.map((alert) => ({ project_id: alert.projectId, iid: alert.alertIid })));
+    return this.database.scriptedTransaction(async (transaction) => {
+      const [locked] = await transaction.step<AlertRow>([
+        `SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE}
+         WHERE (a.project_id, a.iid) IN (SELECT r.project_id, r.iid FROM json_to_recordset(${refs}) AS r(project_id bigint, iid int))
+         ORDER BY a.id FOR UPDATE OF a`,
+      ]);
+      const opened = alertsWithoutIncident(locked.rows.map(storedAlert));
+      if (opened.length === 0) {
+        await transaction.commit([]);
+        return [];
+      }
+      const needed = [...incidentIidsNeeded(opened)].map(([project_id, count]) => ({ project_id, count }));
+      // The counters are locked in project order until COMMIT, so iids are given in commit order.
+      const [counters, ids] = await transaction.step<{ project_id: string; last_iid: number; id: string }>([
+        `INSERT INTO incident_iid_counters (project_id, last_iid)
+         SELECT c.project_id, c.count FROM json_to_recordset(${sqlLiteral.json(needed)}) AS c(project_id bigint, count int) ORDER BY c.project_id
+         ON CONFLICT (project_id) DO UPDATE SET last_iid = incident_iid_counters.last_iid + EXCLUDED.last_iid
+         RETURNING project_id::text AS project_id, last_iid`,
+        `SELECT nextval(pg_get_serial_sequence('incidents', 'id'))::text AS id FROM generate_series(1, ${opened.length}) ORDER BY 1`,
+      ]);
+      const lastIids = new Map(counters.rows.map((row) => [row.project_id, row.last_iid]));
+      const { incidents, entries, events } = automaticIncidents(
+        opened,
+        ids.rows.map((row) => row.id),
+        lastIids,
+        now,
+      );
+      const rows = incidents.map((incident) => ({
+        id: incident.id,
+        project_id: incident.project_id,
+        iid: incident.iid,
+        title: incident.title,
+        description: incident.description,
+        severity: incident.severity,
+        created_by_alert_id: incident.created_by_alert_id,
+      }));
+      const document = sqlLiteral.json(rows);
+      await transaction.commit([
+        `INSERT INTO incidents (id, project_id, iid, title, description, severity, status, created_by_alert_id, created_at, updated_at)
+         SELECT r.id, r.project_id, r.iid, r.title, r.description, r.severity::alert_severity, 'open', r.created_by_alert_id, ${sqlLiteral.timestamptz(now)}, ${sqlLiteral.timestamptz(now)}
+         FROM json_to_recordset(${document}) AS r(id bigint, project_id bigint, iid int, title text, description text, severity text, created_by_alert_id bigint)`,
+        `UPDATE alerts a SET incident_id = r.id FROM json_to_recordset(${document}) AS r(id bigint, created_by_alert_id bigint) WHERE a.id = r.created_by_alert_id`,
+        ...activityStatements(entries),
+        ...incidentEventStatements(events),
+      ]);
+      return incidents;
+    });
+  }
+
+  /**
    * The auto_close_incident setting: closes the incident of an alert a recovery payload resolved, if
    * it has one and it is open. Nothing to do (no incident, already closed) resolves null.
    */
@@ -180,13 +245,14 @@ export class IncidentsRepository {
     return result.rows[0] ?? { create_incident: false, send_email: false, auto_close_incident: false };
   }
 
-  /** The switches the automation reads, with when they were last changed (null: never set, all off). */
-  async automationSettings(projectId: string): Promise<AutomationSettings> {
-    const result = await this.database.pool.query<AutomationSettings>(
-      'SELECT create_incident, auto_close_incident, updated_at FROM project_alert_settings WHERE project_id = $1',
-      [projectId],
+  /** The automation's switches of several projects at once; a project without a row is left out (all off). */
+  async automationSettingsOf(projectIds: readonly string[]): Promise<Map<string, AutomationSettings>> {
+    if (projectIds.length === 0) return new Map();
+    const result = await this.database.pool.query<AutomationSettings & { project_id: string }>(
+      'SELECT project_id::text AS project_id, create_incident, auto_close_incident, updated_at FROM project_alert_settings WHERE project_id = ANY($1::bigint[])',
+      [[...new Set(projectIds)]],
     );
-    return result.rows[0] ?? { create_incident: false, auto_close_incident: false, updated_at: null };
+    return new Map(result.rows.map(({ project_id, ...settings }) => [project_id, settings]));
   }
 
   /** Sets the switches given, keeping the others. */

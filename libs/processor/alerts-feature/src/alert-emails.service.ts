@@ -8,6 +8,7 @@ import {
   notificationUpdates,
   planDeliveries,
   planNotifications,
+  planRecording,
 } from '@alert-ingestion/alerts-domain';
 import { AlertEvent, AlertNotificationView } from '@alert-ingestion/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
@@ -71,7 +72,9 @@ export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestr
   /**
    * Records the notifications these events call for (new and resolved alerts of projects that send
    * email, to their owners and maintainers with an address), once per event and recipient; events
-   * older than EMAIL_EVENT_MAX_AGE_MINUTES are news no more and mail nobody. Returns how many were new.
+   * older than EMAIL_EVENT_MAX_AGE_MINUTES are news no more and mail nobody. Those of a recipient
+   * over the hourly cap are suppressed as they are recorded (planRecording), and counted as the
+   * mailer counts the ones it suppresses. Returns how many were new.
    */
   async record(events: readonly AlertEvent.AlertEventValue[], now = new Date()): Promise<number> {
     const email = this.options.email;
@@ -81,7 +84,10 @@ export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestr
     const emailProjects = await this.notifications.emailProjects(fresh.map((event) => String(event.project_id)));
     if (emailProjects.size === 0) return 0;
     const recipients = await this.access.membersWithEmail([...emailProjects], EMAIL_RECIPIENT_LEVELS);
-    return this.notifications.record(planNotifications(fresh, emailProjects, recipients), email.policy.bundleMs);
+    const planned = planNotifications(fresh, emailProjects, recipients);
+    const recorded = await this.notifications.record(planned, (mail) => planRecording(planned, mail, now, email.policy), now);
+    this.metrics.notifications(recorded.filter((status) => status === 'suppressed'));
+    return recorded.length;
   }
 
   /** Sends what is due until nothing is; resolves how many messages went out. */

@@ -1,18 +1,20 @@
-import { AutomationSettings, incidentAutomation } from '@alert-ingestion/alerts-domain';
+import { planIncidentAutomation } from '@alert-ingestion/alerts-domain';
 import { IncidentsRepository } from '@alert-ingestion/alerts-data';
 import { AlertEvent, Topic } from '@alert-ingestion/contracts';
 import { BatchConsumer, ConsumedChunk, ConsumerGroup, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
+import { ALERT_WORKFLOW_FETCH } from './alert-workflow-fetch';
 
 /**
  * The alert settings' incident automation (docs/api-guide.md "Alert settings"): reads
- * alerts.events.v1 in a group of its own and, per event, does what the pure incidentAutomation
- * decides: open an incident for a new triggered alert (create_incident), or close the incident of
- * an alert a recovery payload resolved (auto_close_incident). Both are idempotent, so a redelivered
- * event (or one raw alert delivered twice, which makes one alert.created) opens one incident: an
- * alert that has an incident gets no other, and a closed incident stays closed. Off the receive
- * path: intake never waits for it. A failure restarts the consumer from its committed offset.
+ * alerts.events.v1 in a group of its own and, per chunk of events, does what the pure
+ * planIncidentAutomation decides: open an incident for each new triggered alert (create_incident),
+ * all of the chunk's in one transaction, then close the incident of each alert a recovery payload
+ * resolved (auto_close_incident). Both are idempotent, so a redelivered event (or one raw alert
+ * delivered twice, which makes one alert.created) opens one incident: an alert that has an incident
+ * gets no other, and a closed incident stays closed. Off the receive path: intake never waits for
+ * it. A failure restarts the consumer from its committed offset.
  */
 @Injectable()
 export class IncidentAutomationService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -30,7 +32,8 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
       fromBeginning: true,
       readyWhen: 'run',
       commitIntervalMs: 1_000,
-      config: { maxWaitTimeInMs: 500, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
+      config: { ...ALERT_WORKFLOW_FETCH.config, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
+      maxChunkMessages: ALERT_WORKFLOW_FETCH.maxChunkMessages,
       logger: this.logger,
       handle: (chunk) => this.handle(chunk),
     });
@@ -49,27 +52,22 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
   }
 
   private async handle(chunk: ConsumedChunk<Topic.AlertEvents>): Promise<void> {
-    const settings = new Map<string, Promise<AutomationSettings>>();
+    const events: AlertEvent.AlertEventValue[] = [];
     for (const message of chunk.messages) {
-      let event: AlertEvent.AlertEventValue;
       try {
-        event = chunk.decode(message);
+        events.push(chunk.decode(message));
       } catch (error) {
         // The relay publishes only what the processor wrote; a record that is no alert event is none of ours.
         this.logger.warn(`Skipped ${chunk.topic}/${chunk.partition}@${message.offset}: ${error instanceof Error ? error.message : String(error)}`);
-        continue;
       }
-      const projectId = String(event.project_id);
-      if (!settings.has(projectId)) settings.set(projectId, this.incidents.automationSettings(projectId));
-      const decision = incidentAutomation(event, await (settings.get(projectId) as Promise<AutomationSettings>));
-      if (decision === null) continue;
-      const now = new Date();
-      if (decision.action === 'create_incident') {
-        // Refused when the alert has an incident already: this event was handled before.
-        await this.incidents.createFromAlert(projectId, decision.alertIid, null, { actor: { type: 'service', source: 'settings' }, now });
-      } else {
-        await this.incidents.closeIncidentOf(projectId, decision.alertIid, { actor: { type: 'service', source: 'payload' }, now });
-      }
+    }
+    if (events.length === 0) return;
+    const settings = await this.incidents.automationSettingsOf(events.map((event) => String(event.project_id)));
+    const plan = planIncidentAutomation(events, settings);
+    const now = new Date();
+    await this.incidents.openIncidentsFromAlerts(plan.create, now);
+    for (const { projectId, alertIid } of plan.close) {
+      await this.incidents.closeIncidentOf(projectId, alertIid, { actor: { type: 'service', source: 'payload' }, now });
     }
   }
 }

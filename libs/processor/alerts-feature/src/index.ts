@@ -16,3 +16,4 @@ export * from './activity.service';
 export * from './user-cause';
 export * from './alert-emails.service';
 export * from './smtp-mailer';
+export * from './alert-workflow-fetch';

@@ -8,6 +8,7 @@ import {
   notificationUpdates,
   planDeliveries,
   planNotifications,
+  planRecording,
   retryDelayMs,
 } from './alert-email';
 
@@ -89,6 +90,30 @@ describe('alert emails', () => {
       ['send', 'a@example.com', ['11', '12']],
       ['suppress', 'b@example.com', ['13']],
     ]);
+  });
+
+  it('records a batch per recipient: joins the bundle that waits or starts one, and suppresses at once when the cap is reached within the hour before it is due', () => {
+    const out = planNotifications([event('alert.created', 1), event('alert.created', 2)], new Set(['7']), recipients);
+    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const waiting = new Date(now.getTime() + 10_000);
+    const recorded = planRecording(
+      out,
+      new Map([
+        // Two messages in the hour before the bundle's due time (now + 30 s): over the cap of 2.
+        ['owner@example.com', { bundleDueAt: null, sentAt: [minutesAgo(59), minutesAgo(5)] }],
+        // One of its two messages leaves the hour before its bundle is due: under the cap then.
+        ['maintainer@example.com', { bundleDueAt: waiting, sentAt: [minutesAgo(59.9), minutesAgo(5)] }],
+      ]),
+      now,
+      policy,
+    );
+    expect(recorded.map((n) => [n.alertIid, n.recipient, n.status, n.nextAttemptAt])).toEqual([
+      [1, 'owner@example.com', 'suppressed', now],
+      [1, 'maintainer@example.com', 'pending', waiting],
+      [2, 'owner@example.com', 'suppressed', now],
+      [2, 'maintainer@example.com', 'pending', waiting],
+    ]);
+    expect(planRecording(out.slice(0, 1), new Map(), now, policy)).toEqual([{ ...out[0], status: 'pending', nextAttemptAt: new Date(now.getTime() + policy.bundleMs) }]);
   });
 
   it('records a sent bundle, retries a refused one with backoff, fails it after its last attempt', () => {

@@ -1,6 +1,7 @@
 import { AccessLevel, AlertEvent, NotificationReason, NotificationStatus, Severity } from '@alert-ingestion/contracts';
 import { JsonObject } from '@alert-ingestion/json';
 import { ActivityEntryOut } from './activity';
+import { compareIds } from './decimal-ids';
 
 // Alert emails (docs/api-guide.md "Email on new alerts"), as GitLab's "send a single email
 // notification to owners and maintainers for new alerts", on state changes only: which events mail
@@ -96,6 +97,52 @@ export function retryDelayMs(attempts: number, policy: Pick<EmailPolicy, 'retryM
   return Math.min(policy.maxRetryMs, policy.retryMs * 2 ** exponent);
 }
 
+/** A recipient's mail when notifications are recorded for them. */
+export interface RecipientMail {
+  /** When the bundle that waits for them (pending, not tried yet) is due; null: none waits. */
+  bundleDueAt: Date | null;
+  /** When each message they got in the last hour went out. */
+  sentAt: readonly Date[];
+}
+
+/** A notification as recorded: pending until its bundle is due, or suppressed at once. */
+export interface RecordedNotification extends NotificationOut {
+  status: 'pending' | 'suppressed';
+  /** When the mailer takes it: the due time of its bundle (suppressed: now). */
+  nextAttemptAt: Date;
+}
+
+/**
+ * How a batch's notifications are recorded, decided once per recipient (`mail`, a recipient not in
+ * it has no mail yet): each joins the bundle that waits for its recipient, or starts one due
+ * `bundleMs` from now; when the recipient's messages already sent in the hour before that due time
+ * reach `hourlyCap`, the mailer would suppress the bundle when it is due (planDeliveries: those
+ * messages are still within its hour then), so the notifications are recorded suppressed at once
+ * instead of waiting to be claimed, decided and updated one by one.
+ */
+export function planRecording(
+  notifications: readonly NotificationOut[],
+  mail: ReadonlyMap<string, RecipientMail>,
+  now: Date,
+  policy: Pick<EmailPolicy, 'bundleMs' | 'hourlyCap'>,
+): RecordedNotification[] {
+  const decided = new Map<string, Pick<RecordedNotification, 'status' | 'nextAttemptAt'>>();
+  return notifications.map((notification) => {
+    let decision = decided.get(notification.recipient);
+    if (!decision) {
+      const recipientMail = mail.get(notification.recipient);
+      const dueAt = recipientMail?.bundleDueAt ?? new Date(now.getTime() + policy.bundleMs);
+      const hourBefore = dueAt.getTime() - HOUR_MS;
+      const sentInHour = (recipientMail?.sentAt ?? []).filter((sentAt) => sentAt.getTime() > hourBefore).length;
+      decision = sentInHour >= policy.hourlyCap ? { status: 'suppressed', nextAttemptAt: now } : { status: 'pending', nextAttemptAt: dueAt };
+      decided.set(notification.recipient, decision);
+    }
+    return { ...notification, ...decision };
+  });
+}
+
+const HOUR_MS = 3_600_000;
+
 /** A pending notification the mailer claimed, with what its message needs of the alert. */
 export interface DueNotification {
   id: string;
@@ -141,10 +188,6 @@ export function planDeliveries(due: readonly DueNotification[], sentLastHour: Re
   );
 }
 
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 /** What becomes of a notification after a decision or an attempt. */
 export interface NotificationUpdate {
   id: string;
@@ -188,7 +231,11 @@ export function notificationUpdates(decision: DeliveryDecision, outcome: SendOut
  * The timeline entries of notifications that reached their end (sent, failed, suppressed), one on
  * each alert's timeline; a refusal that is retried writes none (the record shows its attempts).
  */
-export function notificationEntries(due: readonly DueNotification[], updates: readonly NotificationUpdate[], now: Date): ActivityEntryOut[] {
+export function notificationEntries(
+  due: ReadonlyArray<Pick<DueNotification, 'id' | 'projectId' | 'recipient' | 'reason'> & { alert: Pick<EmailAlert, 'id'> }>,
+  updates: ReadonlyArray<Pick<NotificationUpdate, 'id' | 'status' | 'attempts' | 'error'>>,
+  now: Date,
+): ActivityEntryOut[] {
   const byId = new Map(due.map((notification) => [notification.id, notification]));
   const entries: ActivityEntryOut[] = [];
   for (const update of updates) {

@@ -1,12 +1,16 @@
 import { AlertEvent } from '@alert-ingestion/contracts';
 import {
+  alertsWithoutIncident,
+  automaticIncidents,
   AutomationSettings,
   incidentAutomation,
+  incidentIidsNeeded,
   incidentCreatedRecords,
   incidentFromAlert,
   incidentView,
   planAlertLink,
   planIncidentFromAlert,
+  planIncidentAutomation,
   planIncidentUpdate,
   StoredIncident,
 } from './incident';
@@ -213,5 +217,78 @@ describe('incidentAutomation', () => {
   it('a setting applies to events after it was changed: never set, or changed later, does nothing', () => {
     expect(incidentAutomation(event('alert.created', payload), { ...on, updated_at: null })).toBeNull();
     expect(incidentAutomation(event('alert.created', payload), { ...on, updated_at: new Date(now.getTime() + 1) })).toBeNull();
+  });
+});
+
+describe('planIncidentAutomation', () => {
+  const on: AutomationSettings = { create_incident: true, auto_close_incident: true, updated_at: earlier };
+  const payload = { type: 'payload', integration_id: 9 } as const;
+  const event = (type: AlertEvent.AlertEventType, overrides: Partial<StoredAlert>) => alertEvent(type, alert(overrides), now, payload).value;
+
+  it('opens each new alert once (a redelivered event too) and closes resolved ones, per project settings', () => {
+    const events = [
+      event('alert.created', { iid: 1 }),
+      event('alert.created', { iid: 1 }),
+      event('alert.grouped', { iid: 2 }),
+      event('alert.created', { iid: 3, project_id: '2' }),
+      event('alert.resolved', { iid: 1 }),
+      event('alert.created', { iid: 4, project_id: '3' }),
+    ];
+    const settings = new Map([
+      ['1', on],
+      ['2', { ...on, auto_close_incident: false }],
+    ]);
+    expect(planIncidentAutomation(events, settings)).toEqual({
+      create: [
+        { projectId: '1', alertIid: 1 },
+        { projectId: '2', alertIid: 3 },
+      ],
+      close: [{ projectId: '1', alertIid: 1 }],
+    });
+  });
+
+  it('does nothing for a project without settings', () => {
+    expect(planIncidentAutomation([event('alert.created', { iid: 1 })], new Map())).toEqual({ create: [], close: [] });
+  });
+});
+
+describe('automaticIncidents', () => {
+  it('opens one incident per alert without one, in id order, iids counting up to the reserved counter per project', () => {
+    const locked = [
+      alert({ id: '12', iid: 2 }),
+      alert({ id: '9', iid: 1 }),
+      alert({ id: '30', iid: 5, project_id: '2' }),
+      alert({ id: '40', iid: 6, incident_id: '77', incident_iid: 3 }),
+    ];
+    const alerts = alertsWithoutIncident(locked);
+    expect(alerts.map((a) => a.id)).toEqual(['9', '12', '30']);
+    expect(incidentIidsNeeded(alerts)).toEqual(new Map([['1', 2], ['2', 1]]));
+
+    const { incidents, entries, events } = automaticIncidents(alerts, ['101', '102', '103'], new Map([['1', 5], ['2', 1]]), now);
+    expect(incidents.map((i) => [i.id, i.project_id, i.iid, i.created_by_alert_iid, i.alert_iids])).toEqual([
+      ['101', '1', 4, 1, [1]],
+      ['102', '1', 5, 2, [2]],
+      ['103', '2', 1, 5, [5]],
+    ]);
+    expect(incidents[0]).toEqual(expect.objectContaining({ ...incidentFromAlert(alerts[0]), status: 'open', created_by_user_id: null, created_by_alert_id: '9', created_at: now }));
+    // Each: incident_created on the incident, incident_linked on the alert and the incident; one incident.created event.
+    expect(entries.map((e) => [e.kind, e.subject, e.source])).toEqual(
+      incidents.flatMap((i) => [
+        ['incident_created', { incidentId: i.id }, 'settings'],
+        ['incident_linked', { alertId: i.created_by_alert_id }, 'settings'],
+        ['incident_linked', { incidentId: i.id }, 'settings'],
+      ]),
+    );
+    expect(events.map((e) => [e.value.type, e.projectId, e.iid, e.value.incident.created_by])).toEqual([
+      ['incident.created', '1', 4, { type: 'alert', alert_iid: 1 }],
+      ['incident.created', '1', 5, { type: 'alert', alert_iid: 2 }],
+      ['incident.created', '2', 1, { type: 'alert', alert_iid: 5 }],
+    ]);
+  });
+
+  it('refuses ids or iids that do not match the alerts', () => {
+    const alerts = [alert({ id: '9', iid: 1 })];
+    expect(() => automaticIncidents(alerts, [], new Map([['1', 1]]), now)).toThrow('1 incidents need as many ids, not 0');
+    expect(() => automaticIncidents(alerts, ['1'], new Map(), now)).toThrow('no incident iids reserved for project 1');
   });
 });

@@ -3,6 +3,7 @@ import { JsonObject } from '@alert-ingestion/json';
 import { ActivityEntryOut, statusChangeEntry } from './activity';
 import { alertNotFound, statusChange, withStatusUpdate } from './alert-status';
 import { CommandRefusal, refusal } from './command-plan';
+import { compareIds } from './decimal-ids';
 import { AlertEventOut, alertEvent, StoredAlert } from './stored-alert';
 
 /** A stored incident (ids of bigint columns as decimal strings), with the iids of its linked alerts. */
@@ -267,6 +268,103 @@ export function incidentAutomation(event: AlertEvent.AlertEventValue, settings: 
   if (event.type === 'alert.created' && settings.create_incident && event.alert.status === 'triggered') return { action: 'create_incident', alertIid: event.alert.iid };
   if (event.type === 'alert.resolved' && settings.auto_close_incident && event.cause?.type === 'payload') return { action: 'close_incident', alertIid: event.alert.iid };
   return null;
+}
+
+/** An alert named by its project and iid. */
+export interface AlertRef {
+  projectId: string;
+  alertIid: number;
+}
+
+/** What the automation does about a batch of alert events: the alerts to open incidents for, and those whose incidents to close, in event order. */
+export interface IncidentAutomationPlan {
+  /** Each alert once, though its event may come twice (a redelivery). */
+  create: AlertRef[];
+  close: AlertRef[];
+}
+
+/**
+ * incidentAutomation over a batch of events, with the settings of their projects (a project
+ * missing from `settings` has them all off). An alert's creation comes before its resolution in
+ * its partition, so opening the batch's incidents before closing any keeps each alert's order.
+ */
+export function planIncidentAutomation(events: readonly AlertEvent.AlertEventValue[], settings: ReadonlyMap<string, AutomationSettings>): IncidentAutomationPlan {
+  const plan: IncidentAutomationPlan = { create: [], close: [] };
+  const created = new Set<string>();
+  for (const event of events) {
+    const projectId = String(event.project_id);
+    const projectSettings = settings.get(projectId);
+    const decision = projectSettings ? incidentAutomation(event, projectSettings) : null;
+    if (decision === null) continue;
+    const ref = { projectId, alertIid: decision.alertIid };
+    if (decision.action === 'close_incident') plan.close.push(ref);
+    else if (!created.has(`${projectId}:${decision.alertIid}`)) {
+      created.add(`${projectId}:${decision.alertIid}`);
+      plan.create.push(ref);
+    }
+  }
+  return plan;
+}
+
+/** The alerts (as stored, locked) that the create_incident setting opens an incident for: those with none yet, in id order. */
+export function alertsWithoutIncident(locked: readonly StoredAlert[]): StoredAlert[] {
+  return locked.filter((alert) => alert.incident_id === null).sort((a, b) => compareIds(a.id, b.id));
+}
+
+/** How many incident iids each project needs for these alerts. */
+export function incidentIidsNeeded(alerts: readonly StoredAlert[]): Map<string, number> {
+  const needed = new Map<string, number>();
+  for (const alert of alerts) needed.set(alert.project_id, (needed.get(alert.project_id) ?? 0) + 1);
+  return needed;
+}
+
+/** Incidents opened together from alerts: the rows, with their timeline entries and events. */
+export interface AutomaticIncidents {
+  incidents: StoredIncident[];
+  entries: ActivityEntryOut[];
+  events: IncidentEventOut[];
+}
+
+/**
+ * The incidents the create_incident setting opens for `alerts` (alertsWithoutIncident), one each,
+ * linked to it: ids in the order given (`ids`, taken from the incidents' sequence), iids per
+ * project counting up to the project's counter after the batch reserved its iids (`lastIids`, as
+ * incidentIidsNeeded asked), in alert order.
+ */
+export function automaticIncidents(alerts: readonly StoredAlert[], ids: readonly string[], lastIids: ReadonlyMap<string, number>, now: Date): AutomaticIncidents {
+  if (ids.length !== alerts.length) throw new Error(`${alerts.length} incidents need as many ids, not ${ids.length}`);
+  const needed = incidentIidsNeeded(alerts);
+  const nextIid = new Map<string, number>();
+  for (const [projectId, count] of needed) {
+    const last = lastIids.get(projectId);
+    if (last === undefined) throw new Error(`no incident iids reserved for project ${projectId}`);
+    nextIid.set(projectId, last - count + 1);
+  }
+  const actor: IncidentActor = { type: 'service', source: 'settings' };
+  const result: AutomaticIncidents = { incidents: [], entries: [], events: [] };
+  alerts.forEach((alert, index) => {
+    const iid = nextIid.get(alert.project_id) as number;
+    nextIid.set(alert.project_id, iid + 1);
+    const incident: StoredIncident = {
+      id: ids[index],
+      project_id: alert.project_id,
+      iid,
+      ...incidentFromAlert(alert),
+      status: 'open',
+      created_by_user_id: null,
+      created_by_alert_id: alert.id,
+      created_by_alert_iid: alert.iid,
+      alert_iids: [alert.iid],
+      closed_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const { entries, events } = incidentCreatedRecords(incident, alert, actor, now);
+    result.incidents.push(incident);
+    result.entries.push(...entries);
+    result.events.push(...events);
+  });
+  return result;
 }
 
 export function incidentNotFound(iid: string): CommandRefusal {

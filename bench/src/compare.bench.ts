@@ -2,10 +2,11 @@
  * `npm run bench:compare`: the pipeline and the simplest durable receiver (baseline-receiver.ts:
  * node:http, one autocommitted INSERT per request) under the same load, in turns, in one run:
  * BENCH_ROUNDS rounds of each, pipeline first. Each round posts distinct alerts at concurrency
- * BENCH_CONCURRENCY over keep-alive connections for BENCH_DURATION_S (after BENCH_WARMUP_S of
- * warm-up), checks that every accepted alert was stored, and measures the CPU each process used
- * (from /proc) per alert and the rows PostgreSQL inserted (by table) and the WAL it wrote per alert
- * (postgres-writes.ts). Prints every round and the medians, and the pipeline's throughput as a
+ * BENCH_CONCURRENCY over keep-alive connections (or, with BENCH_RATE, that many per second in an
+ * open loop: the same offered load for both, latency counted from when each request was due) for
+ * BENCH_DURATION_S (after BENCH_WARMUP_S of warm-up), checks that every accepted alert was stored,
+ * and measures the CPU each process used (from /proc) per alert and the rows PostgreSQL inserted
+ * (by table) and the WAL it wrote per alert (postgres-writes.ts). Prints every round and the medians, and the pipeline's throughput as a
  * ratio of the baseline's.
  *
  * The pipeline is a stack of its own (see pipeline-stack.ts: Kafka from the jars unless
@@ -36,6 +37,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const env = process.env;
 const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 3);
 const CONCURRENCY = Number(env['BENCH_CONCURRENCY'] ?? 64);
+/** An open loop at this many alerts per second (at most BENCH_CONCURRENCY in flight) instead of the closed loop. */
+const RATE = env['BENCH_RATE'] === undefined ? undefined : Number(env['BENCH_RATE']);
+if (RATE !== undefined && !(RATE > 0)) throw new Error(`BENCH_RATE is a number of alerts per second, not ${env['BENCH_RATE']}`);
+const LOAD = RATE === undefined ? `concurrency ${CONCURRENCY}` : `${RATE} alerts/s offered (open loop, at most ${CONCURRENCY} in flight)`;
 const DURATION_S = Number(env['BENCH_DURATION_S'] ?? 10);
 const WARMUP_S = Number(env['BENCH_WARMUP_S'] ?? 3);
 const STORE_TIMEOUT_S = Number(env['BENCH_STORE_TIMEOUT_S'] ?? 120);
@@ -96,7 +101,7 @@ async function measure(
   round: number,
 ): Promise<Round> {
   const label = `${system}-r${round}`;
-  if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0, sign: target.sign });
+  if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0, sign: target.sign, ratePerSecond: RATE });
   const storedBefore = await target.stored();
   const batchesBefore = await target.batches?.();
   const cpu = measureCpu([...target.cpuSources, clientCpu]);
@@ -104,6 +109,7 @@ async function measure(
   const postgresWrites = target.databaseUrl === undefined ? undefined : await measurePostgresWrites(target.databaseUrl);
   const result: LoadResult = await postDistinctAlerts(target.url, target.headers, {
     concurrency: CONCURRENCY,
+    ratePerSecond: RATE,
     label,
     stopAfter: { ms: DURATION_S * 1000 },
     firstSequence: 1_000_000_000,
@@ -216,7 +222,7 @@ async function main(): Promise<void> {
     pipeline = await startOwnStack(SERVICE_ENV, NODE_ARGS, smtp ? { SMTP_URL: smtp.url } : {});
     const baseline: BaselineStack = await startBaseline(cleanups);
     log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}; baseline at ${baseline.url.host}`);
-    log(`${ROUNDS} rounds of each, concurrency ${CONCURRENCY}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
+    log(`${ROUNDS} rounds of each, ${LOAD}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
     for (let round = 1; round <= ROUNDS; round++) {
       const { projectId, integrationId, url, key } = await createIntegration(pipeline, 'premium');
       projectIds.push(projectId);
@@ -255,7 +261,7 @@ async function main(): Promise<void> {
   const ours = summary(rounds, 'pipeline');
   const theirs = summary(rounds, 'baseline');
   const lines = [
-    `bench:compare: ${ROUNDS} rounds each, concurrency ${CONCURRENCY}, ${DURATION_S} s per round${Object.keys(SERVICE_ENV).length > 0 ? `, services with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}`,
+    `bench:compare: ${ROUNDS} rounds each, ${LOAD}, ${DURATION_S} s per round${Object.keys(SERVICE_ENV).length > 0 ? `, services with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}`,
     ...rounds.map((round, index) => roundLine(Math.floor(index / 2) + 1, round)),
     'medians:',
     `  pipeline ${ours.alertsPerSecond.toFixed(0)} alerts/s, p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms, ${ours.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(ours.cpu)}`,

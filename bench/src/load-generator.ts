@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BenchConnection } from './bench-connection';
 
 export interface LoadOptions {
@@ -11,6 +12,13 @@ export interface LoadOptions {
   firstSequence: number;
   /** Headers that depend on the body (a webhook signature), computed for every request. */
   sign?: (body: string) => Record<string, string>;
+  /**
+   * An open loop: request k is due k / ratePerSecond seconds after the start, whatever the answers,
+   * and its latency counts from when it was due, so time spent waiting for a free connection (the
+   * service falling behind) is counted too. Without it, a closed loop (each connection posts its
+   * next alert when the last is answered).
+   */
+  ratePerSecond?: number;
 }
 
 export interface LoadResult {
@@ -43,7 +51,7 @@ export interface LoadTarget {
 /**
  * Posts distinct alerts to `url` over `concurrency` keep-alive connections (BenchConnection), each
  * posting its next alert as soon as the last is answered: a closed loop, so throughput is
- * concurrency divided by latency.
+ * concurrency divided by latency; or, with `ratePerSecond`, each when it is due (an open loop).
  */
 export function postDistinctAlerts(url: URL, headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
   return postDistinctAlertsTo([{ url, headers }], options);
@@ -56,13 +64,18 @@ export async function postDistinctAlertsTo(targets: readonly LoadTarget[], optio
   let accepted = 0;
   let issued = 0;
   const { count } = options.stopAfter;
+  const rate = options.ratePerSecond;
   const started = performance.now();
   const deadline = started + options.stopAfter.ms;
   const worker = async (target: LoadTarget) => {
     const connection = new BenchConnection(target.url, { ...target.headers, 'Content-Type': 'application/json' });
     while (performance.now() < deadline && (count === undefined || issued < count)) {
-      const body = distinctAlert(options.label, options.firstSequence + issued++);
-      const sent = performance.now();
+      const sequence = issued++;
+      const due = rate === undefined ? performance.now() : started + (sequence / rate) * 1000;
+      if (due >= deadline) break;
+      if (due > performance.now()) await sleep(due - performance.now());
+      const body = distinctAlert(options.label, options.firstSequence + sequence);
+      const sent = due;
       const status = await connection.post(body, options.sign?.(body));
       latenciesMs.push(performance.now() - sent);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);

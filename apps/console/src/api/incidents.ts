@@ -64,11 +64,15 @@ export function useIncidentActivity(projectId: number, iid: number, page = 1) {
 export function useIncidentMutations(projectId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
+  // Settles once the pages shown are read again, so a caller's own onSuccess (a confirmation that
+  // takes the focus from a control the change replaced) sees the page as it now is.
   const onSuccess = (incident: Incident) => {
     queryClient.setQueryData(incidentKeys.incident(projectId, incident.iid), incident);
-    void queryClient.invalidateQueries({ queryKey: incidentKeys.all(projectId) });
-    // The alerts it links or resolves show their incident and status (the alert page's query is under the alerts key).
-    void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: incidentKeys.all(projectId) }),
+      // The alerts it links or resolves show their incident and status (the alert page's query is under the alerts key).
+      queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
+    ]);
   };
   return {
     create: useMutation({

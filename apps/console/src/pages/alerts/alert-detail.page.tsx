@@ -4,6 +4,7 @@ import { useIncidentMutations, useIncidents } from '../../api/incidents';
 import { ApplySelect } from '../../components/apply-select';
 import { useAlert, useIntegration } from '../../api/queries';
 import { DetailsList, TextOrNone } from '../../components/details-list';
+import { useCurrentMessage } from '../../components/current-message';
 import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
 import { JsonTree } from '../../components/json-tree';
 import { SeverityLabel } from '../../components/severity';
@@ -28,8 +29,11 @@ export function AlertDetailPage() {
   const manage = can(project, 'manageIntegrations');
   // Maintainers see the integration by name and can open its settings; others get its id.
   const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
-  const { fromAlert } = useIncidentMutations(project.id);
+  // Both here: the page outlives the controls they replace, so their onSuccess still runs.
+  const { fromAlert, link } = useIncidentMutations(project.id);
   const navigate = useNavigate();
+  // Linking replaces the control that had the focus: the confirmation takes it.
+  const message = useCurrentMessage();
 
   if (alert.isPending) return <Loading what="the alert" />;
   if (alert.error) return <ErrorPage title={`Alert #${iid}`} error={alert.error} back={<Link to={`/projects/${project.id}/alerts`}>Back to alerts</Link>} />;
@@ -59,7 +63,12 @@ export function AlertDetailPage() {
       data.incident_iid !== null ? (
         <Link to={incidentPath(project.id, data.incident_iid)}>Incident #{data.incident_iid}</Link>
       ) : can(project, 'manageIncidents') ? (
-        <LinkToIncident projectId={project.id} alertIid={data.iid} />
+        <LinkToIncident
+          projectId={project.id}
+          alertIid={data.iid}
+          link={link}
+          onLinked={(incidentIid) => message.success(`Alert #${data.iid} linked to incident #${incidentIid}.`)}
+        />
       ) : (
         <span className="muted">none</span>
       ),
@@ -112,6 +121,7 @@ export function AlertDetailPage() {
         </div>
       </div>
       <ErrorMessage error={fromAlert.error} title="No incident created" />
+      {message.view}
       <div className="card">
         <h2>Assignees</h2>
         <AlertAssignees projectId={project.id} alert={data} canAssign={can(project, 'assignAlerts')} />
@@ -138,9 +148,16 @@ export function AlertDetailPage() {
 }
 
 /** An alert with no incident joins an open one: chosen among the open incidents, then linked with the button (never on choosing). */
-function LinkToIncident({ projectId, alertIid }: { projectId: number; alertIid: number }) {
+interface LinkToIncidentProps {
+  projectId: number;
+  alertIid: number;
+  /** The page's link mutation (useIncidentMutations), which outlives this control. */
+  link: ReturnType<typeof useIncidentMutations>['link'];
+  onLinked(incidentIid: number): void;
+}
+
+function LinkToIncident({ projectId, alertIid, link, onLinked }: LinkToIncidentProps) {
   const open = useIncidents(projectId, 'open', '', 1);
-  const { link } = useIncidentMutations(projectId);
   const incidents = open.data?.items ?? [];
   if (incidents.length === 0) return <span className="muted">none</span>;
   const titles = new Map(incidents.map((incident) => [String(incident.iid), `#${incident.iid} ${incident.title}`]));
@@ -157,7 +174,7 @@ function LinkToIncident({ projectId, alertIid }: { projectId: number; alertIid: 
       error={link.error}
       errorTitle="Not linked"
       onApply={(value) => {
-        if (value !== '') link.mutate({ iid: Number(value), alertIid });
+        if (value !== '') link.mutate({ iid: Number(value), alertIid }, { onSuccess: (incident) => onLinked(incident.iid) });
       }}
     />
   );

@@ -5,6 +5,7 @@ import { heartbeatFingerprintSha256 } from './heartbeat';
 import { AdmittedRawAlert, ReceivedDelivery, RejectedRawAlert } from './raw-alert-intake';
 import { Silence } from './silence-matchers';
 import { StoredAlert } from './stored-alert';
+import { storedAlertFixture } from './stored-alert.testing';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const startedAt = new Date('2026-11-21T09:00:00.000Z');
@@ -58,29 +59,16 @@ function admitted(
 
 function openAlert(overrides: Partial<StoredAlert> = {}): StoredAlert {
   const { fingerprintSha256: _sha, startedAt: _started, endedAt: _ended, monitoringTool: _tool, platformEnvironmentName: _env, ...fields } = candidate();
-  return {
+  return storedAlertFixture({
     ...fields,
-    id: '500',
-    project_id: '1',
-    iid: 7,
-    integration_id: '9',
     status: 'acknowledged',
     events: 3,
     started_at: startedAt,
-    ended_at: null,
-    monitoring_tool: null,
-    platform_environment_name: null,
     fingerprint_sha256: 'f'.repeat(64),
-    silenced_by: null,
-    incident_id: null,
-    incident_iid: null,
-    assignees: [],
-    first_grouped_at: null,
-    last_grouped_at: null,
     created_at: new Date('2026-11-20T00:00:00.000Z'),
     updated_at: new Date('2026-11-20T00:00:00.000Z'),
     ...overrides,
-  };
+  });
 }
 
 function state(overrides: Partial<BatchState> = {}): BatchState {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ActivityEntry } from '../api/types';
 import { exactTime } from '../lib/time';
 import { STATUS_LABELS } from '../pages/alerts/alert-status-control';
+import { incidentPath } from '../pages/incidents/incidents.page';
 import { ErrorMessage } from './error-message';
 import { MarkdownText } from './markdown';
 import { NoteForm } from './note-form';
@@ -58,7 +59,7 @@ function alertLink(projectId: number, iid: unknown): ReactNode {
 }
 
 function incidentLink(projectId: number, iid: unknown): ReactNode {
-  return <Link to={`/projects/${projectId}/incidents/${String(iid)}`}>incident #{String(iid)}</Link>;
+  return <Link to={incidentPath(projectId, Number(iid))}>incident #{String(iid)}</Link>;
 }
 
 /** What an entry says, for each kind a timeline holds, as seen from the alert or the incident whose timeline it is. */

@@ -65,10 +65,15 @@ export class AlertNotificationsRepository {
          WHERE status = 'sent' AND sent_at > now() - interval '1 hour' AND recipient IN (SELECT json_array_elements_text(${recipients}))
          GROUP BY recipient, message_id`,
       ]);
-      const mail = new Map<string, RecipientMail>();
-      const of = (recipient: string) => mail.get(recipient) ?? mail.set(recipient, { bundleDueAt: null, sentAt: [] }).get(recipient) as RecipientMail;
-      for (const row of waiting.rows) of(row.recipient).bundleDueAt = row.due_at;
-      for (const row of sent.rows) (of(row.recipient).sentAt as Date[]).push(row.sent_at);
+      const mail = new Map<string, RecipientMail>(
+        [...new Set([...waiting.rows, ...sent.rows].map((row) => row.recipient))].map((recipient) => [
+          recipient,
+          {
+            bundleDueAt: waiting.rows.find((row) => row.recipient === recipient)?.due_at ?? null,
+            sentAt: sent.rows.filter((row) => row.recipient === recipient).map((row) => row.sent_at),
+          },
+        ]),
+      );
       const recorded = plan(mail);
       const rows = recorded.map((n) => ({
         project_id: n.projectId,

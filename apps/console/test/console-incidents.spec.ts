@@ -5,7 +5,8 @@ import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/
  * Incidents and the alert settings in Chromium against the real stack: a maintainer turns a switch
  * of Settings > Monitor > Alerts > Alert settings (email said to be not configured); a developer
  * opens an incident from an alert, writes a note, closes it (its alert resolved) and reopens it,
- * and finds it under Monitor > Incidents with its tab counts and search.
+ * finds it under Monitor > Incidents with its tab counts and search, and links another alert to it
+ * from the keyboard.
  */
 describe('web console: incidents and alert settings, in Chromium', () => {
   let stack: ConsoleStack;
@@ -15,6 +16,7 @@ describe('web console: incidents and alert settings, in Chromium', () => {
   let maintainer: { id: number; token: string };
   let developer: { id: number; token: string };
   let alertIid: number;
+  let sendAlert: (title: string) => Promise<number>;
 
   const api = <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => stackApi<T>(stack, method, path, body, token);
 
@@ -31,12 +33,15 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
     const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
     const integration = await api<{ url: string; authorization_key: string }>('GET', `/projects/${projectId}/alert_integrations/${created.id}`);
-    const sent = await fetch(integration.url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${integration.authorization_key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Checkout error rate high', severity: 'high', service: 'checkout', hosts: ['web-1'] }),
-    });
-    alertIid = ((await sent.json()) as Array<{ iid: number }>)[0].iid;
+    sendAlert = async (title) => {
+      const sent = await fetch(integration.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${integration.authorization_key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title, severity: 'high', service: 'checkout', hosts: ['web-1'] }),
+      });
+      return ((await sent.json()) as Array<{ iid: number }>)[0].iid;
+    };
+    alertIid = await sendAlert('Checkout error rate high');
   }, 180_000);
 
   const step = stepsInOrder(() => browser, 240_000);
@@ -130,5 +135,24 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     expect(await page.locator('.incidents-table td.creator').first().textContent()).toBe('alert #1');
     await browser.screenshot('incidents-narrow');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  step('links another alert to the open incident by keyboard: arrows choose, Enter links, the confirmation takes the focus', async () => {
+    const other = await sendAlert('Checkout latency above 2s');
+    await page.goto(`/projects/${projectId}/alerts/${other}`);
+    await heading(`#${other} Checkout latency above 2s`).waitFor();
+    const group = page.getByRole('group', { name: `Incident of alert #${other}` });
+    await group.getByRole('button', { name: 'Link to incident' }).focus();
+    await page.keyboard.press('Enter');
+    await group.getByText('Choose an open incident first.').waitFor();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    expect(await api<{ incident_iid: number | null }>('GET', `/projects/${projectId}/alerts/${other}`, undefined, developer.token)).toMatchObject({ incident_iid: null });
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByText(`Alert #${other} linked to incident #1.`);
+    await confirmation.waitFor();
+    expect(await confirmation.evaluate((element) => element.closest('.current-message') === document.activeElement)).toBe(true);
+    await page.getByRole('link', { name: 'Incident #1', exact: true }).waitFor();
   });
 });

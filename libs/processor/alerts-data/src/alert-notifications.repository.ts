@@ -58,9 +58,13 @@ export class AlertNotificationsRepository {
     const recipients = sqlLiteral.json([...new Set(notifications.map((n) => n.recipient))]);
     return this.database.scriptedTransaction(async (transaction) => {
       const [waiting, sent] = await transaction.step<{ recipient: string; due_at: Date; sent_at: Date }>([
-        `SELECT recipient, min(next_attempt_at) AS due_at FROM alert_notifications
-         WHERE status = 'pending' AND attempts = 0 AND recipient IN (SELECT json_array_elements_text(${recipients}))
-         GROUP BY recipient`,
+        // Each recipient's waiting bundle: the first entry of alert_notifications_recipient_waiting_idx.
+        `SELECT r.recipient, w.due_at FROM json_array_elements_text(${recipients}) AS r(recipient)
+         CROSS JOIN LATERAL (
+           SELECT next_attempt_at AS due_at FROM alert_notifications
+           WHERE status = 'pending' AND attempts = 0 AND recipient = r.recipient
+           ORDER BY next_attempt_at LIMIT 1
+         ) w`,
         `SELECT recipient, max(sent_at) AS sent_at FROM alert_notifications
          WHERE status = 'sent' AND sent_at > now() - interval '1 hour' AND recipient IN (SELECT json_array_elements_text(${recipients}))
          GROUP BY recipient, message_id`,

@@ -1,6 +1,8 @@
 import { BaseEnv, HEARTBEAT_MINUTE_MS_DEFAULT, HeartbeatMinuteSetting, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { MAX_MESSAGE_BYTES } from '@alert-ingestion/contracts';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { PROCESSOR_ROLES, ProcessorRole } from '@alert-ingestion/alerts-feature';
+import { Transform } from 'class-transformer';
+import { ArrayNotEmpty, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 
 /** The alert processor's environment (CONTRACT.md "Processes and defaults"), validated once at start-up. */
 export class AlertProcessorEnv extends BaseEnv {
@@ -9,6 +11,24 @@ export class AlertProcessorEnv extends BaseEnv {
   /** Bootstrap administrator token; may read every project's alerts. */
   @IsString()
   ADMIN_TOKEN = LOCAL_ADMIN_TOKEN;
+
+  /**
+   * What this instance runs besides the alerts API, comma-separated: `intake` (raw alerts, delivery
+   * records, the event relays) and `workflow` (incidents opened and closed by alerts, alert emails).
+   * Both by default; processors of the workflow role alone keep an alert storm's incidents and emails
+   * off intake's cores (docs/operating.md "The alert workflow apart from intake").
+   */
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((role) => role.trim()) : value), { toClassOnly: true })
+  @ArrayNotEmpty({ message: 'must name at least one of intake, workflow' })
+  @IsIn(PROCESSOR_ROLES, { each: true, message: 'may only name intake and workflow' })
+  PROCESSOR_ROLES: ProcessorRole[] = [...PROCESSOR_ROLES];
+
+  /**
+   * The process's CPU niceness (0 to 19, as `nice` takes it): a processor of the workflow role alone
+   * on the machines of intake gives way to it with 10. In Kubernetes, give it pods of its own instead.
+   */
+  @IntegerSetting({ min: 0, max: 19 })
+  PROCESSOR_NICENESS = 0;
 
   /** Most raw alert messages stored in one database transaction. */
   @IntegerSetting({ min: 1, max: 10_000 })

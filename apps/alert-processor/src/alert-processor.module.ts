@@ -3,7 +3,7 @@ import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
 import { ReplySender } from '@alert-ingestion/alert-replies';
-import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe, ProcessorMetrics } from '@alert-ingestion/alerts-feature';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe, ProcessorMetrics, runsRole } from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
@@ -33,6 +33,7 @@ export class AlertProcessorModule {
         KafkaModule.forRoot(env, { producer: { name: 'ProcessorProducer', idempotent: false } }),
         MetricsModule.forRoot(),
         AlertsFeatureModule.forRoot({
+          roles: env.PROCESSOR_ROLES,
           databaseUrl: env.DATABASE_URL,
           databasePoolSize: env.DATABASE_POOL_SIZE,
           integrationLookupTimeoutMs: env.INTEGRATION_LOOKUP_TIMEOUT_MS,
@@ -85,7 +86,15 @@ export class AlertProcessorModule {
           },
         }),
         consumers,
-        HealthModule.forRoot({ imports: [consumers], probes: [PostgresHealthProbe, KafkaConsumersHealthProbe, AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] }),
+        HealthModule.forRoot({
+          imports: [consumers],
+          probes: [
+            PostgresHealthProbe,
+            KafkaConsumersHealthProbe,
+            // The relays run with intake (PROCESSOR_ROLES).
+            ...(runsRole(env.PROCESSOR_ROLES, 'intake') ? [AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] : []),
+          ],
+        }),
       ],
       controllers: [
         AlertsController,

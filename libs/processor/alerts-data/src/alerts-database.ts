@@ -12,6 +12,8 @@ export interface AlertsDatabaseOptions {
   maxConnections?: number;
   /** How often a transaction that hit a deadlock or serialization failure is run again. */
   transactionAttempts?: number;
+  /** The sessions' application_name (pg_stat_activity): `alert-processor` unless given. */
+  applicationName?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export class AlertsDatabase {
     const config: PoolConfig = {
       connectionString: databaseUrl,
       max: options.maxConnections ?? 10,
-      application_name: 'alert-processor',
+      application_name: options.applicationName ?? 'alert-processor',
     };
     this.pool = new Pool(config);
     // An idle client losing its connection must not crash the process; the pool replaces it.

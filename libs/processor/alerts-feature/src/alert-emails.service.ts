@@ -15,6 +15,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Op
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { ProcessorMetrics } from './processor-metrics';
 import { RecurringJob } from './recurring-job';
+import { runsRole } from './processor-roles';
 import { AlertMailer, SmtpMailer } from './smtp-mailer';
 
 /** Notifications claimed per transaction of the mailer. */
@@ -31,7 +32,7 @@ export const ALERT_MAILER = Symbol('ALERT_MAILER');
  * recipient, applies the hourly cap, sends, and records sent / pending with backoff / failed /
  * suppressed with the timeline entries in the same transaction. A crash between the server's
  * acceptance and the commit sends that message again (at least once, never lost).
- * Without SMTP_URL it records and sends nothing.
+ * Without SMTP_URL it records and sends nothing; the mailer runs in instances of the workflow role.
  */
 @Injectable()
 export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -49,6 +50,8 @@ export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestr
     const email = options.email;
     if (!email) return;
     this.mailer = mailer ?? new SmtpMailer({ url: email.smtpUrl, from: email.from, timeoutMs: email.smtpTimeoutMs });
+    // Only instances of the workflow role send; the others still say that email is configured.
+    if (!runsRole(options.roles, 'workflow')) return;
     this.job = new RecurringJob(email.pollIntervalMs, this.logger, 'Sending alert emails failed', async () => {
       const sent = await this.deliverDue();
       return sent > 0 ? `Sent ${sent} alert ${sent === 1 ? 'email' : 'emails'}` : undefined;

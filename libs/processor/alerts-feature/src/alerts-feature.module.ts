@@ -58,7 +58,15 @@ export class AlertsFeatureModule {
       global: true,
       providers: [
         { provide: ALERTS_FEATURE_OPTIONS, useValue: options },
-        { provide: AlertsDatabase, useFactory: () => new AlertsDatabase(options.databaseUrl, { maxConnections: options.databasePoolSize }) },
+        {
+          provide: AlertsDatabase,
+          // A processor of one role names it in its sessions (pg_stat_activity), so PostgreSQL's work is told apart by role.
+          useFactory: () =>
+            new AlertsDatabase(options.databaseUrl, {
+              maxConnections: options.databasePoolSize,
+              applicationName: options.roles.length === 1 ? `alert-processor-${options.roles[0]}` : 'alert-processor',
+            }),
+        },
         AlertsDatabaseShutdown,
         onDatabase(AlertBatchRepository),
         onDatabase(AlertsQueryRepository),

@@ -1,8 +1,11 @@
 import { EmailPolicy } from '@alert-ingestion/alerts-domain';
 import { OutboxRelaySettings } from '@alert-ingestion/outbox';
+import { ProcessorRole } from './processor-roles';
 
 /** Settings of the processor's feature providers, taken from AlertProcessorEnv by the app. */
 export interface AlertsFeatureOptions {
+  /** What this instance runs besides the API (PROCESSOR_ROLES). */
+  roles: readonly ProcessorRole[];
   databaseUrl: string;
   databasePoolSize: number;
   integrationLookupTimeoutMs: number;

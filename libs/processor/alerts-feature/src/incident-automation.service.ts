@@ -5,6 +5,8 @@ import { BatchConsumer, ConsumedChunk, ConsumerGroup, KAFKA_CLIENT, KafkaNames }
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { ALERT_WORKFLOW_FETCH } from './alert-workflow-fetch';
+import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
+import { runsRole } from './processor-roles';
 
 /**
  * The alert settings' incident automation (docs/api-guide.md "Alert settings"): reads
@@ -14,14 +16,24 @@ import { ALERT_WORKFLOW_FETCH } from './alert-workflow-fetch';
  * resolved (auto_close_incident). Both are idempotent, so a redelivered event (or one raw alert
  * delivered twice, which makes one alert.created) opens one incident: an alert that has an incident
  * gets no other, and a closed incident stays closed. Off the receive path: intake never waits for
- * it. A failure restarts the consumer from its committed offset.
+ * it. A failure restarts the consumer from its committed offset. Runs in instances of the workflow
+ * role (PROCESSOR_ROLES).
  */
 @Injectable()
 export class IncidentAutomationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('IncidentAutomation');
   private readonly consumer: BatchConsumer<Topic.AlertEvents>;
 
-  constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, names: KafkaNames, private readonly incidents: IncidentsRepository) {
+  /** Only instances of the workflow role run it. */
+  private readonly runs: boolean;
+
+  constructor(
+    @Inject(KAFKA_CLIENT) kafka: Kafka,
+    names: KafkaNames,
+    private readonly incidents: IncidentsRepository,
+    @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions,
+  ) {
+    this.runs = runsRole(options.roles, 'workflow');
     this.consumer = new BatchConsumer<Topic.AlertEvents>(kafka, {
       name: 'incident automation',
       topic: Topic.AlertEvents,
@@ -40,15 +52,15 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
   }
 
   get healthy(): boolean {
-    return this.consumer.healthy;
+    return !this.runs || this.consumer.healthy;
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.consumer.start();
+    if (this.runs) await this.consumer.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.consumer.stop();
+    if (this.runs) await this.consumer.stop();
   }
 
   private async handle(chunk: ConsumedChunk<Topic.AlertEvents>): Promise<void> {

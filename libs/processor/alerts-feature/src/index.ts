@@ -17,3 +17,4 @@ export * from './user-cause';
 export * from './alert-emails.service';
 export * from './smtp-mailer';
 export * from './alert-workflow-fetch';
+export * from './processor-roles';

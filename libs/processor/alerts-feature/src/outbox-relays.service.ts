@@ -7,6 +7,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
+import { runsRole } from './processor-roles';
 
 /** The processor's relays, by outbox; the keys label their metrics. */
 export interface ProcessorRelays {
@@ -32,7 +33,12 @@ export type ProcessorOutboxName = keyof ProcessorRelays;
 export class OutboxRelaysService implements OnApplicationBootstrap, OnModuleDestroy {
   readonly relays: Readonly<ProcessorRelays>;
 
-  constructor(@Inject(KAFKA_CLIENT) kafka: Kafka, @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions, names: KafkaNames, registry: Registry) {
+  constructor(
+    @Inject(KAFKA_CLIENT) kafka: Kafka,
+    @Inject(ALERTS_FEATURE_OPTIONS) private readonly options: AlertsFeatureOptions,
+    names: KafkaNames,
+    registry: Registry,
+  ) {
     const producerOf = (topic: Topic, id: string) => new TransactionalTopicProducer(kafka, names, { topic, transactionalId: id, positionGroupId: id });
 
     const alertLogger = new Logger('AlertEventRelay');
@@ -75,7 +81,13 @@ export class OutboxRelaysService implements OnApplicationBootstrap, OnModuleDest
     registerOutboxShardMetrics(registry, 'alert_events', alertEvents);
   }
 
+  /** Whether this instance relays (the intake role: it publishes what intake commits). */
+  get relaying(): boolean {
+    return runsRole(this.options.roles, 'intake');
+  }
+
   onApplicationBootstrap(): void {
+    if (!this.relaying) return;
     for (const relay of Object.values(this.relays)) relay.start();
   }
 

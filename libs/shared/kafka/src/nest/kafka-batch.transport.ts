@@ -22,6 +22,8 @@ export interface BatchSubscription extends Omit<BatchConsumerOptions, 'name' | '
  */
 export class KafkaBatchTransport extends Server implements CustomTransportStrategy {
   private readonly consumers: BatchConsumer[] = [];
+  /** Whether every consumer has started (a transport of no subscriptions starts at once). */
+  private started = false;
   private readonly log = new Logger('KafkaBatchTransport');
 
   constructor(
@@ -32,9 +34,9 @@ export class KafkaBatchTransport extends Server implements CustomTransportStrate
     super();
   }
 
-  /** False once any of its consumers has stopped for good. */
+  /** True once its consumers have started, false again once any of them has stopped for good. */
   get healthy(): boolean {
-    return this.consumers.length > 0 && this.consumers.every((consumer) => consumer.healthy);
+    return this.started && this.consumers.every((consumer) => consumer.healthy);
   }
 
   listen(callback: (error?: unknown) => void): void {
@@ -45,6 +47,7 @@ export class KafkaBatchTransport extends Server implements CustomTransportStrate
   }
 
   async close(): Promise<void> {
+    this.started = false;
     await Promise.all(this.consumers.splice(0).map((consumer) => consumer.stop()));
   }
 
@@ -77,6 +80,7 @@ export class KafkaBatchTransport extends Server implements CustomTransportStrate
       );
     }
     await Promise.all(this.consumers.map((consumer) => consumer.start()));
+    this.started = true;
     for (const consumer of this.consumers) this.log.log(`Consuming ${consumer.topic}`);
   }
 }

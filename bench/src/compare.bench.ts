@@ -19,8 +19,10 @@
  * BENCH_ALERT_SETTINGS=on (default off) turns on the three alert settings of every round's project
  * (create_incident, send_email, auto_close_incident; see alert-workflow.ts), with an owner that has an
  * email address and the processor's SMTP_URL at a real SMTP server in this process; the report ends
- * with the incidents created and the alert emails by status. Exits 1 when an accepted alert was not
- * stored.
+ * with the incidents created and the alert emails by status. BENCH_WORKFLOW_APART=true runs the alert
+ * workflow apart from intake, as docs/operating.md advises for alert storms: the processor runs the
+ * intake role alone and another processor the workflow role alone at CPU niceness 10 (its CPU is
+ * counted as `workflow`). Exits 1 when an accepted alert was not stored.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { waitForCount, TestSmtpServer } from '@alert-ingestion/testing';
@@ -56,12 +58,14 @@ const SIGNED = env['BENCH_SIGNED'] === 'true';
 const ALERT_SETTINGS = env['BENCH_ALERT_SETTINGS'] ?? 'off';
 if (ALERT_SETTINGS !== 'on' && ALERT_SETTINGS !== 'off') throw new Error(`BENCH_ALERT_SETTINGS is on or off, not ${ALERT_SETTINGS}`);
 const ALERT_WORKFLOW = ALERT_SETTINGS === 'on';
+const WORKFLOW_APART = env['BENCH_WORKFLOW_APART'] === 'true';
 
 /** The receive path's optional work, as the project and integration of a round are set up for it. */
 const FEATURES = [
   SILENCES > 0 ? `${SILENCES} active silences` : '',
   SIGNED ? 'signed requests' : '',
   ALERT_WORKFLOW ? 'alert settings on (create_incident, send_email, auto_close_incident)' : 'alert settings off',
+  WORKFLOW_APART ? 'the alert workflow apart from intake (a processor of each role, the workflow at niceness 10)' : '',
 ]
   .filter(Boolean)
   .join(', ');
@@ -219,7 +223,7 @@ async function main(): Promise<void> {
   const smtp = ALERT_WORKFLOW ? await new TestSmtpServer().start() : undefined;
   let workflow: AlertWorkflowCounts | undefined;
   try {
-    pipeline = await startOwnStack(SERVICE_ENV, NODE_ARGS, smtp ? { SMTP_URL: smtp.url } : {});
+    pipeline = await startOwnStack({ serviceEnv: SERVICE_ENV, nodeArgs: NODE_ARGS, processorEnv: smtp ? { SMTP_URL: smtp.url } : {}, workflowApart: WORKFLOW_APART });
     const baseline: BaselineStack = await startBaseline(cleanups);
     log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}; baseline at ${baseline.url.host}`);
     log(`${ROUNDS} rounds of each, ${LOAD}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);

@@ -33,7 +33,7 @@ export interface Stack {
   /** Every processor instance's base URL. */
   processorUrls: string[];
   /** The processes of a stack of its own, by kind (empty for a running stack). */
-  pids: { gateway: number[]; processor: number[]; integrationConfig: number[] };
+  pids: { gateway: number[]; processor: number[]; workflow: number[]; integrationConfig: number[] };
   /** The stack's Kafka and topic prefix (a stack of its own). */
   kafka?: { kafka: Kafka; prefix: string };
   stop(): Promise<void>;
@@ -52,7 +52,7 @@ export async function useRunningStack(): Promise<Stack> {
     cpuSources: [],
     gatewayUrls: [urls.gateway],
     processorUrls: [urls.processor],
-    pids: { gateway: [], processor: [], integrationConfig: [] },
+    pids: { gateway: [], processor: [], workflow: [], integrationConfig: [] },
     stop: async () => undefined,
   };
 }
@@ -102,7 +102,16 @@ export interface PipelineOptions {
   /** Instances of each (1 each by default); processor n has the Kafka client id `bench-processor-<n>`. */
   gateways?: number;
   processors?: number;
+  /**
+   * The alert workflow apart from intake (docs/operating.md): the processors run the intake role
+   * alone, and one more processor the workflow role alone, at CPU niceness 10 (counted as `workflow`).
+   */
+  workflowApart?: boolean;
 }
+
+/** What the processors of a pipeline with the alert workflow apart run, and what its workflow processor runs. */
+const INTAKE_ALONE = { PROCESSOR_ROLES: 'intake' };
+const WORKFLOW_ALONE = { PROCESSOR_ROLES: 'workflow', PROCESSOR_NICENESS: '10', KAFKA_CLIENT_ID: 'bench-workflow' };
 
 /** The Kafka client id of processor `index` (0-based) of a benchmark's pipeline: its consumer group members say whose partitions are whose. */
 function benchProcessorClientId(index: number): string {
@@ -133,16 +142,18 @@ export async function startPipeline(broker: BenchBroker, options: PipelineOption
 
     const adminToken = `bench-admin-${runId}`;
     const base = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: broker.brokers, KAFKA_TOPIC_PREFIX: prefix, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
-    const processorEnv = { ...options.processorEnv, KAFKA_CLIENT_ID: benchProcessorClientId(0) };
+    const processorEnv = { ...options.processorEnv, ...(options.workflowApart ? INTAKE_ALONE : {}), KAFKA_CLIENT_ID: benchProcessorClientId(0) };
     const stack = await ServiceStack.startOn({ env: base }, { all: options.serviceEnv, processor: processorEnv, nodeArgs: options.nodeArgs });
     stops.push(() => stack.stop());
-    const [gateways, processors] = await Promise.all([
+    const [gateways, processors, workflow] = await Promise.all([
       Promise.all(Array.from({ length: (options.gateways ?? 1) - 1 }, () => stack.startGateway())),
       Promise.all(Array.from({ length: (options.processors ?? 1) - 1 }, (_, n) => stack.startProcessor({ KAFKA_CLIENT_ID: benchProcessorClientId(n + 1) }))),
+      options.workflowApart ? stack.startProcessor(WORKFLOW_ALONE).then((service) => [service]) : [],
     ]);
     const pids = {
       gateway: [stack.gateway, ...gateways].map((service) => service.process.pid),
       processor: [stack.processor, ...processors].map((service) => service.process.pid),
+      workflow: workflow.map((service) => service.process.pid),
       integrationConfig: [stack.integrationConfig.process.pid],
     };
     return {
@@ -152,6 +163,7 @@ export async function startPipeline(broker: BenchBroker, options: PipelineOption
       cpuSources: [
         processesCpu('gateway', pids.gateway),
         processesCpu('processor', pids.processor),
+        ...(pids.workflow.length > 0 ? [processesCpu('workflow', pids.workflow)] : []),
         ...(broker.pid === undefined ? [] : [processCpu('kafka', broker.pid)]),
         postgresCpu,
       ],
@@ -168,14 +180,13 @@ export async function startPipeline(broker: BenchBroker, options: PipelineOption
 }
 
 /**
- * A broker (startBenchBroker) and one gateway and one processor on it (startPipeline); `serviceEnv`
- * goes to every service, `processorEnv` to the processor only (e.g. SMTP_URL). Stopping it stops the
- * broker too.
+ * A broker (startBenchBroker) and one gateway and one processor on it (startPipeline, which says
+ * what the options do). Stopping it stops the broker too.
  */
-export async function startOwnStack(serviceEnv: Record<string, string> = {}, nodeArgs: string[] = [], processorEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startOwnStack(options: Pick<PipelineOptions, 'serviceEnv' | 'nodeArgs' | 'processorEnv' | 'workflowApart'> = {}): Promise<Stack> {
   const broker = await startBenchBroker();
   try {
-    const stack = await startPipeline(broker, { serviceEnv, nodeArgs, processorEnv });
+    const stack = await startPipeline(broker, options);
     return {
       ...stack,
       stop: async () => {

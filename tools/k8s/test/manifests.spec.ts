@@ -17,6 +17,7 @@ import type { IPrometheusRule } from '@kubernetes-models/prometheus-operator/mon
 import type { IServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { AlertProcessorEnv } from '../../../apps/alert-processor/src/alert-processor.env';
 import { GatewayEnv } from '../../../apps/gateway/src/gateway.env';
 import { IntegrationConfigEnv } from '../../../apps/integration-config/src/integration-config.env';
@@ -485,7 +486,7 @@ describe('deploy/k8s/base', () => {
       const defaults = new workload.env() as Record<string, unknown>;
       const config = rendering.config(workload);
       for (const [name, value] of Object.entries(config)) {
-        if (!DEPLOYMENT_SETTINGS.has(name) && value !== defaults[name]) drifted.push(`${workload.name} ${name}=${String(value)} (default ${String(defaults[name])})`);
+        if (!DEPLOYMENT_SETTINGS.has(name) && !isDeepStrictEqual(value, defaults[name])) drifted.push(`${workload.name} ${name}=${String(value)} (default ${String(defaults[name])})`);
       }
     }
     expect(drifted).toEqual([]);

@@ -1,14 +1,11 @@
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../session/session';
-import { dataOf, pageOf } from './client';
-import { pollAlerts, queryKeys, useApiQuery, withTotal } from './queries';
+import { dataOf } from './client';
+import { queryKeys, useApiQuery } from './queries';
 import { AlertStatus } from './types';
 
-// The alert workflow's calls (docs/api-guide.md "Alert workflow"): assignees, bulk updates, the
-// timeline and notes. One hook per call, each naming its path and body once.
-
-/** Timeline entries per page on the alert page. */
-export const ACTIVITY_PER_PAGE = 50;
+// The alert workflow's calls (docs/api-guide.md "Alert workflow"): assignees and bulk updates (the
+// timeline and notes: activity.ts). One hook per call, each naming its path and body once.
 
 export const workflowKeys = {
   candidates: (projectId: number) => [...queryKeys.alerts(projectId), 'assignee_candidates'] as const,
@@ -49,22 +46,3 @@ export function useBulkUpdateAlerts(projectId: number) {
   });
 }
 
-/** One page of an alert's timeline, oldest first; read again while shown, like the alert. */
-export function useAlertActivity(projectId: number, iid: number, page: number) {
-  return useApiQuery(
-    [...workflowKeys.activity(projectId, iid), page],
-    (api) =>
-      pageOf(api.GET('/api/v4/projects/{id}/alerts/{iid}/activity', { params: { path: { id: projectId, iid }, query: { page, per_page: ACTIVITY_PER_PAGE } } })).then(withTotal),
-    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
-  );
-}
-
-/** Writes a note (Markdown) on an alert's timeline. */
-export function useAddAlertNote(projectId: number, iid: number) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => dataOf(api.POST('/api/v4/projects/{id}/alerts/{iid}/notes', { params: { path: { id: projectId, iid } }, body: { body } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowKeys.activity(projectId, iid) }),
-  });
-}

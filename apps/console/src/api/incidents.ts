@@ -9,9 +9,6 @@ import { Alert, Incident, IncidentStatus } from './types';
 
 export type IncidentTab = IncidentStatus | 'all';
 
-/** Timeline entries per page on the incident page. */
-export const INCIDENT_ACTIVITY_PER_PAGE = 100;
-
 export const incidentKeys = {
   all: (projectId: number) => ['incidents', projectId] as const,
   incident: (projectId: number, iid: number) => ['incidents', projectId, 'detail', iid] as const,
@@ -45,18 +42,6 @@ export function useIncident(projectId: number, iid: number) {
     incidentKeys.incident(projectId, iid),
     (api) => dataOf(api.GET('/api/v4/projects/{id}/incidents/{iid}', { params: { path: { id: projectId, iid } } })),
     { refetchInterval: pollAlerts },
-  );
-}
-
-/** The incident's timeline, oldest first. */
-export function useIncidentActivity(projectId: number, iid: number, page = 1) {
-  return useApiQuery(
-    [...incidentKeys.activity(projectId, iid), page],
-    (api) =>
-      pageOf(api.GET('/api/v4/projects/{id}/incidents/{iid}/activity', { params: { path: { id: projectId, iid }, query: { page, per_page: INCIDENT_ACTIVITY_PER_PAGE } } })).then(
-        withTotal,
-      ),
-    { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
   );
 }
 
@@ -94,16 +79,6 @@ export function useIncidentMutations(projectId: number) {
       onSuccess,
     }),
   };
-}
-
-/** Writes a note (Markdown) on an incident's timeline. */
-export function useAddIncidentNote(projectId: number, iid: number) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => dataOf(api.POST('/api/v4/projects/{id}/incidents/{iid}/notes', { params: { path: { id: projectId, iid } }, body: { body } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: incidentKeys.activity(projectId, iid) }),
-  });
 }
 
 export function useAlertSettings(projectId: number, enabled = true) {

@@ -1,6 +1,6 @@
-import { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { ReactNode } from 'react';
+import { ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { TIMELINE_PER_PAGE, TimelineSubject, useAddTimelineNote, useTimeline } from '../api/activity';
 import { ActivityEntry } from '../api/types';
 import { exactTime } from '../lib/time';
 import { STATUS_LABELS } from '../pages/alerts/alert-status-control';
@@ -10,13 +10,6 @@ import { MarkdownText } from './markdown';
 import { NoteForm } from './note-form';
 import { Pagination } from './pagination';
 import { TimeAgo } from './time-ago';
-
-/** Whose timeline it is: an alert's or an incident's, in a project. */
-export interface TimelineSubject {
-  type: 'alert' | 'incident';
-  projectId: number;
-  iid: number;
-}
 
 type Person = { id: number; username: string };
 
@@ -136,19 +129,18 @@ export function activityText(entry: ActivityEntry, subject: TimelineSubject): Re
 
 interface ActivityTimelineProps {
   subject: TimelineSubject;
-  /** One page of the timeline, with the total (X-Total). */
-  activity: UseQueryResult<{ items: ActivityEntry[]; total: number }>;
-  page: number;
-  perPage: number;
-  onPage(page: number): void;
-  /** Adds a note; the form is shown only when given (developer+). */
-  addNote?: UseMutationResult<unknown, Error, string>;
+  /** The caller may write notes (developer+): the note form is shown under the timeline. */
+  canWrite: boolean;
 }
 
-/** The timeline of an alert or an incident, oldest first (newest last), paged, with the note form under it. */
-export function ActivityTimeline({ subject, activity, page, perPage, onPage, addNote }: ActivityTimelineProps) {
+/** The card with the timeline of an alert or an incident, oldest first (newest last), paged, with the note form under it. */
+export function ActivityTimeline({ subject, canWrite }: ActivityTimelineProps) {
+  const [page, setPage] = useState(1);
+  const activity = useTimeline(subject, page);
+  const addNote = useAddTimelineNote(subject);
   return (
-    <div className="activity">
+    <div className="card activity">
+      <h2>Activity</h2>
       <ErrorMessage error={activity.error} title="Activity" />
       {activity.isPending && <p className="muted">Loading the activity…</p>}
       {activity.data && (
@@ -163,8 +155,8 @@ export function ActivityTimeline({ subject, activity, page, perPage, onPage, add
           ))}
         </ol>
       )}
-      {activity.data && <Pagination page={page} total={activity.data.total} perPage={perPage} onPage={onPage} />}
-      {addNote && <NoteForm add={addNote} />}
+      {activity.data && <Pagination page={page} total={activity.data.total} perPage={TIMELINE_PER_PAGE[subject.type]} onPage={setPage} />}
+      {canWrite && <NoteForm add={addNote} />}
     </div>
   );
 }

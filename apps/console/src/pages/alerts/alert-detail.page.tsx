@@ -2,6 +2,7 @@ import { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useIncidentMutations, useIncidents } from '../../api/incidents';
 import { ApplySelect } from '../../components/apply-select';
+import { ActivityTimeline } from '../../components/activity-timeline';
 import { useAlert, useIntegration } from '../../api/queries';
 import { DetailsList, TextOrNone } from '../../components/details-list';
 import { useCurrentMessage } from '../../components/current-message';
@@ -15,7 +16,6 @@ import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
 import { incidentPath } from '../incidents/incidents.page';
-import { AlertActivity } from './alert-activity';
 import { AlertAssignees } from './alert-assignees';
 import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
@@ -139,10 +139,7 @@ export function AlertDetailPage() {
         <h2>Payload</h2>
         <JsonTree value={data.payload} />
       </div>
-      <div className="card">
-        <h2>Activity</h2>
-        <AlertActivity projectId={project.id} iid={data.iid} canWrite={can(project, 'writeNotes')} />
-      </div>
+      <ActivityTimeline subject={{ type: 'alert', projectId: project.id, iid: data.iid }} canWrite={can(project, 'writeNotes')} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { FormEvent, ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { INCIDENT_ACTIVITY_PER_PAGE, useAddIncidentNote, useIncident, useIncidentActivity, useIncidentMutations } from '../../api/incidents';
+import { useIncident, useIncidentMutations } from '../../api/incidents';
 import { Incident } from '../../api/types';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -97,7 +97,7 @@ export function IncidentDetailPage() {
         )}
       </div>
       <LinkedAlerts projectId={project.id} incident={data} manage={manage} />
-      <IncidentTimeline projectId={project.id} iid={iid} write={can(project, 'writeNotes')} />
+      <ActivityTimeline subject={{ type: 'incident', projectId: project.id, iid }} canWrite={can(project, 'writeNotes')} />
       <ConfirmDialog
         open={closing}
         title="Close this incident?"
@@ -172,26 +172,6 @@ function LinkedAlerts({ projectId, incident, manage }: { projectId: number; inci
           <ErrorMessage error={failure} title="Not linked" />
         </form>
       )}
-    </div>
-  );
-}
-
-/** The incident's timeline, oldest first, and the note form (Markdown, rendered without raw HTML). */
-function IncidentTimeline({ projectId, iid, write }: { projectId: number; iid: number; write: boolean }) {
-  const [page, setPage] = useState(1);
-  const activity = useIncidentActivity(projectId, iid, page);
-  const note = useAddIncidentNote(projectId, iid);
-  return (
-    <div className="card">
-      <h2>Activity</h2>
-      <ActivityTimeline
-        subject={{ type: 'incident', projectId, iid }}
-        activity={activity}
-        page={page}
-        perPage={INCIDENT_ACTIVITY_PER_PAGE}
-        onPage={setPage}
-        addNote={write ? note : undefined}
-      />
     </div>
   );
 }

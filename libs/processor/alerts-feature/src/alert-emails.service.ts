@@ -48,10 +48,9 @@ export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestr
     @Optional() @Inject(ALERT_MAILER) mailer?: AlertMailer,
   ) {
     const email = options.email;
-    if (!email) return;
+    // Only instances of the workflow role send; the others still say whether email is configured.
+    if (!email || !runsRole(options.roles, 'workflow')) return;
     this.mailer = mailer ?? new SmtpMailer({ url: email.smtpUrl, from: email.from, timeoutMs: email.smtpTimeoutMs });
-    // Only instances of the workflow role send; the others still say that email is configured.
-    if (!runsRole(options.roles, 'workflow')) return;
     this.job = new RecurringJob(email.pollIntervalMs, this.logger, 'Sending alert emails failed', async () => {
       const sent = await this.deliverDue();
       return sent > 0 ? `Sent ${sent} alert ${sent === 1 ? 'email' : 'emails'}` : undefined;

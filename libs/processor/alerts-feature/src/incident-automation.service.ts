@@ -22,10 +22,8 @@ import { runsRole } from './processor-roles';
 @Injectable()
 export class IncidentAutomationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('IncidentAutomation');
-  private readonly consumer: BatchConsumer<Topic.AlertEvents>;
-
-  /** Only instances of the workflow role run it. */
-  private readonly runs: boolean;
+  /** Only instances of the workflow role run it (PROCESSOR_ROLES); the others have none. */
+  private readonly consumer?: BatchConsumer<Topic.AlertEvents>;
 
   constructor(
     @Inject(KAFKA_CLIENT) kafka: Kafka,
@@ -33,7 +31,7 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
     private readonly incidents: IncidentsRepository,
     @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions,
   ) {
-    this.runs = runsRole(options.roles, 'workflow');
+    if (!runsRole(options.roles, 'workflow')) return;
     this.consumer = new BatchConsumer<Topic.AlertEvents>(kafka, {
       name: 'incident automation',
       topic: Topic.AlertEvents,
@@ -52,15 +50,15 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
   }
 
   get healthy(): boolean {
-    return !this.runs || this.consumer.healthy;
+    return this.consumer?.healthy ?? true;
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.runs) await this.consumer.start();
+    await this.consumer?.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.runs) await this.consumer.stop();
+    await this.consumer?.stop();
   }
 
   private async handle(chunk: ConsumedChunk<Topic.AlertEvents>): Promise<void> {

@@ -3,7 +3,15 @@ import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
 import { ReplySender } from '@alert-ingestion/alert-replies';
-import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe, ProcessorMetrics, runsRole } from '@alert-ingestion/alerts-feature';
+import {
+  AlertEventRelayHealthProbe,
+  AlertsFeatureModule,
+  IncidentAutomationHealthProbe,
+  IncidentEventRelayHealthProbe,
+  PostgresHealthProbe,
+  ProcessorMetrics,
+  runsRole,
+} from '@alert-ingestion/alerts-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
@@ -93,6 +101,7 @@ export class AlertProcessorModule {
             KafkaConsumersHealthProbe,
             // The relays run with intake (PROCESSOR_ROLES).
             ...(runsRole(env.PROCESSOR_ROLES, 'intake') ? [AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] : []),
+            ...(runsRole(env.PROCESSOR_ROLES, 'workflow') ? [IncidentAutomationHealthProbe] : []),
           ],
         }),
       ],

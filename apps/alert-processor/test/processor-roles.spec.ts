@@ -75,7 +75,13 @@ describe('processor roles: intake and the alert workflow in processors of their 
 
     expect(niceness(workflow.process.pid)).toBe(10);
     expect(niceness(stack.processor.process.pid)).toBe(0);
-    for (const processor of [stack.processor, workflow]) expect((await fetch(`${processor.url}/healthz`)).status).toBe(200);
+    // Each /healthz probes what its instance runs: the relays with intake, the incident automation with the workflow.
+    const health = async (url: string) => {
+      const answer = await fetch(`${url}/healthz`);
+      return { status: answer.status, probes: Object.keys(((await answer.json()) as { details: Record<string, unknown> }).details).sort() };
+    };
+    expect(await health(stack.processor.url)).toEqual({ status: 200, probes: ['alert_event_relay', 'incident_event_relay', 'kafka', 'postgresql'] });
+    expect(await health(workflow.url)).toEqual({ status: 200, probes: ['incident_automation', 'kafka', 'postgresql'] });
   });
 
   it('keeps storing alerts while the workflow processor is down; a new one catches up with their incidents and emails', async () => {

@@ -113,6 +113,7 @@ export class AlertsFeatureModule {
         SilencesService,
         IncidentsService,
         IncidentsRepository,
+        IncidentAutomationService,
         ActivityEntriesRepository,
         ActivityService,
         AlertEmailsService,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HealthProbe } from '@alert-ingestion/http';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
+import { IncidentAutomationService } from './incident-automation.service';
 
 /**
  * `/healthz`: PostgreSQL answers through the processor's own pool (the processor writes with `pg`
@@ -14,5 +15,18 @@ export class PostgresHealthProbe implements HealthProbe {
 
   ping(): Promise<void> {
     return this.database.ping();
+  }
+}
+
+/** `/healthz` of an instance of the workflow role: the incident automation still follows alerts.events.v1. */
+@Injectable()
+export class IncidentAutomationHealthProbe implements HealthProbe {
+  readonly name = 'incident_automation';
+
+  constructor(private readonly automation: IncidentAutomationService) {}
+
+  ping(): Promise<void> {
+    if (!this.automation.healthy) return Promise.reject(new Error('the incident automation consumer has stopped'));
+    return Promise.resolve();
   }
 }

@@ -7,6 +7,7 @@ import {
   AlertEventRelayHealthProbe,
   AlertsFeatureModule,
   IncidentAutomationHealthProbe,
+  AlertEmailEventsHealthProbe,
   IncidentEventRelayHealthProbe,
   PostgresHealthProbe,
   ProcessorMetrics,
@@ -17,7 +18,6 @@ import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
-import { AlertEventsNotificationConsumer } from './alert-events-notification.consumer';
 import { AlertNotificationsController } from './alert-notifications.controller';
 import { AlertsController } from './alerts.controller';
 import { DeliveriesController } from './deliveries.controller';
@@ -101,7 +101,7 @@ export class AlertProcessorModule {
             KafkaConsumersHealthProbe,
             // The relays run with intake (PROCESSOR_ROLES).
             ...(runsRole(env.PROCESSOR_ROLES, 'intake') ? [AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] : []),
-            ...(runsRole(env.PROCESSOR_ROLES, 'workflow') ? [IncidentAutomationHealthProbe] : []),
+            ...(runsRole(env.PROCESSOR_ROLES, 'workflow') ? [IncidentAutomationHealthProbe, ...(env.SMTP_URL ? [AlertEmailEventsHealthProbe] : [])] : []),
           ],
         }),
       ],
@@ -113,7 +113,6 @@ export class AlertProcessorModule {
         AlertNotificationsController,
         RawAlertConsumer,
         DeliveryRecordsConsumer,
-        ...(env.SMTP_URL ? [AlertEventsNotificationConsumer] : []),
       ],
       providers: [
         {

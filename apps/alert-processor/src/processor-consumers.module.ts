@@ -1,4 +1,4 @@
-import { ALERT_WORKFLOW_FETCH, ProcessorMetrics, runsRole } from '@alert-ingestion/alerts-feature';
+import { ProcessorMetrics, runsRole } from '@alert-ingestion/alerts-feature';
 import { Topic } from '@alert-ingestion/contracts';
 import { BatchSubscription, ConsumerGroup, KAFKA_CLIENT, KafkaBatchTransport, KafkaNames } from '@alert-ingestion/kafka';
 import { DynamicModule, Module } from '@nestjs/common';
@@ -6,8 +6,9 @@ import { Kafka } from 'kafkajs';
 import { AlertProcessorEnv } from './alert-processor.env';
 
 /**
- * What the processor consumes: with the intake role raw alerts (its pipeline) and the gateway's
- * delivery records; with the workflow role and SMTP_URL its own alert events for emails.
+ * What the processor consumes through its transport: with the intake role raw alerts (its
+ * pipeline) and the gateway's delivery records. The workflow's consumers of alert events are its
+ * services' own (IncidentAutomationService, AlertEmailEventsConsumer), which run only on demand.
  */
 export function processorSubscriptions(env: AlertProcessorEnv, metrics: ProcessorMetrics): BatchSubscription[] {
   const intake: BatchSubscription[] = [
@@ -37,23 +38,7 @@ export function processorSubscriptions(env: AlertProcessorEnv, metrics: Processo
       commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
     },
   ];
-  // Alert emails are decided from the published events, apart from intake (an SMTP outage never
-  // holds a payload back); without an SMTP server there is nothing to decide.
-  const emails: BatchSubscription[] = env.SMTP_URL
-    ? [
-        {
-          topic: Topic.AlertEvents,
-          group: ConsumerGroup.AlertProcessorNotifications,
-          // From the beginning, so that no event published before the group first joined is missed;
-          // old events mail nobody (EMAIL_EVENT_MAX_AGE_MINUTES).
-          fromBeginning: true,
-          config: { ...ALERT_WORKFLOW_FETCH.config, sessionTimeout: env.PROCESSOR_SESSION_TIMEOUT_MS, heartbeatInterval: env.PROCESSOR_HEARTBEAT_INTERVAL_MS },
-          maxChunkMessages: ALERT_WORKFLOW_FETCH.maxChunkMessages,
-          commitIntervalMs: env.PROCESSOR_COMMIT_INTERVAL_MS,
-        },
-      ]
-    : [];
-  return [...(runsRole(env.PROCESSOR_ROLES, 'intake') ? intake : []), ...(runsRole(env.PROCESSOR_ROLES, 'workflow') ? emails : [])];
+  return runsRole(env.PROCESSOR_ROLES, 'intake') ? intake : [];
 }
 
 /**

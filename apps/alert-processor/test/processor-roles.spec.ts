@@ -81,7 +81,9 @@ describe('processor roles: intake and the alert workflow in processors of their 
       return { status: answer.status, probes: Object.keys(((await answer.json()) as { details: Record<string, unknown> }).details).sort() };
     };
     expect(await health(stack.processor.url)).toEqual({ status: 200, probes: ['alert_event_relay', 'incident_event_relay', 'kafka', 'postgresql'] });
-    expect(await health(workflow.url)).toEqual({ status: 200, probes: ['incident_automation', 'kafka', 'postgresql'] });
+    expect(await health(workflow.url)).toEqual({ status: 200, probes: ['alert_email_events', 'incident_automation', 'kafka', 'postgresql'] });
+    expect(workflowMetrics.value('alert_processor_workflow_consuming', { consumer: 'incident_automation' })).toBe(1);
+    expect(workflowMetrics.value('alert_processor_workflow_consuming', { consumer: 'alert_email_events' })).toBe(1);
   });
 
   it('keeps storing alerts while the workflow processor is down; a new one catches up with their incidents and emails', async () => {
@@ -95,5 +97,25 @@ describe('processor roles: intake and the alert workflow in processors of their 
     workflow = await stack.startProcessor(workflowEnv);
     await eventually(async () => expect((await incidentOf(iid))?.title).toBe('Queue backlog on worker-3'), WAIT_MS);
     await eventually(async () => expect(smtp.to(ownerEmail).map((email) => email.headers['x-alert-iid'])).toContain(String(iid)), WAIT_MS);
+  });
+
+  it('reads no alert event while no project has a setting on, and follows again once one is on', async () => {
+    const consuming = async (consumer: string) => (await scrapeMetrics(workflow.url)).value('alert_processor_workflow_consuming', { consumer });
+    await stack.management('PUT', `/projects/${project.id}/alert_settings`, { create_incident: false, send_email: false, auto_close_incident: false });
+    await eventually(async () => expect([await consuming('incident_automation'), await consuming('alert_email_events')]).toEqual([0, 0]), WAIT_MS);
+
+    const mailed = smtp.to(ownerEmail).length;
+    const [quiet] = await stack.notify(project.integration, { title: 'Sent while every setting is off' });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+    await stack.management('PUT', `/projects/${project.id}/alert_settings`, { create_incident: true, send_email: true });
+    await eventually(async () => expect([await consuming('incident_automation'), await consuming('alert_email_events')]).toEqual([1, 1]), WAIT_MS);
+    const [loud] = await stack.notify(project.integration, { title: 'Sent once the settings are on again' });
+    await eventually(async () => expect((await incidentOf(loud))?.title).toBe('Sent once the settings are on again'), WAIT_MS);
+    await eventually(async () => expect(smtp.to(ownerEmail).map((email) => email.headers['x-alert-iid'])).toContain(String(loud)), WAIT_MS);
+    // What arrived while nothing wanted it opened nothing and mailed nobody, then or since.
+    expect((await alert(quiet)).incident_iid).toBeNull();
+    expect(smtp.to(ownerEmail).map((email) => email.headers['x-alert-iid'])).not.toContain(String(quiet));
+    expect(smtp.to(ownerEmail).length).toBe(mailed + 1);
   });
 });

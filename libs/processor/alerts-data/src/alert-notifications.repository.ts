@@ -32,6 +32,12 @@ export interface DeliveryResult {
 export class AlertNotificationsRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
+  /** Whether any project's alert settings send email. */
+  async anyProjectSendsEmail(): Promise<boolean> {
+    const { rows } = await this.database.pool.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM project_alert_settings WHERE send_email) AS any');
+    return rows[0].any;
+  }
+
   /** The projects among `projectIds` whose alert settings send email. */
   async emailProjects(projectIds: readonly string[]): Promise<Set<string>> {
     if (projectIds.length === 0) return new Set();

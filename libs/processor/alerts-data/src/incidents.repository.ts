@@ -245,6 +245,12 @@ export class IncidentsRepository {
     return result.rows[0] ?? { create_incident: false, send_email: false, auto_close_incident: false };
   }
 
+  /** Whether any project opens or closes incidents with its alerts (create_incident or auto_close_incident on). */
+  async anyProjectAutomates(): Promise<boolean> {
+    const result = await this.database.pool.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM project_alert_settings WHERE create_incident OR auto_close_incident) AS any');
+    return result.rows[0].any;
+  }
+
   /** The automation's switches of several projects at once; a project without a row is left out (all off). */
   async automationSettingsOf(projectIds: readonly string[]): Promise<Map<string, AutomationSettings>> {
     if (projectIds.length === 0) return new Map();

@@ -23,6 +23,7 @@ import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
 import { IncidentsService } from './incidents.service';
 import { IncidentAutomationService } from './incident-automation.service';
+import { AlertEmailEventsConsumer } from './alert-email-events.consumer';
 import { ActivityService } from './activity.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
@@ -100,6 +101,7 @@ export class AlertsFeatureModule {
         ActivityService,
         onDatabase(AlertNotificationsRepository),
         AlertEmailsService,
+        AlertEmailEventsConsumer,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -117,6 +119,7 @@ export class AlertsFeatureModule {
         ActivityEntriesRepository,
         ActivityService,
         AlertEmailsService,
+        AlertEmailEventsConsumer,
       ],
     };
   }

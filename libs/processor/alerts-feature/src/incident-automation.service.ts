@@ -1,11 +1,12 @@
 import { planIncidentAutomation } from '@alert-ingestion/alerts-domain';
 import { IncidentsRepository } from '@alert-ingestion/alerts-data';
 import { AlertEvent, Topic } from '@alert-ingestion/contracts';
-import { BatchConsumer, ConsumedChunk, ConsumerGroup, KAFKA_CLIENT, KafkaNames } from '@alert-ingestion/kafka';
+import { ConsumerGroup, KAFKA_CLIENT, KafkaNames, OnDemandConsumer } from '@alert-ingestion/kafka';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
-import { ALERT_WORKFLOW_FETCH } from './alert-workflow-fetch';
+import { alertWorkflowConsumer } from './alert-workflow-consumer';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
+import { ProcessorMetrics } from './processor-metrics';
 import { runsRole } from './processor-roles';
 
 /**
@@ -16,36 +17,34 @@ import { runsRole } from './processor-roles';
  * resolved (auto_close_incident). Both are idempotent, so a redelivered event (or one raw alert
  * delivered twice, which makes one alert.created) opens one incident: an alert that has an incident
  * gets no other, and a closed incident stays closed. Off the receive path: intake never waits for
- * it. A failure restarts the consumer from its committed offset. Runs in instances of the workflow
- * role (PROCESSOR_ROLES).
+ * it, and while no project has create_incident or auto_close_incident on it reads nothing
+ * (alertWorkflowConsumer). A failure restarts the consumer from its committed offset. Runs in
+ * instances of the workflow role (PROCESSOR_ROLES).
  */
 @Injectable()
 export class IncidentAutomationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('IncidentAutomation');
   /** Only instances of the workflow role run it (PROCESSOR_ROLES); the others have none. */
-  private readonly consumer?: BatchConsumer<Topic.AlertEvents>;
+  private readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
 
   constructor(
     @Inject(KAFKA_CLIENT) kafka: Kafka,
     names: KafkaNames,
     private readonly incidents: IncidentsRepository,
+    metrics: ProcessorMetrics,
     @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions,
   ) {
     if (!runsRole(options.roles, 'workflow')) return;
-    this.consumer = new BatchConsumer<Topic.AlertEvents>(kafka, {
-      name: 'incident automation',
-      topic: Topic.AlertEvents,
-      names,
+    this.consumer = alertWorkflowConsumer(kafka, names, {
+      consumer: 'incident_automation',
+      metrics,
+      // A setting applies only to events after it was changed (planIncidentAutomation), so reading
+      // from the beginning replays nothing, and skipping events while no project automates skips
+      // nothing that would have opened or closed an incident.
       groupId: names.group(ConsumerGroup.IncidentAutomation),
-      // A setting applies only to events after it was changed (incidentAutomation), so reading from
-      // the beginning replays nothing and misses nothing of a new group.
-      fromBeginning: true,
-      readyWhen: 'run',
-      commitIntervalMs: 1_000,
-      config: { ...ALERT_WORKFLOW_FETCH.config, sessionTimeout: 10_000, heartbeatInterval: 1_000 },
-      maxChunkMessages: ALERT_WORKFLOW_FETCH.maxChunkMessages,
       logger: this.logger,
-      handle: (chunk) => this.handle(chunk),
+      wanted: () => this.incidents.anyProjectAutomates(),
+      handle: (events) => this.handle(events),
     });
   }
 
@@ -61,17 +60,7 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
     await this.consumer?.stop();
   }
 
-  private async handle(chunk: ConsumedChunk<Topic.AlertEvents>): Promise<void> {
-    const events: AlertEvent.AlertEventValue[] = [];
-    for (const message of chunk.messages) {
-      try {
-        events.push(chunk.decode(message));
-      } catch (error) {
-        // The relay publishes only what the processor wrote; a record that is no alert event is none of ours.
-        this.logger.warn(`Skipped ${chunk.topic}/${chunk.partition}@${message.offset}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    if (events.length === 0) return;
+  private async handle(events: AlertEvent.AlertEventValue[]): Promise<void> {
     const settings = await this.incidents.automationSettingsOf(events.map((event) => String(event.project_id)));
     const plan = planIncidentAutomation(events, settings);
     const now = new Date();

@@ -16,5 +16,6 @@ export * from './activity.service';
 export * from './user-cause';
 export * from './alert-emails.service';
 export * from './smtp-mailer';
-export * from './alert-workflow-fetch';
+export * from './alert-workflow-consumer';
+export * from './alert-email-events.consumer';
 export * from './processor-roles';

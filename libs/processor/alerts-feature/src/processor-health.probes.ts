@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HealthProbe } from '@alert-ingestion/http';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
+import { AlertEmailEventsConsumer } from './alert-email-events.consumer';
 import { IncidentAutomationService } from './incident-automation.service';
 
 /**
@@ -18,15 +19,39 @@ export class PostgresHealthProbe implements HealthProbe {
   }
 }
 
-/** `/healthz` of an instance of the workflow role: the incident automation still follows alerts.events.v1. */
-@Injectable()
-export class IncidentAutomationHealthProbe implements HealthProbe {
-  readonly name = 'incident_automation';
+/** A consumer of the alert workflow: healthy while idle (no project wants it) or following its topic. */
+interface AlertWorkflowConsumer {
+  readonly healthy: boolean;
+}
 
-  constructor(private readonly automation: IncidentAutomationService) {}
+/** `/healthz` of an instance of the workflow role: one of its consumers of alerts.events.v1 has not stopped for good. */
+abstract class AlertWorkflowHealthProbe implements HealthProbe {
+  abstract readonly name: string;
+
+  constructor(private readonly consumer: AlertWorkflowConsumer) {}
 
   ping(): Promise<void> {
-    if (!this.automation.healthy) return Promise.reject(new Error('the incident automation consumer has stopped'));
+    if (!this.consumer.healthy) return Promise.reject(new Error(`the ${this.name.replace(/_/g, ' ')} consumer has stopped`));
     return Promise.resolve();
+  }
+}
+
+/** `/healthz`: the incident automation still follows alerts.events.v1 (or has nothing to follow). */
+@Injectable()
+export class IncidentAutomationHealthProbe extends AlertWorkflowHealthProbe {
+  readonly name = 'incident_automation';
+
+  constructor(automation: IncidentAutomationService) {
+    super(automation);
+  }
+}
+
+/** `/healthz` with SMTP_URL: the alert emails' consumer still follows alerts.events.v1 (or has nothing to follow). */
+@Injectable()
+export class AlertEmailEventsHealthProbe extends AlertWorkflowHealthProbe {
+  readonly name = 'alert_email_events';
+
+  constructor(consumer: AlertEmailEventsConsumer) {
+    super(consumer);
   }
 }

@@ -3,7 +3,11 @@ import { REPLY_OUTCOMES, ReplyOutcome } from '@alert-ingestion/alert-replies';
 import { NOTIFICATION_STATUSES, NotificationStatus } from '@alert-ingestion/contracts';
 import { counter, gauge, histogram } from '@alert-ingestion/metrics';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { OnDemandState } from '@alert-ingestion/kafka';
 import { BatchOutcome } from './raw-alert-batch.processor';
+
+/** The alert workflow's consumers of alerts.events.v1, as their metric labels them. */
+export type WorkflowConsumerName = 'incident_automation' | 'alert_email_events';
 
 /** The alert processor's consumer metrics (docs/operating.md "Metrics"); the event relay's are the outbox's. */
 export class ProcessorMetrics {
@@ -14,6 +18,8 @@ export class ProcessorMetrics {
   private readonly deadLetters: Counter;
   private readonly replies: Counter<'outcome'>;
   private readonly notificationsTotal: Counter<'status'>;
+  /** The alert workflow's consumers of this instance, by the label they are reported under. */
+  private readonly workflowConsumers = new Map<WorkflowConsumerName, { readonly state: OnDemandState }>();
 
   constructor(registry: Registry) {
     this.alerts = counter(registry, 'alert_processor_alerts_total');
@@ -26,6 +32,15 @@ export class ProcessorMetrics {
     for (const outcome of REPLY_OUTCOMES) this.replies.inc({ outcome }, 0);
     this.notificationsTotal = counter(registry, 'alert_processor_notifications_total');
     for (const status of NOTIFICATION_STATUSES) this.notificationsTotal.inc({ status }, 0);
+    const consumers = this.workflowConsumers;
+    gauge(registry, 'alert_processor_workflow_consuming', function () {
+      for (const [consumer, source] of consumers) this.set({ consumer }, source.state === 'consuming' ? 1 : 0);
+    });
+  }
+
+  /** Reports whether the workflow consumer `consumer` reads events (alert_processor_workflow_consuming). */
+  workflowConsumer(consumer: WorkflowConsumerName, source: { readonly state: OnDemandState }): void {
+    this.workflowConsumers.set(consumer, source);
   }
 
   /** A batch of `messages` raw alert messages was stored in `seconds`, with this outcome. */

@@ -10,6 +10,7 @@ export * from './durable-producer';
 export * from './batching-producer';
 export * from './consumer-group';
 export * from './batch-consumer';
+export * from './on-demand-consumer';
 export * from './topic-view';
 export * from './kafka-ping';
 export * from './nest/kafka.tokens';

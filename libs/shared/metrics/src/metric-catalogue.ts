@@ -120,6 +120,11 @@ export const SERVICE_METRICS = {
     labels: ['status'],
     help: 'Alert email notifications the mailer handled, by what became of each: sent, failed (refused at its last attempt), suppressed (over the hourly cap) or pending (refused, retried later).',
   },
+  alert_processor_workflow_consuming: {
+    type: 'gauge',
+    labels: ['consumer'],
+    help: "1 while a consumer of the alert workflow (consumer=\"incident_automation\" or \"alert_email_events\") reads alerts.events.v1 in this instance, 0 while it is idle because no project has its setting on.",
+  },
   // Outbox relays: outbox="alert_events" (alert-processor), "integration_snapshots" (integration-config).
   outbox_backlog_rows: {
     type: 'gauge',

@@ -163,7 +163,8 @@ describe('incidents and alert settings through the stack', () => {
       const again = await call<{ error: string }>('POST', `/projects/${project.id}/alerts/${iid}/incident`, token(project, 'developer'));
       expect(again).toMatchObject({ status: 409, body: { error: 'alert_has_incident' } });
       expect((await call('POST', `/projects/${project.id}/alerts/9999/incident`, token(project, 'developer'))).status).toBe(404);
-      expect((await timeline({ incident: [project, created.body.iid] })).map((entry) => entry.kind)).toEqual(['incident_created', 'incident_linked']);
+      // The incident's creation names its alert; the link is noted on the alert's timeline.
+      expect((await timeline({ incident: [project, created.body.iid] })).map((entry) => [entry.kind, entry.details])).toEqual([['incident_created', { alert_iid: iid }]]);
       expect((await timeline({ alert: [project, iid] })).map((entry) => entry.kind)).toEqual(['incident_linked']);
       expect((await alert(project, iid)).incident_iid).toBe(created.body.iid);
     });

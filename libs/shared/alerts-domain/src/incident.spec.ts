@@ -103,14 +103,14 @@ describe('planIncidentFromAlert', () => {
 });
 
 describe('incidentCreatedRecords', () => {
-  it('notes the creation on the incident, the link on both timelines, and publishes incident.created', () => {
+  it('notes the creation (with its alert) on the incident, the link on the alert, and publishes incident.created', () => {
     const created = incident({ created_by_alert_id: '500', created_by_alert_iid: 7 });
     const { entries, events } = incidentCreatedRecords(created, alert(), { type: 'service', source: 'settings' }, now);
     expect(entries.map((entry) => [entry.kind, entry.subject, entry.source, entry.actorUserId])).toEqual([
       ['incident_created', { incidentId: '30' }, 'settings', null],
       ['incident_linked', { alertId: '500' }, 'settings', null],
-      ['incident_linked', { incidentId: '30' }, 'settings', null],
     ]);
+    expect(entries[0].details).toEqual({ alert_iid: 7 });
     expect(events).toEqual([
       { projectId: '1', iid: 3, value: expect.objectContaining({ type: 'incident.created', project_id: 1, occurred_at: now.toISOString() }) },
     ]);
@@ -271,12 +271,11 @@ describe('automaticIncidents', () => {
       ['103', '2', 1, 5, [5]],
     ]);
     expect(incidents[0]).toEqual(expect.objectContaining({ ...incidentFromAlert(alerts[0]), status: 'open', created_by_user_id: null, created_by_alert_id: '9', created_at: now }));
-    // Each: incident_created on the incident, incident_linked on the alert and the incident; one incident.created event.
+    // Each: incident_created (naming its alert) on the incident, incident_linked on the alert; one incident.created event.
     expect(entries.map((e) => [e.kind, e.subject, e.source])).toEqual(
       incidents.flatMap((i) => [
         ['incident_created', { incidentId: i.id }, 'settings'],
         ['incident_linked', { alertId: i.created_by_alert_id }, 'settings'],
-        ['incident_linked', { incidentId: i.id }, 'settings'],
       ]),
     );
     expect(events.map((e) => [e.value.type, e.projectId, e.iid, e.value.incident.created_by])).toEqual([

@@ -124,11 +124,16 @@ function actorOrigin(actor: IncidentActor): Pick<ActivityEntryOut, 'source' | 'a
 
 /** The entries of an alert linked to an incident: one on each timeline. */
 export function linkEntries(alert: StoredAlert, incident: Pick<StoredIncident, 'id' | 'iid'>, actor: IncidentActor, at: Date): ActivityEntryOut[] {
-  const details = { incident_iid: incident.iid, alert_iid: alert.iid };
-  return [
-    entry(alert.project_id, { alertId: alert.id }, 'incident_linked', actor, details, at),
-    entry(alert.project_id, { incidentId: incident.id }, 'incident_linked', actor, details, at),
-  ];
+  return [alertLinkedEntry(alert, incident, actor, at), entry(alert.project_id, { incidentId: incident.id }, 'incident_linked', actor, linkDetails(alert, incident), at)];
+}
+
+/** The alert's side of a link: "linked this alert to incident #N" on the alert's timeline. */
+function alertLinkedEntry(alert: StoredAlert, incident: Pick<StoredIncident, 'id' | 'iid'>, actor: IncidentActor, at: Date): ActivityEntryOut {
+  return entry(alert.project_id, { alertId: alert.id }, 'incident_linked', actor, linkDetails(alert, incident), at);
+}
+
+function linkDetails(alert: StoredAlert, incident: Pick<StoredIncident, 'iid'>): JsonObject {
+  return { incident_iid: incident.iid, alert_iid: alert.iid };
 }
 
 /** What opening an incident writes: the incident (its id and iid given by the data layer), the alert it links, its entries and event. */
@@ -151,7 +156,12 @@ export function planIncidentFromAlert(alert: StoredAlert | undefined, iid: numbe
   return { fields: incidentFromAlert(alert), createdByUserId, alert };
 }
 
-/** The entries and event of an incident just opened (`incident` as inserted; its alert, if any, linked). */
+/**
+ * The entries and event of an incident just opened (`incident` as inserted; its alert, if any,
+ * linked): `incident_created` on the incident, naming the alert it was opened from, and the link on
+ * the alert's timeline. The incident's own timeline gets no `incident_linked` for that alert: its
+ * `incident_created` already says it, and an automatic incident per alert would write it once more.
+ */
 export function incidentCreatedRecords(
   incident: StoredIncident,
   alert: StoredAlert | null,
@@ -161,7 +171,7 @@ export function incidentCreatedRecords(
 ): { entries: ActivityEntryOut[]; events: IncidentEventOut[] } {
   const details: JsonObject = alert ? { alert_iid: alert.iid } : {};
   return {
-    entries: [entry(incident.project_id, { incidentId: incident.id }, 'incident_created', actor, details, now), ...(alert ? linkEntries(alert, incident, actor, now) : [])],
+    entries: [entry(incident.project_id, { incidentId: incident.id }, 'incident_created', actor, details, now), ...(alert ? [alertLinkedEntry(alert, incident, actor, now)] : [])],
     events: [incidentEvent('incident.created', incident, now, usernames)],
   };
 }

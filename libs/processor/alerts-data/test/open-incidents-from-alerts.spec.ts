@@ -75,7 +75,7 @@ describe('IncidentsRepository.openIncidentsFromAlerts (real PostgreSQL)', () => 
         { alert_iid: 2, incident_iid: 2, created_by: 2 },
       ],
       incidents: 2,
-      entries: 6,
+      entries: 4, // per incident: incident_created on it, incident_linked on its alert
       events: 2,
       lastIid: 2,
     });

@@ -1,11 +1,11 @@
 import { AlertNotificationsRepository } from '@alert-ingestion/alerts-data';
 import { AlertEvent, Topic } from '@alert-ingestion/contracts';
 import { ConsumedChunk, ConsumerGroup, KAFKA_CLIENT, KafkaNames, OnDemandConsumer } from '@alert-ingestion/kafka';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AlertEmailsService } from './alert-emails.service';
-import { alertWorkflowConsumer } from './alert-workflow-consumer';
+import { alertWorkflowConsumer, AlertWorkflowConsumerService } from './alert-workflow-consumer';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { ProcessorMetrics } from './processor-metrics';
 import { runsRole } from './processor-roles';
@@ -19,9 +19,9 @@ import { runsRole } from './processor-roles';
  * sends email (alertWorkflowConsumer): an event skipped while none does would have mailed nobody.
  */
 @Injectable()
-export class AlertEmailEventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class AlertEmailEventsConsumer extends AlertWorkflowConsumerService {
   private readonly logger = new Logger('AlertEmailEvents');
-  private readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
+  protected readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
 
   constructor(
     @Inject(KAFKA_CLIENT) kafka: Kafka,
@@ -31,6 +31,7 @@ export class AlertEmailEventsConsumer implements OnApplicationBootstrap, OnModul
     metrics: ProcessorMetrics,
     @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions,
   ) {
+    super();
     if (!options.email || !runsRole(options.roles, 'workflow')) return;
     this.consumer = alertWorkflowConsumer(kafka, names, {
       consumer: 'alert_email_events',
@@ -40,18 +41,6 @@ export class AlertEmailEventsConsumer implements OnApplicationBootstrap, OnModul
       wanted: () => notifications.anyProjectSendsEmail(),
       handle: (events, chunk) => this.record(events, chunk),
     });
-  }
-
-  get healthy(): boolean {
-    return this.consumer?.healthy ?? true;
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumer?.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
   }
 
   private async record(events: AlertEvent.AlertEventValue[], chunk: ConsumedChunk<Topic.AlertEvents>): Promise<void> {

@@ -1,6 +1,6 @@
 import { AlertEvent, Topic } from '@alert-ingestion/contracts';
 import { ConsumedChunk, KafkaNames, OnDemandConsumer } from '@alert-ingestion/kafka';
-import { Logger } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
 import { ProcessorMetrics, WorkflowConsumerName } from './processor-metrics';
 
@@ -60,4 +60,24 @@ export function alertWorkflowConsumer(kafka: Kafka, names: KafkaNames, options: 
   });
   options.metrics.workflowConsumer(options.consumer, consumer);
   return consumer;
+}
+
+/**
+ * A service of the alert workflow that owns an alertWorkflowConsumer (none in an instance without
+ * the workflow role): started with the app, stopped with it, healthy while idle or following its topic.
+ */
+export abstract class AlertWorkflowConsumerService implements OnApplicationBootstrap, OnModuleDestroy {
+  protected abstract readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
+
+  get healthy(): boolean {
+    return this.consumer?.healthy ?? true;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumer?.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.consumer?.stop();
+  }
 }

@@ -2,9 +2,9 @@ import { planIncidentAutomation } from '@alert-ingestion/alerts-domain';
 import { IncidentsRepository } from '@alert-ingestion/alerts-data';
 import { AlertEvent, Topic } from '@alert-ingestion/contracts';
 import { ConsumerGroup, KAFKA_CLIENT, KafkaNames, OnDemandConsumer } from '@alert-ingestion/kafka';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Kafka } from 'kafkajs';
-import { alertWorkflowConsumer } from './alert-workflow-consumer';
+import { alertWorkflowConsumer, AlertWorkflowConsumerService } from './alert-workflow-consumer';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { ProcessorMetrics } from './processor-metrics';
 import { runsRole } from './processor-roles';
@@ -22,10 +22,10 @@ import { runsRole } from './processor-roles';
  * instances of the workflow role (PROCESSOR_ROLES).
  */
 @Injectable()
-export class IncidentAutomationService implements OnApplicationBootstrap, OnModuleDestroy {
+export class IncidentAutomationService extends AlertWorkflowConsumerService {
   private readonly logger = new Logger('IncidentAutomation');
   /** Only instances of the workflow role run it (PROCESSOR_ROLES); the others have none. */
-  private readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
+  protected readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
 
   constructor(
     @Inject(KAFKA_CLIENT) kafka: Kafka,
@@ -34,6 +34,7 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
     metrics: ProcessorMetrics,
     @Inject(ALERTS_FEATURE_OPTIONS) options: AlertsFeatureOptions,
   ) {
+    super();
     if (!runsRole(options.roles, 'workflow')) return;
     this.consumer = alertWorkflowConsumer(kafka, names, {
       consumer: 'incident_automation',
@@ -46,18 +47,6 @@ export class IncidentAutomationService implements OnApplicationBootstrap, OnModu
       wanted: () => this.incidents.anyProjectAutomates(),
       handle: (events) => this.handle(events),
     });
-  }
-
-  get healthy(): boolean {
-    return this.consumer?.healthy ?? true;
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumer?.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
   }
 
   private async handle(events: AlertEvent.AlertEventValue[]): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { HealthProbe } from '@alert-ingestion/http';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { AlertEmailEventsConsumer } from './alert-email-events.consumer';
+import { AlertWorkflowConsumerService } from './alert-workflow-consumer';
 import { IncidentAutomationService } from './incident-automation.service';
 
 /**
@@ -19,16 +20,11 @@ export class PostgresHealthProbe implements HealthProbe {
   }
 }
 
-/** A consumer of the alert workflow: healthy while idle (no project wants it) or following its topic. */
-interface AlertWorkflowConsumer {
-  readonly healthy: boolean;
-}
-
 /** `/healthz` of an instance of the workflow role: one of its consumers of alerts.events.v1 has not stopped for good. */
 abstract class AlertWorkflowHealthProbe implements HealthProbe {
   abstract readonly name: string;
 
-  constructor(private readonly consumer: AlertWorkflowConsumer) {}
+  constructor(private readonly consumer: AlertWorkflowConsumerService) {}
 
   ping(): Promise<void> {
     if (!this.consumer.healthy) return Promise.reject(new Error(`the ${this.name.replace(/_/g, ' ')} consumer has stopped`));

@@ -1,18 +1,13 @@
 import { Topic } from '@alert-ingestion/contracts';
-import { createTestTopics, TestTopics, testKafka } from '@alert-ingestion/testing';
+import { createTestTopics, eventually, TestTopics, testKafka } from '@alert-ingestion/testing';
 import { Admin, Kafka } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DurableProducer, KafkaNames, OnDemandConsumer } from '../src';
 
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await sleep(50);
-  }
-}
+/** Waits until `condition` holds (each call names what it waits for). */
+const until = (condition: () => boolean | Promise<boolean>) => eventually(async () => expect(await condition()).toBe(true), 20_000);
 
 describe('OnDemandConsumer: consumes only while its records are wanted (real Kafka)', () => {
   let kafka: Kafka;
@@ -79,21 +74,21 @@ describe('OnDemandConsumer: consumes only while its records are wanted (real Kaf
       expect(await members(groupId)).toBe(0);
 
       wanted = true;
-      await until(() => consumer.state === 'consuming', 'the consumer started');
+      await until(() => consumer.state === 'consuming'); // the consumer started
       expect(await committed(groupId)).toBe(3);
       await send(['read-1', 'read-2']);
-      await until(() => handled.length >= 2, 'both records after the start were handled');
+      await until(() => handled.length >= 2); // both records after the start were handled
       expect(await members(groupId)).toBe(1);
 
       wanted = false;
-      await until(() => consumer.state === 'idle', 'the consumer stopped');
-      await until(async () => (await members(groupId)) === 0, 'the group has no member');
+      await until(() => consumer.state === 'idle'); // the consumer stopped
+      await until(async () => (await members(groupId)) === 0); // the group has no member
       await send(['skipped-4']);
       await sleep(400);
       wanted = true;
-      await until(() => consumer.state === 'consuming', 'the consumer started again');
+      await until(() => consumer.state === 'consuming'); // the consumer started again
       await send(['read-3']);
-      await until(() => handled.length >= 3, 'the record after the second start was handled');
+      await until(() => handled.length >= 3); // the record after the second start was handled
       await sleep(300);
       expect(handled.sort()).toEqual(['read-1', 'read-2', 'read-3']);
     } finally {
@@ -111,14 +106,14 @@ describe('OnDemandConsumer: consumes only while its records are wanted (real Kaf
     await Promise.all([busy.start(), late.start()]);
     try {
       await send(['a', 'b', 'c', 'd'], Topic.RawAlerts);
-      await until(() => busyHandled.length === 4, 'the busy instance read the records');
+      await until(() => busyHandled.length === 4); // the busy instance read the records
       await sleep(300);
       wanted = true;
-      await until(() => late.state === 'consuming', 'the late instance started');
+      await until(() => late.state === 'consuming'); // the late instance started
       expect(late.healthy).toBe(true);
-      await until(async () => (await members(groupId)) === 2, 'both instances are members');
+      await until(async () => (await members(groupId)) === 2); // both instances are members
       await send(['e', 'f', 'g', 'h', 'i', 'j'], Topic.RawAlerts);
-      await until(() => busyHandled.length + lateHandled.length === 10, 'the new records were read');
+      await until(() => busyHandled.length + lateHandled.length === 10); // the new records were read
       await sleep(300);
       expect([...busyHandled, ...lateHandled].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
     } finally {

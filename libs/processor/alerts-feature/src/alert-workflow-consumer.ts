@@ -73,8 +73,8 @@ export abstract class AlertWorkflowConsumerService implements OnApplicationBoots
     return this.consumer?.healthy ?? true;
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumer?.start();
+  onApplicationBootstrap(): void {
+    this.consumer?.start();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -51,9 +51,11 @@ export class OnDemandConsumer<T extends Topic = Topic> {
     return this.consumer?.healthy ?? true;
   }
 
-  /** Starts following the demand: consuming at once if `wanted` says so, else idle. */
-  async start(): Promise<void> {
-    await this.follow();
+  /**
+   * Starts following the demand in the background (the first look at once): the app's start-up
+   * waits for neither the database nor the broker.
+   */
+  start(): void {
     this.loop.start();
   }
 
@@ -67,8 +69,8 @@ export class OnDemandConsumer<T extends Topic = Topic> {
 
   private async run(): Promise<void> {
     while (!this.loop.stopping) {
+      await this.follow();
       await this.loop.sleep(this.options.demandIntervalMs);
-      if (!this.loop.stopping) await this.follow();
     }
   }
 

@@ -64,7 +64,7 @@ describe('OnDemandConsumer: consumes only while its records are wanted (real Kaf
     let wanted = false;
     const handled: string[] = [];
     const consumer = new OnDemandConsumer(kafka, { ...options(groupId, handled), name: 'on-demand spec', wanted: async () => wanted });
-    await consumer.start();
+    consumer.start();
     try {
       expect(consumer.state).toBe('idle');
       expect(consumer.healthy).toBe(true);
@@ -103,7 +103,8 @@ describe('OnDemandConsumer: consumes only while its records are wanted (real Kaf
     const lateHandled: string[] = [];
     const busy = new OnDemandConsumer(kafka, { ...options(groupId, busyHandled, Topic.RawAlerts), name: 'busy', wanted: async () => true });
     const late = new OnDemandConsumer(kafka, { ...options(groupId, lateHandled, Topic.RawAlerts), name: 'late', wanted: async () => wanted });
-    await Promise.all([busy.start(), late.start()]);
+    busy.start();
+    late.start();
     try {
       await send(['a', 'b', 'c', 'd'], Topic.RawAlerts);
       await until(() => busyHandled.length === 4); // the busy instance read the records

@@ -7,6 +7,11 @@ import { ProcessorMetrics, WorkflowConsumerName } from './processor-metrics';
 /** How often a workflow consumer asks whether any project has its setting on (so how soon it starts once one has). */
 export const ALERT_WORKFLOW_DEMAND_INTERVAL_MS = 1_000;
 
+/** A workflow consumer as log lines and `/healthz` name it: its metric label in words (`incident automation`). */
+export function workflowConsumerTitle(consumer: WorkflowConsumerName): string {
+  return consumer.replace(/_/g, ' ');
+}
+
 export interface AlertWorkflowConsumerOptions {
   /** Names it in log lines, in `/healthz` and in alert_processor_workflow_consuming. */
   consumer: WorkflowConsumerName;
@@ -33,7 +38,7 @@ export interface AlertWorkflowConsumerOptions {
 export function alertWorkflowConsumer(kafka: Kafka, names: KafkaNames, options: AlertWorkflowConsumerOptions): OnDemandConsumer<Topic.AlertEvents> {
   const { logger, handle } = options;
   const consumer = new OnDemandConsumer<Topic.AlertEvents>(kafka, {
-    name: options.consumer.replace(/_/g, ' '),
+    name: workflowConsumerTitle(options.consumer),
     topic: Topic.AlertEvents,
     names,
     groupId: options.groupId,

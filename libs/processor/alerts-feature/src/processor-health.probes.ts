@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { HealthProbe } from '@alert-ingestion/http';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { AlertEmailEventsConsumer } from './alert-email-events.consumer';
-import { AlertWorkflowConsumerService } from './alert-workflow-consumer';
+import { AlertWorkflowConsumerService, workflowConsumerTitle } from './alert-workflow-consumer';
+import { WorkflowConsumerName } from './processor-metrics';
 import { IncidentAutomationService } from './incident-automation.service';
 
 /**
@@ -22,12 +23,12 @@ export class PostgresHealthProbe implements HealthProbe {
 
 /** `/healthz` of an instance of the workflow role: one of its consumers of alerts.events.v1 has not stopped for good. */
 abstract class AlertWorkflowHealthProbe implements HealthProbe {
-  abstract readonly name: string;
+  abstract readonly name: WorkflowConsumerName;
 
   constructor(private readonly consumer: AlertWorkflowConsumerService) {}
 
   ping(): Promise<void> {
-    if (!this.consumer.healthy) return Promise.reject(new Error(`the ${this.name.replace(/_/g, ' ')} consumer has stopped`));
+    if (!this.consumer.healthy) return Promise.reject(new Error(`the ${workflowConsumerTitle(this.name)} consumer has stopped`));
     return Promise.resolve();
   }
 }

@@ -73,7 +73,8 @@ export async function postDistinctAlertsTo(targets: readonly LoadTarget[], optio
       const sequence = issued++;
       const due = rate === undefined ? performance.now() : started + (sequence / rate) * 1000;
       if (due >= deadline) break;
-      if (due > performance.now()) await sleep(due - performance.now());
+      const early = due - performance.now();
+      if (early > 0) await sleep(early);
       const body = distinctAlert(options.label, options.firstSequence + sequence);
       const sent = due;
       const status = await connection.post(body, options.sign?.(body));

@@ -1,9 +1,9 @@
 import { KafkaConfig, logCreator, LogEntry, logLevel, RetryOptions } from 'kafkajs';
 import { isRoutineBrokerAnswer } from './kafka-errors';
-import { armKafkajsPendingCheckOnlyWhenWaiting } from './kafkajs-request-queue';
+import { ignoreKafkajsNegativeTimeoutWarning } from './kafkajs-timeout-warning';
 
 // Every kafkajs client of a process is built or probed through this library.
-armKafkajsPendingCheckOnlyWhenWaiting();
+ignoreKafkajsNegativeTimeoutWarning();
 
 /** The part of a service's environment that describes its Kafka connection (see BaseEnv). */
 export interface KafkaSettings {

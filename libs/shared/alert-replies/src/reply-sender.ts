@@ -63,7 +63,7 @@ export class ReplySender {
     }
   }
 
-  /** One POST of `json` to the endpoint, answered within the timeout (else rejected with a TimeoutError). */
+  /** One POST of `json` to the endpoint, answered within the timeout (else rejected: no answer in time). */
   private postJson(endpoint: AlertReply.ReplyEndpointValue, json: string): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
       const headers = { Authorization: `Bearer ${endpoint.token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) };
@@ -73,7 +73,7 @@ export class ReplySender {
         response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
         response.on('error', reject);
       });
-      const timer = setTimeout(() => posting.destroy(Object.assign(new Error('no answer in time'), { name: 'TimeoutError' })), this.options.timeoutMs);
+      const timer = setTimeout(() => posting.destroy(new Error('no answer in time')), this.options.timeoutMs);
       posting.on('close', () => clearTimeout(timer));
       posting.on('error', reject);
       posting.end(json);
@@ -90,8 +90,5 @@ export class ReplySender {
 }
 
 function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return 'no answer in time';
-  const cause = (error as Error & { cause?: unknown }).cause;
-  return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -21,6 +21,7 @@ import { runsRole } from './processor-roles';
 @Injectable()
 export class AlertEmailEventsConsumer extends AlertWorkflowConsumerService {
   private readonly logger = new Logger('AlertEmailEvents');
+  readonly consumerName = 'alert_email_events';
   protected readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
 
   constructor(
@@ -34,7 +35,7 @@ export class AlertEmailEventsConsumer extends AlertWorkflowConsumerService {
     super();
     if (!options.email || !runsRole(options.roles, 'workflow')) return;
     this.consumer = alertWorkflowConsumer(kafka, names, {
-      consumer: 'alert_email_events',
+      consumer: this.consumerName,
       metrics,
       groupId: names.group(ConsumerGroup.AlertProcessorNotifications),
       logger: this.logger,

@@ -72,6 +72,8 @@ export function alertWorkflowConsumer(kafka: Kafka, names: KafkaNames, options: 
  * the workflow role): started with the app, stopped with it, healthy while idle or following its topic.
  */
 export abstract class AlertWorkflowConsumerService implements OnApplicationBootstrap, OnModuleDestroy {
+  /** Its consumer's name (AlertWorkflowConsumerOptions.consumer), also its `/healthz` probe's. */
+  abstract readonly consumerName: WorkflowConsumerName;
   protected abstract readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
 
   get healthy(): boolean {

@@ -25,6 +25,7 @@ import { runsRole } from './processor-roles';
 export class IncidentAutomationService extends AlertWorkflowConsumerService {
   private readonly logger = new Logger('IncidentAutomation');
   /** Only instances of the workflow role run it (PROCESSOR_ROLES); the others have none. */
+  readonly consumerName = 'incident_automation';
   protected readonly consumer?: OnDemandConsumer<Topic.AlertEvents>;
 
   constructor(
@@ -37,7 +38,7 @@ export class IncidentAutomationService extends AlertWorkflowConsumerService {
     super();
     if (!runsRole(options.roles, 'workflow')) return;
     this.consumer = alertWorkflowConsumer(kafka, names, {
-      consumer: 'incident_automation',
+      consumer: this.consumerName,
       metrics,
       // A setting applies only to events after it was changed (planIncidentAutomation), so reading
       // from the beginning replays nothing, and skipping events while no project automates skips

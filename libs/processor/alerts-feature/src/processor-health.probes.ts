@@ -23,9 +23,11 @@ export class PostgresHealthProbe implements HealthProbe {
 
 /** `/healthz` of an instance of the workflow role: one of its consumers of alerts.events.v1 has not stopped for good. */
 abstract class AlertWorkflowHealthProbe implements HealthProbe {
-  abstract readonly name: WorkflowConsumerName;
+  readonly name: WorkflowConsumerName;
 
-  constructor(private readonly consumer: AlertWorkflowConsumerService) {}
+  constructor(private readonly consumer: AlertWorkflowConsumerService) {
+    this.name = consumer.consumerName;
+  }
 
   ping(): Promise<void> {
     if (!this.consumer.healthy) return Promise.reject(new Error(`the ${workflowConsumerTitle(this.name)} consumer has stopped`));
@@ -36,8 +38,6 @@ abstract class AlertWorkflowHealthProbe implements HealthProbe {
 /** `/healthz`: the incident automation still follows alerts.events.v1 (or has nothing to follow). */
 @Injectable()
 export class IncidentAutomationHealthProbe extends AlertWorkflowHealthProbe {
-  readonly name = 'incident_automation';
-
   constructor(automation: IncidentAutomationService) {
     super(automation);
   }
@@ -46,8 +46,6 @@ export class IncidentAutomationHealthProbe extends AlertWorkflowHealthProbe {
 /** `/healthz` with SMTP_URL: the alert emails' consumer still follows alerts.events.v1 (or has nothing to follow). */
 @Injectable()
 export class AlertEmailEventsHealthProbe extends AlertWorkflowHealthProbe {
-  readonly name = 'alert_email_events';
-
   constructor(consumer: AlertEmailEventsConsumer) {
     super(consumer);
   }

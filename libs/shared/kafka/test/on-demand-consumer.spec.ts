@@ -6,8 +6,8 @@ import { DurableProducer, KafkaNames, OnDemandConsumer } from '../src';
 
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Waits until `condition` holds (each call names what it waits for). */
-const until = (condition: () => boolean | Promise<boolean>) => eventually(async () => expect(await condition()).toBe(true), 20_000);
+/** Waits until `check` passes: a failure then shows the value last seen. */
+const until = (check: () => Promise<void> | void) => eventually(check, 20_000);
 
 describe('OnDemandConsumer: consumes only while its records are wanted (real Kafka)', () => {
   let kafka: Kafka;
@@ -74,21 +74,21 @@ describe('OnDemandConsumer: consumes only while its records are wanted (real Kaf
       expect(await members(groupId)).toBe(0);
 
       wanted = true;
-      await until(() => consumer.state === 'consuming'); // the consumer started
+      await until(() => expect(consumer.state).toBe('consuming')); // the consumer started
       expect(await committed(groupId)).toBe(3);
       await send(['read-1', 'read-2']);
-      await until(() => handled.length >= 2); // both records after the start were handled
+      await until(() => expect(handled.length).toBeGreaterThanOrEqual(2)); // both records after the start were handled
       expect(await members(groupId)).toBe(1);
 
       wanted = false;
-      await until(() => consumer.state === 'idle'); // the consumer stopped
-      await until(async () => (await members(groupId)) === 0); // the group has no member
+      await until(() => expect(consumer.state).toBe('idle')); // the consumer stopped
+      await until(async () => expect(await members(groupId)).toBe(0)); // the group has no member
       await send(['skipped-4']);
       await sleep(400);
       wanted = true;
-      await until(() => consumer.state === 'consuming'); // the consumer started again
+      await until(() => expect(consumer.state).toBe('consuming')); // the consumer started again
       await send(['read-3']);
-      await until(() => handled.length >= 3); // the record after the second start was handled
+      await until(() => expect(handled.length).toBeGreaterThanOrEqual(3)); // the record after the second start was handled
       await sleep(300);
       expect(handled.sort()).toEqual(['read-1', 'read-2', 'read-3']);
     } finally {
@@ -107,14 +107,14 @@ describe('OnDemandConsumer: consumes only while its records are wanted (real Kaf
     late.start();
     try {
       await send(['a', 'b', 'c', 'd'], Topic.RawAlerts);
-      await until(() => busyHandled.length === 4); // the busy instance read the records
+      await until(() => expect(busyHandled).toHaveLength(4)); // the busy instance read the records
       await sleep(300);
       wanted = true;
-      await until(() => late.state === 'consuming'); // the late instance started
+      await until(() => expect(late.state).toBe('consuming')); // the late instance started
       expect(late.healthy).toBe(true);
-      await until(async () => (await members(groupId)) === 2); // both instances are members
+      await until(async () => expect(await members(groupId)).toBe(2)); // both instances are members
       await send(['e', 'f', 'g', 'h', 'i', 'j'], Topic.RawAlerts);
-      await until(() => busyHandled.length + lateHandled.length === 10); // the new records were read
+      await until(() => expect(busyHandled.length + lateHandled.length).toBe(10)); // the new records were read
       await sleep(300);
       expect([...busyHandled, ...lateHandled].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
     } finally {

@@ -1,6 +1,8 @@
 // Lint: typescript-eslint recommended rules plus Nx module boundaries, so the layering
 // described in README.md (apps -> feature -> data/domain -> contracts/util) is enforced.
 import nx from '@nx/eslint-plugin';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -47,10 +49,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
-    plugins: { '@nx': nx },
+    plugins: { '@nx': nx, 'import-x': importX },
+    // Imports resolve as the compiler resolves them (tsconfig paths), so a cycle through a library's barrel is seen too.
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.base.json', 'apps/console/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@nx/enforce-module-boundaries': moduleBoundaries(),
+      // No import cycle anywhere, between files as between libraries (which the module-boundary rule already refuses).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

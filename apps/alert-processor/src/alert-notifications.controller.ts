@@ -1,6 +1,6 @@
 import { CurrentProject, ProjectAccess } from '@alert-ingestion/access';
 import { ALERTS_API, ALERTS_API_BASE, AlertNotificationDto, AlertsApiRoute, ListAlertNotificationsQueryDto } from '@alert-ingestion/alerts-api';
-import { AlertEmailsService } from '@alert-ingestion/alerts-feature';
+import { AlertEmailsService } from '@alert-ingestion/workflow-feature';
 import { pageInfo, paginationHeaders, pageRequest } from '@alert-ingestion/http';
 import { Controller, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';

@@ -209,6 +209,15 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 100 })
   EMAIL_SMTP_TIMEOUT_MS = 10_000;
 
+  /**
+   * How long the mailer's claim of due emails is its own: it sends only while the claim has room for
+   * a whole SMTP exchange (four EMAIL_SMTP_TIMEOUT_MS), and a mailer that stops mid-send leaves its
+   * emails to be sent again (with the same Message-ID) once the claim runs out. Keep it well above
+   * four EMAIL_SMTP_TIMEOUT_MS.
+   */
+  @IntegerSetting({ min: 1 })
+  EMAIL_CLAIM_LEASE_SECONDS = 300;
+
   /** Alert events older than this mail nobody (a consumer catching up after an outage sends no stale news). */
   @IntegerSetting({ min: 1 })
   EMAIL_EVENT_MAX_AGE_MINUTES = 60;

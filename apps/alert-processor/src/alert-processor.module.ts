@@ -3,16 +3,8 @@ import { SqlQuery } from '@alert-ingestion/sql';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
 import { ConfigModule } from '@alert-ingestion/config';
 import { ReplySender } from '@alert-ingestion/alert-replies';
-import {
-  AlertEventRelayHealthProbe,
-  AlertsFeatureModule,
-  IncidentAutomationHealthProbe,
-  AlertEmailEventsHealthProbe,
-  IncidentEventRelayHealthProbe,
-  PostgresHealthProbe,
-  ProcessorMetrics,
-  runsRole,
-} from '@alert-ingestion/alerts-feature';
+import { AlertEventRelayHealthProbe, AlertsFeatureModule, IncidentEventRelayHealthProbe, PostgresHealthProbe, ProcessorMetrics, runsRole } from '@alert-ingestion/alerts-feature';
+import { AlertEmailEventsHealthProbe, IncidentAutomationHealthProbe, WorkflowModule } from '@alert-ingestion/workflow-feature';
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
@@ -26,11 +18,33 @@ import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
 import { SilencesController } from './silences.controller';
+import { TimelineController } from './timeline.controller';
 
 @Module({})
 export class AlertProcessorModule {
   static forRoot(env: AlertProcessorEnv): DynamicModule {
     const consumers = ProcessorConsumersModule.forRoot(env);
+    const workflow = WorkflowModule.forRoot({
+      roles: env.PROCESSOR_ROLES,
+      email: env.SMTP_URL
+        ? {
+            smtpUrl: env.SMTP_URL,
+            from: env.EMAIL_FROM,
+            consoleUrl: env.CONSOLE_URL,
+            policy: {
+              bundleMs: env.EMAIL_BUNDLE_SECONDS * 1000,
+              hourlyCap: env.EMAIL_HOURLY_CAP,
+              maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+              retryMs: env.EMAIL_RETRY_MS,
+              maxRetryMs: env.EMAIL_MAX_RETRY_MS,
+            },
+            pollIntervalMs: env.EMAIL_POLL_MS,
+            smtpTimeoutMs: env.EMAIL_SMTP_TIMEOUT_MS,
+            claimLeaseMs: env.EMAIL_CLAIM_LEASE_SECONDS * 1000,
+            eventMaxAgeMs: env.EMAIL_EVENT_MAX_AGE_MINUTES * 60_000,
+          }
+        : undefined,
+    });
     return {
       module: AlertProcessorModule,
       imports: [
@@ -65,24 +79,8 @@ export class AlertProcessorModule {
             stallAfterMs: env.EVENT_RELAY_STALL_SECONDS * 1000,
           },
           relayShards: { count: env.EVENT_RELAY_SHARDS, rebalanceIntervalMs: env.EVENT_RELAY_REBALANCE_MS },
-          email: env.SMTP_URL
-            ? {
-                smtpUrl: env.SMTP_URL,
-                from: env.EMAIL_FROM,
-                consoleUrl: env.CONSOLE_URL,
-                policy: {
-                  bundleMs: env.EMAIL_BUNDLE_SECONDS * 1000,
-                  hourlyCap: env.EMAIL_HOURLY_CAP,
-                  maxAttempts: env.EMAIL_MAX_ATTEMPTS,
-                  retryMs: env.EMAIL_RETRY_MS,
-                  maxRetryMs: env.EMAIL_MAX_RETRY_MS,
-                },
-                pollIntervalMs: env.EMAIL_POLL_MS,
-                smtpTimeoutMs: env.EMAIL_SMTP_TIMEOUT_MS,
-                eventMaxAgeMs: env.EMAIL_EVENT_MAX_AGE_MINUTES * 60_000,
-              }
-            : undefined,
         }),
+        workflow,
         AccessModule.forRoot({
           adminToken: env.ADMIN_TOKEN,
           sqlQuery: {
@@ -95,7 +93,7 @@ export class AlertProcessorModule {
         }),
         consumers,
         HealthModule.forRoot({
-          imports: [consumers],
+          imports: [consumers, workflow],
           probes: [
             PostgresHealthProbe,
             KafkaConsumersHealthProbe,
@@ -108,6 +106,7 @@ export class AlertProcessorModule {
       controllers: [
         AlertsController,
         IncidentsController,
+        TimelineController,
         SilencesController,
         DeliveriesController,
         AlertNotificationsController,

@@ -1,6 +1,5 @@
 import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess } from '@alert-ingestion/access';
 import {
-  ActivityEntryDto,
   AlertBulkUpdateDto,
   AlertBulkUpdateResultDto,
   AlertDto,
@@ -9,13 +8,12 @@ import {
   ALERTS_API_BASE,
   AlertsApiRoute,
   AlertStatusCountsDto,
-  CreateNoteDto,
   ListAlertsQueryDto,
   UpdateAlertAssigneesDto,
   UpdateAlertStatusDto,
 } from '@alert-ingestion/alerts-api';
 import { AlertsQueryService } from '@alert-ingestion/alerts-feature';
-import { paginationHeaders, PaginationQueryDto } from '@alert-ingestion/http';
+import { paginationHeaders } from '@alert-ingestion/http';
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -82,28 +80,5 @@ export class AlertsController {
     @Body() body: UpdateAlertAssigneesDto,
   ): Promise<AlertDto> {
     return this.alerts.assign(project.projectId.toString(), iid, body.assignee_ids, principal);
-  }
-
-  /** Oldest first, with GitLab's pagination headers. */
-  @AlertsApiRoute(ALERTS_API.alertActivity)
-  async activity(
-    @CurrentProject() project: ProjectAccess,
-    @Param('iid') iid: string,
-    @Query() query: PaginationQueryDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<ActivityEntryDto[]> {
-    const result = await this.alerts.activity(project.projectId.toString(), iid, query);
-    response.set(paginationHeaders(result.page));
-    return result.entries;
-  }
-
-  @AlertsApiRoute(ALERTS_API.addAlertNote)
-  addNote(
-    @CurrentProject() project: ProjectAccess,
-    @CurrentPrincipal() principal: Principal,
-    @Param('iid') iid: string,
-    @Body() body: CreateNoteDto,
-  ): Promise<ActivityEntryDto> {
-    return this.alerts.addNote(project.projectId.toString(), iid, body.body, principal);
   }
 }

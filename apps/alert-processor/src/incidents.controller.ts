@@ -1,12 +1,10 @@
 import { CurrentPrincipal, CurrentProject, Principal, ProjectAccess } from '@alert-ingestion/access';
 import {
-  ActivityEntryDto,
   ALERTS_API,
   ALERTS_API_BASE,
   AlertsApiRoute,
   AlertSettingsDto,
   CreateIncidentDto,
-  CreateNoteDto,
   IncidentDto,
   IncidentStatusCountsDto,
   LinkIncidentAlertDto,
@@ -14,20 +12,23 @@ import {
   UpdateAlertSettingsDto,
   UpdateIncidentDto,
 } from '@alert-ingestion/alerts-api';
-import { IncidentsService } from '@alert-ingestion/alerts-feature';
-import { paginationHeaders, PaginationQueryDto } from '@alert-ingestion/http';
+import { AlertSettingsService, IncidentsService } from '@alert-ingestion/workflow-feature';
+import { paginationHeaders } from '@alert-ingestion/http';
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 /**
  * Incidents of a project and its alert settings (docs/api-guide.md "Incidents", "Alert settings"):
- * developer+ reads, opens, links, closes and reopens incidents; maintainer+ changes the settings (ALERTS_API).
+ * developer+ reads, opens, links, edits, owns, closes and reopens incidents; maintainer+ changes the settings (ALERTS_API).
  */
 @ApiTags('incidents')
 @Controller(ALERTS_API_BASE)
 export class IncidentsController {
-  constructor(private readonly incidents: IncidentsService) {}
+  constructor(
+    private readonly incidents: IncidentsService,
+    private readonly settings: AlertSettingsService,
+  ) {}
 
   @AlertsApiRoute(ALERTS_API.createIncidentFromAlert)
   createFromAlert(@CurrentProject() project: ProjectAccess, @CurrentPrincipal() principal: Principal, @Param('iid') iid: string): Promise<IncidentDto> {
@@ -68,31 +69,13 @@ export class IncidentsController {
     return this.incidents.linkAlert(project.projectId.toString(), iid, body.alert_iid, principal);
   }
 
-  /** Oldest first, with GitLab's pagination headers. */
-  @AlertsApiRoute(ALERTS_API.incidentActivity)
-  async activity(
-    @CurrentProject() project: ProjectAccess,
-    @Param('iid') iid: string,
-    @Query() query: PaginationQueryDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<ActivityEntryDto[]> {
-    const result = await this.incidents.activity(project.projectId.toString(), iid, query);
-    response.set(paginationHeaders(result.page));
-    return result.entries;
-  }
-
-  @AlertsApiRoute(ALERTS_API.addIncidentNote)
-  addNote(@CurrentProject() project: ProjectAccess, @CurrentPrincipal() principal: Principal, @Param('iid') iid: string, @Body() body: CreateNoteDto): Promise<ActivityEntryDto> {
-    return this.incidents.addNote(project.projectId.toString(), iid, body.body, principal);
-  }
-
   @AlertsApiRoute(ALERTS_API.getAlertSettings)
   alertSettings(@CurrentProject() project: ProjectAccess): Promise<AlertSettingsDto> {
-    return this.incidents.alertSettings(project.projectId.toString());
+    return this.settings.find(project.projectId.toString());
   }
 
   @AlertsApiRoute(ALERTS_API.updateAlertSettings)
   updateAlertSettings(@CurrentProject() project: ProjectAccess, @Body() body: UpdateAlertSettingsDto): Promise<AlertSettingsDto> {
-    return this.incidents.updateAlertSettings(project.projectId.toString(), body);
+    return this.settings.update(project.projectId.toString(), body);
   }
 }

@@ -1,9 +1,10 @@
-import { ActivityEntryView, AlertNotificationView, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { RawAlert, Topic } from '@alert-ingestion/contracts';
 import { KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
 import { enableAlertEmails, eventually, ServiceStack, StackProject, testKafka, TestSmtpServer } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ProcessorHarness } from './processor-harness';
+import { WorkflowProjects } from './workflow-projects';
 
 /** Short windows so that each case takes seconds: a bundle of 1 s, three emails an hour, six attempts 0.3 s apart and up. */
 const EMAIL_SETTINGS = {
@@ -37,43 +38,11 @@ describe('alert emails (real stack, real SMTP server)', () => {
     await smtp.stop();
   }, 60_000);
 
-  /** A user through the management API, with an email address unless `email` is null. */
-  async function user(name: string, email: string | null = `${name}-${randomBytes(4).toString('hex')}@example.com`): Promise<{ id: number; email: string | null }> {
-    const created = await stack.management<{ id: number; email: string | null }>('POST', '/users', { username: `${name}-${randomBytes(4).toString('hex')}`, ...(email ? { email } : {}) });
-    return { id: created.id, email: created.email };
-  }
-
-  /** A Premium project sending alert emails, with members of the given roles (each a new user). */
-  async function project(members: Array<{ role: string; email?: null }>): Promise<{ project: StackProject; users: Array<{ id: number; email: string | null }> }> {
-    const created = await stack.createProject('premium', { pathPrefix: 'emails' });
-    const users = [];
-    for (const member of members) {
-      const made = await user(member.role, member.email === null ? null : undefined);
-      await stack.management('POST', `/projects/${created.id}/members`, { user_id: made.id, access_level: member.role });
-      users.push(made);
-    }
-    await enableAlertEmails(stack, created.id);
-    return { project: created, users };
-  }
-
-  async function send(target: StackProject, body: unknown): Promise<{ status: number; body: Array<{ iid: number; title: string }> }> {
-    const response = await fetch(target.integration.url, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${target.integration.authorization_key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Array<{ iid: number; title: string }> };
-  }
-
-  function notifications(projectId: number, query = ''): Promise<AlertNotificationView[]> {
-    return stack.processorApi<AlertNotificationView[]>('GET', `/projects/${projectId}/alert_notifications?per_page=100${query}`);
-  }
-
-  /** The alert's timeline entries about emails, oldest first, through GET .../activity. */
-  async function timeline(projectId: number, iid: number): Promise<ActivityEntryView[]> {
-    const entries = await stack.processorApi<ActivityEntryView[]>('GET', `/projects/${projectId}/alerts/${iid}/activity?per_page=100`);
-    return entries.filter((entry) => entry.kind.startsWith('notification_'));
-  }
+  const projects = new WorkflowProjects(() => stack);
+  const project = (members: Array<{ role: string; email?: null }>) => projects.project(members, { send_email: true });
+  const send = (target: StackProject, body: unknown) => projects.send(target, body);
+  const notifications = (projectId: number, query = '') => projects.notifications(projectId, query);
+  const timeline = (projectId: number, iid: number) => projects.timeline(projectId, 'alerts', iid, 'notification_');
 
   it('mails the owners and maintainers of a new alert (not developers, not members without an address), naming the alert', async () => {
     const { project: target, users } = await project([{ role: 'owner' }, { role: 'maintainer' }, { role: 'developer' }, { role: 'maintainer', email: null }]);
@@ -84,7 +53,7 @@ describe('alert emails (real stack, real SMTP server)', () => {
 
     await eventually(() => expect([smtp.to(owner.email as string).length, smtp.to(maintainer.email as string).length]).toEqual([1, 1]), WAIT_MS, 100);
     const [email] = smtp.to(owner.email as string);
-    expect(email.subject).toBe(`New alert #${iid}: Disk full on db-1`);
+    expect(email.subject).toBe(`New alert #${iid} in ${target.path}: Disk full on db-1`);
     expect(email.headers['x-alert-iid']).toBe(String(iid));
     expect(email.headers['x-alert-reason']).toBe('new');
     expect(email.headers['x-alert-id']).toMatch(/^\d+$/);
@@ -120,7 +89,7 @@ describe('alert emails (real stack, real SMTP server)', () => {
     await send(target, { title: 'CPU hot', fingerprint, end_time: new Date().toISOString() });
     await eventually(() => expect(smtp.to(owner.email as string)).toHaveLength(2), WAIT_MS, 100);
     const resolved = smtp.to(owner.email as string)[1];
-    expect(resolved.subject).toBe(`Resolved #${iid}: CPU hot`);
+    expect(resolved.subject).toBe(`Resolved #${iid} in ${target.path}: CPU hot`);
     expect(resolved.headers['x-alert-reason']).toBe('resolved');
     // The repeat made no record: one for the new alert, one for its resolution.
     expect((await notifications(target.id, `&alert_iid=${iid}`)).map((record) => record.reason).sort()).toEqual(['new', 'resolved']);
@@ -136,7 +105,7 @@ describe('alert emails (real stack, real SMTP server)', () => {
     for (const member of users) {
       const received = smtp.to(member.email as string);
       expect(received).toHaveLength(1);
-      expect(received[0].subject).toBe(`6 alert updates in project ${target.id} (6 new)`);
+      expect(received[0].subject).toBe(`6 alert updates in ${target.path} (6 new)`);
       expect(received[0].headers['x-alert-count']).toBe('6');
       expect(received[0].headers['x-alert-iid'].split(', ').map(Number).sort((a, b) => a - b)).toEqual(answer.body.map((alert) => alert.iid).sort((a, b) => a - b));
       for (const alert of storm) expect(received[0].text).toContain(alert.title);
@@ -156,33 +125,38 @@ describe('alert emails (real stack, real SMTP server)', () => {
     expect((await timeline(target.id, iid)).map((entry) => entry.kind)).toEqual(['notification_suppressed']);
   }, 60_000);
 
-  it('keeps taking alerts through an SMTP outage, and sends the email once the server is back', async () => {
+  it('mails nobody about an alert a silence covers, and says on its timeline which silence', async () => {
     const { project: target, users } = await project([{ role: 'owner' }]);
     const [owner] = users;
-    await smtp.stop();
-    try {
-      const answer = await send(target, { title: 'During the outage', fingerprint: `outage-${randomUUID()}` });
-      // Intake does not wait for email: the alert is stored and answered.
-      expect(answer.status).toBe(200);
-      expect(answer.body).toEqual([{ iid: expect.any(Number), title: 'During the outage' }]);
-      await eventually(
-        async () => {
-          const [record] = await notifications(target.id);
-          expect(record).toMatchObject({ status: 'pending', attempts: expect.any(Number), error: expect.stringMatching(/ECONNREFUSED|connect/i) });
-          expect(record.attempts).toBeGreaterThanOrEqual(1);
-        },
-        WAIT_MS,
-        50,
-      );
-    } finally {
-      await smtp.start();
-    }
+    const silence = await stack.processorApi<{ id: number }>('POST', `/projects/${target.id}/silences`, {
+      matchers: [{ field: 'service', operator: '=', value: 'batch' }],
+      ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+      comment: 'Nightly batch window',
+    });
+    const [{ iid: silenced }] = (await send(target, { title: 'Batch slow', service: 'batch', fingerprint: `silenced-${randomUUID()}` })).body;
+    const [{ iid: loud }] = (await send(target, { title: 'API down', service: 'api', fingerprint: `loud-${randomUUID()}` })).body;
+    await eventually(() => expect(smtp.to(owner.email as string).map((email) => email.headers['x-alert-iid'])).toEqual([String(loud)]), WAIT_MS, 100);
+    await eventually(async () => expect((await timeline(target.id, silenced)).map((entry) => [entry.kind, entry.reason])).toEqual([
+      ['notification_skipped', `Silenced by silence #${silence.id} (Nightly batch window): no email was sent.`],
+    ]), WAIT_MS, 100);
+    expect((await notifications(target.id)).map((record) => record.alert_iid)).toEqual([loud]);
+  }, 60_000);
+
+  it('never mails a resolution that was undone before it went: the alert triggered again, its email is cancelled and says why', async () => {
+    const { project: target, users } = await project([{ role: 'owner' }]);
+    const [owner] = users;
+    const fingerprint = `flapping-${randomUUID()}`;
+    const [{ iid }] = (await send(target, { title: 'Flapping', fingerprint })).body;
     await eventually(() => expect(smtp.to(owner.email as string)).toHaveLength(1), WAIT_MS, 100);
-    await eventually(async () => {
-      const [record] = await notifications(target.id);
-      expect(record).toMatchObject({ status: 'sent', error: null });
-      expect(record.attempts).toBeGreaterThan(1);
-    }, WAIT_MS, 100);
+    // Resolved by its recovery, then set back to triggered within the bundling window (1 s).
+    expect((await send(target, { title: 'Flapping', fingerprint, end_time: new Date().toISOString() })).body).toEqual([{ iid, title: 'Flapping' }]);
+    await stack.processorApi('PUT', `/projects/${target.id}/alerts/${iid}`, { status: 'triggered' });
+    await eventually(async () => expect((await notifications(target.id, '&status=cancelled')).map((record) => [record.alert_iid, record.reason])).toEqual([[iid, 'resolved']]), WAIT_MS, 100);
+    expect(smtp.to(owner.email as string).map((email) => email.subject)).toEqual([`New alert #${iid} in ${target.path}: Flapping`]);
+    expect((await timeline(target.id, iid)).map((entry) => [entry.kind, entry.reason])).toEqual([
+      ['notification_sent', null],
+      ['notification_cancelled', `Alert #${iid} was triggered again before the email about its resolution went out.`],
+    ]);
   }, 60_000);
 
   it('retries a refused email with backoff and records it failed with the reason after its last attempt', async () => {

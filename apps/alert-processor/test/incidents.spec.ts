@@ -231,6 +231,39 @@ describe('incidents and alert settings through the stack', () => {
       expect(events[1].value).toMatchObject({ project_id: project.id, incident: { iid: opened.body.iid, status: 'closed', alert_iids: [first, second] } });
     });
 
+    it('notes each edit of title, severity, description and owner on the timeline, with who and the old value; an owner must be a developer+', async () => {
+      const project = await newProject();
+      const created = await call<IncidentView>('POST', `/projects/${project.id}/incidents`, token(project, 'developer'), { title: 'Checkout down', severity: 'high' });
+      const iid = created.body.iid;
+      const developer = await stack.answerAs<{ id: number; username: string }>(token(project, 'developer'), 'GET', '/user');
+      const edited = await call<IncidentView>('PUT', `/projects/${project.id}/incidents/${iid}`, token(project, 'developer'), {
+        title: 'Checkout down in eu-west',
+        severity: 'critical',
+        owner_id: developer.body.id,
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ title: 'Checkout down in eu-west', severity: 'critical', owner: { id: developer.body.id, username: developer.body.username } });
+      const [entry] = (await timeline({ incident: [project, iid] })).filter((found) => found.kind === 'incident_updated');
+      expect(entry).toMatchObject({
+        actor: { type: 'user', username: developer.body.username },
+        details: {
+          changes: [
+            { field: 'title', from: 'Checkout down', to: 'Checkout down in eu-west' },
+            { field: 'severity', from: 'high', to: 'critical' },
+            { field: 'owner', from: null, to: { id: developer.body.id, username: developer.body.username } },
+          ],
+        },
+      });
+      const reporter = await stack.answerAs<{ id: number }>(token(project, 'reporter'), 'GET', '/user');
+      const refused = await call<{ error: string; field: string }>('PUT', `/projects/${project.id}/incidents/${iid}`, token(project, 'developer'), { owner_id: reporter.body.id });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'invalid_owner', field: 'owner_id' });
+      // The same edit again changes nothing and notes nothing.
+      await call('PUT', `/projects/${project.id}/incidents/${iid}`, token(project, 'developer'), { title: 'Checkout down in eu-west' });
+      expect((await timeline({ incident: [project, iid] })).filter((found) => found.kind === 'incident_updated')).toHaveLength(1);
+      expect((await incident(project, iid)).owner).toEqual({ id: developer.body.id, username: developer.body.username });
+    });
+
     it('lists with Open, Closed and All counts, search and paging', async () => {
       const counts = await call<IncidentStatusCounts>('GET', `/projects/${project.id}/incidents/status_counts`, token(project, 'developer'));
       const all = await incidents(project, '?per_page=100');
@@ -311,6 +344,49 @@ describe('incidents and alert settings through the stack', () => {
       expect((await timeline({ incident: [project, thirdIncident.iid] })).at(-1)).toMatchObject({ kind: 'incident_closed', source: 'payload', actor: { type: 'service' } });
       const closedEvent = await incidentEvents.waitFor((event) => event.key === `${project.id}:${thirdIncident.iid}` && event.value.type === 'incident.closed');
       expect(closedEvent[0].value.incident).toMatchObject({ status: 'closed', alert_iids: [third] });
+    });
+
+    it('auto_close_incident: a recovery keeps the incident open while another of its alerts fires, and closes it when the last one recovers', async () => {
+      const project = await newProject();
+      await setSettings(project, { create_incident: true, auto_close_incident: true });
+      const [firing] = await send(project, { title: 'Checkout errors', service: 'checkout' });
+      await eventually(async () => expect((await incidents(project)).body.map((found) => found.alert_iids)).toEqual([[firing]]), 30_000);
+      const [opened] = (await incidents(project)).body;
+      await setSettings(project, { create_incident: false });
+      const [recovering] = await send(project, { title: 'Payment latency', service: 'payments' });
+      expect((await call('POST', `/projects/${project.id}/incidents/${opened.iid}/alerts`, token(project, 'developer'), { alert_iid: recovering })).status).toBe(200);
+
+      expect(await send(project, { title: 'Payment latency', service: 'payments', end_time: new Date().toISOString() })).toEqual([recovering]);
+      await eventually(async () => expect((await timeline({ incident: [project, opened.iid] })).map((entry) => entry.kind)).toContain('incident_kept_open'), 30_000);
+      const kept = (await timeline({ incident: [project, opened.iid] })).find((entry) => entry.kind === 'incident_kept_open');
+      expect(kept).toMatchObject({ source: 'payload', reason: `Alert #${recovering} recovered; the incident stays open while alert #${firing} is not resolved.`, details: { alert_iid: recovering, open_alert_iids: [firing] } });
+      // Still firing, still open: the recovery resolved only its own alert.
+      expect((await incident(project, opened.iid)).status).toBe('open');
+      expect((await alert(project, firing)).status).toBe('triggered');
+
+      await send(project, { title: 'Checkout errors', service: 'checkout', end_time: new Date().toISOString() });
+      await eventually(async () => expect((await incident(project, opened.iid)).status).toBe('closed'), 30_000);
+      expect((await timeline({ incident: [project, opened.iid] })).at(-1)).toMatchObject({ kind: 'incident_closed', details: { resolved_alert_iids: [], recovered_alert_iid: firing } });
+    });
+
+    it('create_incident: an alert a silence covers opens no incident, and its timeline says which silence', async () => {
+      const project = await newProject();
+      await setSettings(project, { create_incident: true });
+      const silence = await call<{ id: number }>('POST', `/projects/${project.id}/silences`, token(project, 'maintainer'), {
+        matchers: [{ field: 'service', operator: '=', value: 'batch' }],
+        ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+        comment: 'Nightly batch window',
+      });
+      expect(silence.status).toBe(201);
+      const [silenced] = await send(project, { title: 'Batch slow', service: 'batch' });
+      const [loud] = await send(project, { title: 'API down', service: 'api' });
+      await eventually(async () => expect((await incidents(project)).body.map((found) => found.alert_iids)).toEqual([[loud]]), 30_000);
+      await automationCaughtUp();
+      expect((await incidents(project)).body).toHaveLength(1);
+      expect((await alert(project, silenced)).incident_iid).toBeNull();
+      expect((await timeline({ alert: [project, silenced] })).map((entry) => [entry.kind, entry.source, entry.reason])).toEqual([
+        ['incident_skipped', 'settings', `Silenced by silence #${silence.body.id} (Nightly batch window): no incident was opened.`],
+      ]);
     });
   });
 });

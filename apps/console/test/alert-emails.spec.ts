@@ -60,7 +60,7 @@ describe('web console: alert emails', () => {
     });
     const [{ iid }] = (await sent.json()) as Array<{ iid: number }>;
     await eventually(() => expect(smtp.to(address)).toHaveLength(1), 30_000, 100);
-    expect(smtp.to(address)[0].subject).toBe(`New alert #${iid}: Checkout latency above 2s`);
+    expect(smtp.to(address)[0].subject).toBe(`New alert #${iid} in ${project.path}: Checkout latency above 2s`);
 
     await page.goto(`/projects/${project.id}/alerts/${iid}`);
     const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Notifications' }) });

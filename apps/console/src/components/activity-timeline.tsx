@@ -22,6 +22,19 @@ function statusLabel(value: unknown): string {
   return typeof value === 'string' && value in STATUS_LABELS ? STATUS_LABELS[value as keyof typeof STATUS_LABELS] : String(value);
 }
 
+/** An incident's edited fields in words: `the title from “A” to “B” and the owner from nobody to @sam`. */
+function fieldChanges(value: unknown): string {
+  const changes = Array.isArray(value) ? (value as Array<{ field: string; from: unknown; to: unknown }>) : [];
+  const shown = (field: string, fieldValue: unknown) => {
+    if (fieldValue === null || fieldValue === undefined || fieldValue === '') return field === 'owner' ? 'nobody' : 'nothing';
+    if (field === 'owner') return `@${(fieldValue as Person).username}`;
+    if (field === 'description') return 'a new text';
+    return `“${String(fieldValue)}”`;
+  };
+  const words = changes.map(({ field, from, to }) => (field === 'description' ? 'the description' : `the ${field} from ${shown(field, from)} to ${shown(field, to)}`));
+  return words.length === 0 ? 'the incident' : words.join(' and ');
+}
+
 /** The integration an entry names: "integration “Prometheus”", or by id once it is deleted. */
 function integrationOf(details: ActivityEntry['details']): string {
   const name = details['integration_name'];
@@ -108,12 +121,21 @@ export function activityText(entry: ActivityEntry, subject: TimelineSubject): Re
     }
     case 'incident_reopened':
       return `${actor} reopened the incident.`;
+    case 'incident_updated':
+      return `${actor} changed ${fieldChanges(details['changes'])}.`;
+    case 'incident_kept_open':
+    case 'incident_skipped':
+      return entry.reason ?? (entry.kind === 'incident_skipped' ? 'No incident was opened for this alert.' : 'The incident stays open.');
     case 'notification_sent':
       return `Email sent to ${String(details['recipient'] ?? 'a recipient')}.`;
     case 'notification_failed':
       return `Email to ${String(details['recipient'] ?? 'a recipient')} failed${entry.reason ? `: ${entry.reason}` : ''}.`;
     case 'notification_suppressed':
       return `Email to ${String(details['recipient'] ?? 'a recipient')} suppressed${entry.reason ? `: ${entry.reason}` : ''}.`;
+    case 'notification_cancelled':
+      return `Email to ${String(details['recipient'] ?? 'a recipient')} cancelled${entry.reason ? `: ${entry.reason}` : ''}`;
+    case 'notification_skipped':
+      return entry.reason ?? 'Nobody was emailed about this change.';
     case 'note':
       return (
         <>

@@ -23,3 +23,9 @@ export function alertEventStatements(events: readonly AlertEventOut[]): string[]
   return outboxStatements(ALERT_EVENT_OUTBOX, events.map(alertEventRecord));
 }
 
+
+/**
+ * The processor's transactional outbox of incident events, published to incidents.events.v1 by one
+ * relay (OutboxRelaysService, beside the alert events'); the alert workflow writes it (workflow-data).
+ */
+export const INCIDENT_EVENT_OUTBOX: OutboxTable = outboxTable('incident_event_outbox');

@@ -103,6 +103,13 @@ export class ScriptedTransaction {
 
   constructor(readonly client: PoolClient) {}
 
+  /** One parameterised statement (a read with `$1` parameters, say); the first call also begins the transaction. */
+  async query<R extends QueryResultRow = QueryResultRow>(text: string, values: readonly unknown[] = []): Promise<QueryResult<R>> {
+    if (this.done) throw new Error('The transaction has ended');
+    if (!this.begun) await this.step([]);
+    return this.client.query<R>(text, [...values]);
+  }
+
   /** Runs the statements in order; one result per statement. */
   step<R extends QueryResultRow = QueryResultRow>(statements: readonly string[]): Promise<Array<QueryResult<R>>> {
     return this.send<R>(statements, false);

@@ -1,20 +1,7 @@
-import {
-  AlertStatusUpdate,
-  BulkUpdateChanges,
-  BulkUpdateRequest,
-  planAssignment,
-  planBulkUpdate,
-  planStatusChange,
-  StatusChangeState,
-  StoredAlert,
-  StoredAssignee,
-  withStatusUpdate,
-} from '@alert-ingestion/alerts-domain';
-import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
-import { isUniqueViolation, likePattern } from '@alert-ingestion/sql';
-import { PoolClient } from 'pg';
-import { AlertsDatabase } from './alerts-database';
-import { CommandResult, runCommand } from './run-command';
+import { AlertStatusUpdate, StatusChangeState, StoredAlert } from '@alert-ingestion/alerts-domain';
+import { AlertStatus } from '@alert-ingestion/contracts';
+import { isUniqueViolation, likePattern, sqlLiteral } from '@alert-ingestion/sql';
+import { AlertsDatabase, ScriptedTransaction } from './alerts-database';
 
 /**
  * The columns of an alert `a` and of its silence `s` (ALERTS_WITH_SILENCE), read as an AlertRow
@@ -69,7 +56,7 @@ export interface AlertPage {
   total: number;
 }
 
-/** Reads alerts for the alerts query API and runs its status changes (CONTRACT.md "Alerts query API"). */
+/** Reads alerts for the alerts query API, and the alerts its changes are decided on, locked (CONTRACT.md "Alerts query API"). */
 export class AlertsQueryRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
@@ -121,98 +108,56 @@ export class AlertsQueryRepository {
   }
 
   /**
-   * `PUT .../alerts/:iid {status}`: the alert and any other not-resolved alert of its fingerprint,
-   * locked, decided by planStatusChange, written with the change's event. Another transaction that
-   * creates a not-resolved alert of the fingerprint meanwhile makes the update fail on
-   * alerts_open_fingerprint_key: run again, the plan sees that alert and refuses the reopening.
+   * What a status change is decided on (planStatusChange): the alert and any other not-resolved
+   * alert of its fingerprint, locked. Another transaction that creates a not-resolved alert of the
+   * fingerprint meanwhile makes the update fail on alerts_open_fingerprint_key (lostStatusRace):
+   * run again, the plan sees that alert and refuses the reopening.
    */
-  changeStatus(
-    projectId: string,
-    iid: number,
-    requested: AlertStatus,
-    now: Date,
-    cause: AlertEvent.AlertEventCause,
-    acknowledger?: StoredAssignee,
-  ): Promise<CommandResult<StoredAlert>> {
-    return runCommand(this.database, {
-      read: async (client): Promise<StatusChangeState> => {
-        const alert = await lockedAlert(client, projectId, iid);
-        if (!alert?.fingerprint_sha256) return { alert, openDuplicateIid: null };
-        const duplicate = await client.query<{ iid: number }>(
-          `SELECT iid FROM alerts WHERE project_id = $1 AND fingerprint_sha256 = $2 AND status <> 'resolved' AND id <> $3 FOR UPDATE`,
-          [projectId, alert.fingerprint_sha256, alert.id],
-        );
-        return { alert, openDuplicateIid: duplicate.rows[0]?.iid ?? null };
-      },
-      plan: (state) => planStatusChange(state, iid, requested, now, cause, acknowledger),
-      write: async (client, update, { alert }) => {
-        if (!update || !alert) return alert as StoredAlert;
-        await writeAlertUpdates(client, [update]);
-        return withStatusUpdate(alert, update);
-      },
-      lostRace: (error) => isUniqueViolation(error, 'alerts_open_fingerprint_key'),
-    });
+  async lockForStatusChange(transaction: ScriptedTransaction, projectId: string, iid: number): Promise<StatusChangeState> {
+    const alert = await lockedAlert(transaction, projectId, iid);
+    if (!alert?.fingerprint_sha256) return { alert, openDuplicateIid: null };
+    const duplicate = await transaction.query<{ iid: number }>(
+      `SELECT iid FROM alerts WHERE project_id = $1 AND fingerprint_sha256 = $2 AND status <> 'resolved' AND id <> $3 FOR UPDATE`,
+      [projectId, alert.fingerprint_sha256, alert.id],
+    );
+    return { alert, openDuplicateIid: duplicate.rows[0]?.iid ?? null };
   }
 
-  /** `PUT .../alerts/:iid/assignees`: the alert, locked, decided by planAssignment over the project's `candidates` (developer+, by user id). */
-  assign(
-    projectId: string,
-    iid: number,
-    requested: readonly number[],
-    candidates: ReadonlyMap<string, string>,
-    now: Date,
-    cause: AlertEvent.AlertEventCause,
-  ): Promise<CommandResult<StoredAlert>> {
-    return runCommand(this.database, {
-      read: async (client) => ({ alert: await lockedAlert(client, projectId, iid) }),
-      plan: (state) => planAssignment(state, iid, requested, candidates, now, cause),
-      write: async (client, update, { alert }) => {
-        if (!update || !alert) return alert as StoredAlert;
-        await writeAlertUpdates(client, [update]);
-        return withStatusUpdate(alert, update);
-      },
-    });
+  /** The alert of `iid` in the project, locked for a change (an assignment: planAssignment). */
+  async lockForChange(transaction: ScriptedTransaction, projectId: string, iid: number): Promise<{ alert: StoredAlert | undefined }> {
+    return { alert: await lockedAlert(transaction, projectId, iid) };
   }
 
-  /** `POST .../alerts/bulk_update`: the alerts of the iids, locked in iid order, decided by planBulkUpdate. */
-  bulkUpdate(
-    projectId: string,
-    request: BulkUpdateRequest,
-    candidates: ReadonlyMap<string, string>,
-    now: Date,
-    cause: AlertEvent.AlertEventCause,
-    acknowledger?: StoredAssignee,
-  ): Promise<CommandResult<BulkUpdateChanges>> {
-    return runCommand(this.database, {
-      read: async (client) => {
-        const rows = await client.query<AlertRow>(
-          `SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = ANY($2::int[]) ORDER BY a.iid FOR UPDATE OF a`,
-          [projectId, [...request.iids]],
-        );
-        return rows.rows.map(storedAlert);
-      },
-      plan: (alerts) => planBulkUpdate(alerts, request, candidates, now, cause, acknowledger),
-      write: async (client, changes) => {
-        if (!changes) return { updates: [], updated: [], skipped: [] };
-        await writeAlertUpdates(client, changes.updates);
-        return changes;
-      },
-    });
+  /** The alerts of the iids, locked in iid order (a bulk update: planBulkUpdate). */
+  async lockAll(transaction: ScriptedTransaction, projectId: string, iids: readonly number[]): Promise<StoredAlert[]> {
+    const rows = await transaction.query<AlertRow>(
+      `SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = ANY($2::int[]) ORDER BY a.iid FOR UPDATE OF a`,
+      [projectId, [...iids]],
+    );
+    return rows.rows.map(storedAlert);
   }
 }
 
+/** A status change lost to a transaction that created a not-resolved alert of the same fingerprint: run it again. */
+export function lostStatusRace(error: unknown): boolean {
+  return isUniqueViolation(error, 'alerts_open_fingerprint_key');
+}
+
 /** The alert of `iid` in the project, locked for a change; undefined when there is none. */
-async function lockedAlert(client: PoolClient, projectId: string, iid: number): Promise<StoredAlert | undefined> {
-  const current = await client.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = $2 FOR UPDATE OF a`, [
+async function lockedAlert(transaction: ScriptedTransaction, projectId: string, iid: number): Promise<StoredAlert | undefined> {
+  const current = await transaction.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM ${ALERTS_WITH_SILENCE} WHERE a.project_id = $1 AND a.iid = $2 FOR UPDATE OF a`, [
     projectId,
     iid,
   ]);
   return current.rows[0] && storedAlert(current.rows[0]);
 }
 
-/** Writes status changes and assignments (assignees only where the update has them), one statement. */
-async function writeAlertUpdates(client: PoolClient, updates: readonly AlertStatusUpdate[]): Promise<void> {
-  if (updates.length === 0) return;
+/**
+ * The statement writing status changes and assignments (assignees only where the update has them),
+ * values inlined, for a command's COMMIT; none when there is nothing to write.
+ */
+export function alertUpdateStatements(updates: readonly AlertStatusUpdate[]): string[] {
+  if (updates.length === 0) return [];
   const rows = updates.map(({ id, status, ended_at, updated_at, assignees }) => ({
     id,
     status,
@@ -222,13 +167,12 @@ async function writeAlertUpdates(client: PoolClient, updates: readonly AlertStat
     assignee_ids: assignees?.map((assignee) => assignee.id) ?? [],
     assignee_usernames: assignees?.map((assignee) => assignee.username) ?? [],
   }));
-  await client.query(
+  return [
     `UPDATE alerts a SET status = u.status::alert_status, ended_at = u.ended_at, updated_at = u.updated_at,
        assignee_ids = CASE WHEN u.assigned THEN u.assignee_ids ELSE a.assignee_ids END,
        assignee_usernames = CASE WHEN u.assigned THEN u.assignee_usernames ELSE a.assignee_usernames END
-     FROM json_to_recordset($1::json) AS u(id bigint, status text, ended_at timestamptz, updated_at timestamptz,
+     FROM json_to_recordset(${sqlLiteral.json(rows)}) AS u(id bigint, status text, ended_at timestamptz, updated_at timestamptz,
        assigned boolean, assignee_ids bigint[], assignee_usernames text[])
      WHERE a.id = u.id`,
-    [JSON.stringify(rows)],
-  );
+  ];
 }

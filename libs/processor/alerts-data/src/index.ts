@@ -8,5 +8,3 @@ export * from './heartbeats.repository';
 export * from './silences.repository';
 export * from './run-command';
 export * from './activity-entries';
-export * from './incidents.repository';
-export * from './alert-notifications.repository';

@@ -1,7 +1,6 @@
-import { planSilenceEdit, Silence, SilenceEdit, SilenceWrite, StoredSilence } from '@alert-ingestion/alerts-domain';
+import { Silence, SilenceEdit, SilenceWrite, StoredSilence } from '@alert-ingestion/alerts-domain';
 import { SilenceState } from '@alert-ingestion/contracts';
-import { AlertsDatabase } from './alerts-database';
-import { CommandResult, runCommand } from './run-command';
+import { AlertsDatabase, ScriptedTransaction } from './alerts-database';
 
 /** The columns of `silences`, read as a SilenceRow (bigint as decimal strings, timestamptz as Date). */
 export const SILENCE_COLUMNS = `id, project_id, matchers, starts_at, ends_at, comment, created_by_id, created_by_username, created_at, updated_at`;
@@ -33,31 +32,22 @@ const STATE_CONDITIONS: Record<SilenceState, string> = {
   expired: 'ends_at <= $2',
 };
 
-/** The silences of projects (docs/api-guide.md "Silences"): the API's reads and edits; the batch reads them in its own transaction. */
+/** The silences of projects (docs/api-guide.md "Silences"): the API's reads, and an edit's locked read and write; the batch reads them in its own transaction. */
 export class SilencesRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
-  /**
-   * Creates, updates or expires a silence: the silence locked, planSilenceEdit's decision, its row
-   * written, in one transaction. The answer is the silence as stored now.
-   */
-  edit(edit: SilenceEdit, now: Date): Promise<CommandResult<StoredSilence>> {
-    return runCommand(this.database, {
-      read: async (client) => {
-        if (edit.kind === 'create') return undefined;
-        const current = await client.query<SilenceRow>(`SELECT ${SILENCE_COLUMNS} FROM silences WHERE project_id = $1 AND id = $2 FOR UPDATE`, [
-          edit.projectId,
-          edit.id,
-        ]);
-        return current.rows[0] && storedSilence(current.rows[0]);
-      },
-      plan: (stored) => planSilenceEdit(stored, edit, now),
-      write: async (client, write, stored) => {
-        if (!write) return stored as StoredSilence;
-        const written = await client.query<SilenceRow>(...silenceStatement(write));
-        return storedSilence(written.rows[0]);
-      },
-    });
+  /** What an edit is decided on (planSilenceEdit): the silence, locked; none for a create. */
+  async lockForEdit(transaction: ScriptedTransaction, edit: SilenceEdit): Promise<StoredSilence | undefined> {
+    if (edit.kind === 'create') return undefined;
+    const current = await transaction.query<SilenceRow>(`SELECT ${SILENCE_COLUMNS} FROM silences WHERE project_id = $1 AND id = $2 FOR UPDATE`, [edit.projectId, edit.id]);
+    return current.rows[0] && storedSilence(current.rows[0]);
+  }
+
+  /** Writes an edit's row (none: the silence as it is) and answers the silence as stored now. */
+  async write(transaction: ScriptedTransaction, write: SilenceWrite | null, stored: StoredSilence | undefined): Promise<{ answer: StoredSilence }> {
+    if (!write) return { answer: stored as StoredSilence };
+    const written = await transaction.query<SilenceRow>(...silenceStatement(write));
+    return { answer: storedSilence(written.rows[0]) };
   }
 
   /** Newest first (highest id first: ids are given in creation order); expired ones stay listed. */

@@ -1,19 +1,15 @@
 import { DynamicModule, FactoryProvider, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
-  ActivityEntriesRepository,
   AlertBatchRepository,
-  AlertNotificationsRepository,
   AlertsDatabase,
   AlertsQueryRepository,
   DeliveriesRepository,
   HeartbeatsRepository,
-  IncidentsRepository,
   ProcessedRawAlertsRetention,
   SilencesRepository,
 } from '@alert-ingestion/alerts-data';
 import { HeartbeatCheckerService } from './heartbeat-checker.service';
 import { OutboxRelaysService } from './outbox-relays.service';
-import { AlertEmailsService } from './alert-emails.service';
 import { ALERTS_FEATURE_OPTIONS, AlertsFeatureOptions } from './alerts-feature.options';
 import { AlertsQueryService } from './alerts-query.service';
 import { DeliveriesService } from './deliveries.service';
@@ -21,10 +17,6 @@ import { INTEGRATION_LOOKUP, IntegrationLookup } from './integration-lookup';
 import { IntegrationRegistryService } from './integration-registry.service';
 import { RetentionService } from './retention.service';
 import { SilencesService } from './silences.service';
-import { IncidentsService } from './incidents.service';
-import { IncidentAutomationService } from './incident-automation.service';
-import { AlertEmailEventsConsumer } from './alert-email-events.consumer';
-import { ActivityService } from './activity.service';
 import { RawAlertBatchProcessor } from './raw-alert-batch.processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { Registry } from 'prom-client';
@@ -42,7 +34,7 @@ class AlertsDatabaseShutdown implements OnApplicationShutdown {
 }
 
 /** A repository of the processor's database: built on its AlertsDatabase. */
-function onDatabase<T>(repository: new (database: AlertsDatabase) => T): FactoryProvider<T> {
+export function onDatabase<T>(repository: new (database: AlertsDatabase) => T): FactoryProvider<T> {
   return { provide: repository, useFactory: (database: AlertsDatabase) => new repository(database), inject: [AlertsDatabase] };
 }
 
@@ -94,14 +86,6 @@ export class AlertsFeatureModule {
         HeartbeatCheckerService,
         onDatabase(SilencesRepository),
         SilencesService,
-        onDatabase(IncidentsRepository),
-        IncidentsService,
-        IncidentAutomationService,
-        onDatabase(ActivityEntriesRepository),
-        ActivityService,
-        onDatabase(AlertNotificationsRepository),
-        AlertEmailsService,
-        AlertEmailEventsConsumer,
       ],
       exports: [
         ALERTS_FEATURE_OPTIONS,
@@ -113,13 +97,7 @@ export class AlertsFeatureModule {
         AlertsDatabase,
         AlertsQueryService,
         SilencesService,
-        IncidentsService,
-        IncidentsRepository,
-        IncidentAutomationService,
-        ActivityEntriesRepository,
-        ActivityService,
-        AlertEmailsService,
-        AlertEmailEventsConsumer,
+        INTEGRATION_LOOKUP,
       ],
     };
   }

@@ -1,4 +1,3 @@
-import { EmailPolicy } from '@alert-ingestion/alerts-domain';
 import { OutboxRelaySettings } from '@alert-ingestion/outbox';
 import { ProcessorRole } from './processor-roles';
 
@@ -29,23 +28,6 @@ export interface AlertsFeatureOptions {
     retentionMs: number;
     sweepIntervalMs: number;
   };
-  /** Alert emails; undefined without SMTP_URL (nothing is recorded or sent, and the alert settings say email_configured: false). */
-  email?: AlertEmailOptions;
-}
-
-/** How alert emails are sent (the EMAIL_* settings and SMTP_URL). */
-export interface AlertEmailOptions {
-  smtpUrl: string;
-  /** The sender (EMAIL_FROM). */
-  from: string;
-  /** The console's address, for the link to the alert in a message (CONSOLE_URL); none: no link. */
-  consoleUrl?: string;
-  policy: EmailPolicy;
-  /** How often the mailer looks for due notifications. */
-  pollIntervalMs: number;
-  smtpTimeoutMs: number;
-  /** Events older than this mail nobody (a consumer catching up on old events sends no stale news). */
-  eventMaxAgeMs: number;
 }
 
 export const ALERTS_FEATURE_OPTIONS = Symbol('ALERTS_FEATURE_OPTIONS');

@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityEntryView, ALERT_STATUSES, AlertBulkUpdateResult, AlertStatus, AlertView, AssigneeCandidate, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { ALERT_STATUSES, AlertBulkUpdateResult, AlertStatus, AlertView, AssigneeCandidate, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import { AccessReader, Principal } from '@alert-ingestion/access';
-import { alertNotFound as alertNotFoundRefusal, alertView, derivedAlertEntries, StoredAlert, StoredAssignee } from '@alert-ingestion/alerts-domain';
-import { AlertsQueryRepository } from '@alert-ingestion/alerts-data';
-import { DomainError, PageInfo, pageInfo, pageRequest, PaginationQueryDto } from '@alert-ingestion/http';
+import {
+  alertNotFound as alertNotFoundRefusal,
+  alertView,
+  planAssignment,
+  planBulkUpdate,
+  planStatusChange,
+  AlertStatusUpdate,
+  StoredAlert,
+  StoredAssignee,
+  withStatusUpdate,
+} from '@alert-ingestion/alerts-domain';
+import { alertUpdateStatements, AlertsDatabase, AlertsQueryRepository, lostStatusRace, runCommand } from '@alert-ingestion/alerts-data';
+import { DomainError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
 import { AlertBulkUpdateDto, ListAlertsQueryDto } from '@alert-ingestion/alerts-api';
 import { answered, refusalError } from './command-refusal';
 import { userCause } from './user-cause';
-import { ActivityService, ActivityViewPage } from './activity.service';
 
 export interface AlertListPage {
   alerts: AlertView[];
@@ -26,12 +35,16 @@ export function parseIid(text: string): number | null {
   return iid <= 2_147_483_647 ? iid : null;
 }
 
-/** The alerts query API (CONTRACT.md "Alerts query API"); authorisation is the shared access control's (ProjectRoute). */
+/**
+ * The alerts query API (CONTRACT.md "Alerts query API") and its commands, each a pure plan of
+ * alerts-domain run by runCommand over the repository's locked read (libs/processor/README.md);
+ * authorisation is the shared access control's (ProjectRoute).
+ */
 @Injectable()
 export class AlertsQueryService {
   constructor(
+    private readonly database: AlertsDatabase,
     private readonly repository: AlertsQueryRepository,
-    private readonly activityLog: ActivityService,
     private readonly access: AccessReader,
   ) {}
 
@@ -53,17 +66,11 @@ export class AlertsQueryService {
   }
 
   /** The alert of an iid in the path: 404 when there is none. */
-  private async stored(projectId: string, iidText: string): Promise<StoredAlert> {
+  async stored(projectId: string, iidText: string): Promise<StoredAlert> {
     const iid = parseIid(iidText);
     const row = iid === null ? undefined : await this.repository.find(projectId, iid);
     if (!row) throw alertNotFound(iidText);
     return row;
-  }
-
-  /** The alert's timeline (ActivityService), oldest first, its creation and grouped events among the entries. */
-  async activity(projectId: string, iidText: string, query: PaginationQueryDto): Promise<ActivityViewPage> {
-    const alert = await this.stored(projectId, iidText);
-    return this.activityLog.page({ alertId: alert.id }, query, derivedAlertEntries(alert));
   }
 
   /** The members an alert may be assigned to: developer+ (REQUIRED_ACCESS_LEVEL.assignAlerts's role, which assigning takes), by username. */
@@ -76,29 +83,48 @@ export class AlertsQueryService {
     const iid = parseIid(iidText);
     if (iid === null) throw alertNotFound(iidText);
     const candidates = await this.candidatesById(projectId);
-    return alertView(answered(await this.repository.assign(projectId, iid, assigneeIds, candidates, new Date(), userCause(by))));
+    const now = new Date();
+    const alert = await runCommand(this.database, {
+      read: (transaction) => this.repository.lockForChange(transaction, projectId, iid),
+      plan: (state) => planAssignment(state, iid, assigneeIds, candidates, now, userCause(by)),
+      write: (_, update, { alert }) => changedAlert(alert as StoredAlert, update),
+    });
+    return alertView(answered(alert));
   }
 
   async bulkUpdate(projectId: string, body: AlertBulkUpdateDto, by: Principal): Promise<AlertBulkUpdateResult> {
     const candidates = body.assignee_ids === undefined ? new Map<string, string>() : await this.candidatesById(projectId);
     const request = { iids: body.iids, status: body.status, assigneeIds: body.assignee_ids };
-    const { updated, skipped } = answered(await this.repository.bulkUpdate(projectId, request, candidates, new Date(), userCause(by), acknowledger(by)));
-    return { updated, skipped };
+    const now = new Date();
+    const result = await runCommand(this.database, {
+      read: (transaction) => this.repository.lockAll(transaction, projectId, request.iids),
+      plan: (alerts) => planBulkUpdate(alerts, request, candidates, now, userCause(by), acknowledger(by)),
+      write: (_, changes) => ({ answer: { updated: changes?.updated ?? [], skipped: changes?.skipped ?? [] }, atCommit: alertUpdateStatements(changes?.updates ?? []) }),
+    });
+    return answered(result);
   }
 
   private async candidatesById(projectId: string): Promise<Map<string, string>> {
     return new Map((await this.assigneeCandidates(projectId)).map((candidate) => [String(candidate.id), candidate.username]));
   }
 
-  async addNote(projectId: string, iidText: string, body: string, by: Principal): Promise<ActivityEntryView> {
-    return this.activityLog.addNote(projectId, { alertId: (await this.stored(projectId, iidText)).id }, body, by);
-  }
-
   async updateStatus(projectId: string, iidText: string, status: AlertStatus, by: Principal): Promise<AlertView> {
     const iid = parseIid(iidText);
     if (iid === null) throw alertNotFound(iidText);
-    return alertView(answered(await this.repository.changeStatus(projectId, iid, status, new Date(), userCause(by), acknowledger(by))));
+    const now = new Date();
+    const alert = await runCommand(this.database, {
+      read: (transaction) => this.repository.lockForStatusChange(transaction, projectId, iid),
+      plan: (state) => planStatusChange(state, iid, status, now, userCause(by), acknowledger(by)),
+      write: (_, update, { alert }) => changedAlert(alert as StoredAlert, update),
+      lostRace: lostStatusRace,
+    });
+    return alertView(answered(alert));
   }
+}
+
+/** A command's write of one alert's change (none: the alert as it is), and the alert after it. */
+function changedAlert(alert: StoredAlert, update: AlertStatusUpdate | null) {
+  return update ? { answer: withStatusUpdate(alert, update), atCommit: alertUpdateStatements([update]) } : { answer: alert };
 }
 
 /** Who is assigned when acknowledging an alert nobody is assigned to: the user; nobody for the administrator token. */

@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HealthProbe } from '@alert-ingestion/http';
 import { AlertsDatabase } from '@alert-ingestion/alerts-data';
-import { AlertEmailEventsConsumer } from './alert-email-events.consumer';
-import { AlertWorkflowConsumerService, workflowConsumerTitle } from './alert-workflow-consumer';
-import { WorkflowConsumerName } from './processor-metrics';
-import { IncidentAutomationService } from './incident-automation.service';
 
 /**
  * `/healthz`: PostgreSQL answers through the processor's own pool (the processor writes with `pg`
@@ -18,35 +14,5 @@ export class PostgresHealthProbe implements HealthProbe {
 
   ping(): Promise<void> {
     return this.database.ping();
-  }
-}
-
-/** `/healthz` of an instance of the workflow role: one of its consumers of alerts.events.v1 has not stopped for good. */
-abstract class AlertWorkflowHealthProbe implements HealthProbe {
-  readonly name: WorkflowConsumerName;
-
-  constructor(private readonly consumer: AlertWorkflowConsumerService) {
-    this.name = consumer.consumerName;
-  }
-
-  ping(): Promise<void> {
-    if (!this.consumer.healthy) return Promise.reject(new Error(`the ${workflowConsumerTitle(this.name)} consumer has stopped`));
-    return Promise.resolve();
-  }
-}
-
-/** `/healthz`: the incident automation still follows alerts.events.v1 (or has nothing to follow). */
-@Injectable()
-export class IncidentAutomationHealthProbe extends AlertWorkflowHealthProbe {
-  constructor(automation: IncidentAutomationService) {
-    super(automation);
-  }
-}
-
-/** `/healthz` with SMTP_URL: the alert emails' consumer still follows alerts.events.v1 (or has nothing to follow). */
-@Injectable()
-export class AlertEmailEventsHealthProbe extends AlertWorkflowHealthProbe {
-  constructor(consumer: AlertEmailEventsConsumer) {
-    super(consumer);
   }
 }

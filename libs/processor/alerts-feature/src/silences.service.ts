@@ -1,7 +1,7 @@
 import { Principal } from '@alert-ingestion/access';
 import { ListSilencesQueryDto, CreateSilenceDto, UpdateSilenceDto } from '@alert-ingestion/alerts-api';
-import { SilenceEdit, silenceNotFound as silenceNotFoundRefusal, silenceState, StoredSilence } from '@alert-ingestion/alerts-domain';
-import { SilencesRepository } from '@alert-ingestion/alerts-data';
+import { planSilenceEdit, SilenceEdit, silenceNotFound as silenceNotFoundRefusal, silenceState, StoredSilence } from '@alert-ingestion/alerts-domain';
+import { AlertsDatabase, runCommand, SilencesRepository } from '@alert-ingestion/alerts-data';
 import { SilenceView } from '@alert-ingestion/contracts';
 import { DomainError, PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
 import { Injectable } from '@nestjs/common';
@@ -20,13 +20,16 @@ export interface SilenceListPage {
  */
 @Injectable()
 export class SilencesService {
-  constructor(private readonly repository: SilencesRepository) {}
+  constructor(
+    private readonly database: AlertsDatabase,
+    private readonly repository: SilencesRepository,
+  ) {}
 
   async create(projectId: string, body: CreateSilenceDto, principal: Principal, now = new Date()): Promise<SilenceView> {
     const createdBy = principal.kind === 'user' ? { id: principal.userId.toString(), username: principal.username } : null;
     const { matchers, starts_at, ends_at, comment } = body;
     const edit: SilenceEdit = { kind: 'create', projectId, matchers, starts_at, ends_at, comment, createdBy };
-    return silenceView(answered(await this.repository.edit(edit, now)), now);
+    return silenceView(await this.edit(edit, now), now);
   }
 
   async list(projectId: string, query: ListSilencesQueryDto, now = new Date()): Promise<SilenceListPage> {
@@ -44,11 +47,21 @@ export class SilencesService {
   /** Changes the comment, the end or the matchers of a silence that has not expired (an expired one is history). */
   async update(projectId: string, id: string, body: UpdateSilenceDto, now = new Date()): Promise<SilenceView> {
     const { matchers, ends_at, comment } = body;
-    return silenceView(answered(await this.repository.edit({ kind: 'update', projectId, id, matchers, ends_at, comment }, now)), now);
+    return silenceView(await this.edit({ kind: 'update', projectId, id, matchers, ends_at, comment }, now), now);
   }
 
   async expire(projectId: string, id: string, now = new Date()): Promise<SilenceView> {
-    return silenceView(answered(await this.repository.edit({ kind: 'expire', projectId, id }, now)), now);
+    return silenceView(await this.edit({ kind: 'expire', projectId, id }, now), now);
+  }
+
+  /** Creates, updates or expires a silence: planSilenceEdit over the silence, locked; the answer is the silence as stored now. */
+  private async edit(edit: SilenceEdit, now: Date): Promise<StoredSilence> {
+    const result = await runCommand(this.database, {
+      read: (transaction) => this.repository.lockForEdit(transaction, edit),
+      plan: (stored) => planSilenceEdit(stored, edit, now),
+      write: (transaction, write, stored) => this.repository.write(transaction, write, stored),
+    });
+    return answered(result);
   }
 }
 

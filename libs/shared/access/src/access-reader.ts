@@ -63,4 +63,11 @@ export class AccessReader {
     );
     return rows.map((row) => ({ projectId: row.project_id, userId: row.user_id, email: row.email }));
   }
+
+  /** The paths of projects (`acme/web`), by id; a project that is gone is left out. */
+  async projectPaths(projectIds: readonly string[]): Promise<Map<string, string>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.query<{ id: string; path: string }>('SELECT id::text AS id, path FROM projects WHERE id = ANY($1::bigint[])', [[...new Set(projectIds)]]);
+    return new Map(rows.map((row) => [row.id, row.path]));
+  }
 }

@@ -106,6 +106,7 @@ const INCIDENT: Fields<IncidentView> = {
   severity: 'string',
   status: 'string',
   created_by: 'object',
+  owner: 'object|null',
   alert_iids: 'array',
   created_at: 'string',
   updated_at: 'string',

@@ -1,7 +1,8 @@
-import { AlertSettingsView, INCIDENT_STATUSES, IncidentCreator, IncidentStatus, IncidentStatusCounts, IncidentView, SEVERITIES, Severity } from '@alert-ingestion/contracts';
+import { AlertAssignee, AlertSettingsView, INCIDENT_STATUSES, IncidentCreator, IncidentStatus, IncidentStatusCounts, IncidentView, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { AlertAssigneeDto } from './alerts-responses.dto';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 
 // The incidents and alert settings API's HTTP shapes (docs/api-guide.md "Incidents", "Alert settings").
 
@@ -66,6 +67,14 @@ export class UpdateIncidentDto {
   @IsOptional()
   @IsIn(SEVERITIES)
   severity?: Severity;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, description: 'The member who owns the incident (Developer role or higher); null: nobody.' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  owner_id?: number | null;
 }
 
 /** Body of `POST /projects/:id/incidents/:iid/alerts`. */
@@ -89,7 +98,7 @@ export class UpdateAlertSettingsDto {
   @IsBoolean()
   send_email?: boolean;
 
-  @ApiPropertyOptional({ description: "Close an alert's incident when a recovery payload resolves the alert (a manual resolve does not)." })
+  @ApiPropertyOptional({ description: "Close an alert's incident when a recovery payload resolves its last alert that is not resolved (a manual resolve does not)." })
   @IsOptional()
   @IsBoolean()
   auto_close_incident?: boolean;
@@ -135,6 +144,9 @@ export class IncidentDto implements IncidentView {
 
   @ApiProperty({ oneOf: [{ $ref: getSchemaPath(UserIncidentCreatorDto) }, { $ref: getSchemaPath(AlertIncidentCreatorDto) }], description: 'A user or an alert.' })
   created_by!: IncidentCreator;
+
+  @ApiProperty({ type: AlertAssigneeDto, nullable: true, description: 'The member who owns the incident, or null.' })
+  owner!: AlertAssignee | null;
 
   @ApiProperty({ type: [Number], description: 'The iids of the linked alerts, lowest first.' })
   alert_iids!: number[];

@@ -1,5 +1,6 @@
 import { ALERT_STATUSES } from '@alert-ingestion/contracts';
-import { planStatusChange, StatusChangeState, statusChange } from './alert-status';
+import { planStatusChange } from './alert-change';
+import { StatusChangeState, statusChange } from './alert-status';
 import { isRefused } from './command-plan';
 import { StoredAlert } from './stored-alert';
 import { storedAlertFixture } from './stored-alert.testing';

@@ -1,6 +1,5 @@
 import { AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
-import { alertChange } from './alert-workflow';
-import { CommandPlan, CommandRefusal, refusal, refuse, unchanged } from './command-plan';
+import { CommandRefusal, refusal } from './command-plan';
 import { StoredAlert, StoredAssignee } from './stored-alert';
 
 type AlertEventType = AlertEvent.AlertEventType;
@@ -43,37 +42,6 @@ export interface AlertStatusUpdate {
   updated_at: Date;
   /** The new assignees; absent: as they are. */
   assignees?: StoredAssignee[];
-}
-
-/**
- * `PUT .../alerts/:iid {status}` (CONTRACT.md "Alerts query API"), decided over the stored alert
- * (statusChange, alertChange): one event per change, none when unchanged. A resolved alert reopens
- * only when asked for `triggered`: an acknowledge or ignore that reaches it after a recovery resolved
- * it (a stale change) is refused rather than reopening it. Reopening a resolved alert while another
- * alert of its fingerprint is not resolved would make two not-resolved alerts of one fingerprint,
- * which grouping (spec 3) rules out: refused. Acknowledging an alert nobody is assigned to assigns
- * `acknowledger`. A status change is a person's act, not a notification: the alert's silence is not
- * evaluated again. The changes are recorded on the alert's timeline.
- */
-export function planStatusChange(
-  state: StatusChangeState,
-  iid: number,
-  requested: AlertStatus,
-  now: Date,
-  cause: AlertEvent.AlertEventCause,
-  acknowledger?: StoredAssignee,
-): CommandPlan<AlertStatusUpdate> {
-  const { alert } = state;
-  if (!alert) return { refused: alertNotFound(String(iid)) };
-  if (alert.status === requested) return unchanged();
-  if (alert.status === 'resolved' && requested !== 'triggered') {
-    return refuse('conflict', 'alert_resolved', `Alert ${iid} is resolved: set it to triggered to reopen it.`);
-  }
-  if (alert.status === 'resolved' && state.openDuplicateIid !== null) {
-    return refuse('conflict', 'conflict', `Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
-  }
-  const change = alertChange(alert, { status: requested }, now, cause, acknowledger);
-  return change ? { changes: change.update, events: change.events, activity: change.activity } : unchanged();
 }
 
 /** The alert as an update leaves it. */

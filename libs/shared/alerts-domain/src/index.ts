@@ -20,6 +20,4 @@ export * from './decimal-ids';
 export * from './command-plan';
 export * from './silence-edit-plan';
 export * from './activity';
-export * from './incident';
-export * from './alert-workflow';
-export * from './alert-email';
+export * from './alert-change';

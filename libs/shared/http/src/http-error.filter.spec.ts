@@ -1,6 +1,6 @@
-import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { BadRequestError, ConflictError, ServiceUnavailableError, TooManyRequestsError } from './domain-error';
-import { toErrorResponse } from './http-error.filter';
+import { HttpErrorFilter, toErrorResponse } from './http-error.filter';
 
 describe('toErrorResponse', () => {
   it('keeps a domain error\'s status, code and message', () => {
@@ -70,5 +70,13 @@ describe('toErrorResponse', () => {
       status: 500,
       body: { error: 'internal_error', message: 'An unexpected error occurred.' },
     });
+  });
+});
+
+describe('HttpErrorFilter', () => {
+  it('gives a message handler its failure back as thrown (no HTTP answer to write), so its consumer retries', () => {
+    const failure = new Error('database "alerts" is not currently accepting connections');
+    const rpc = { getType: () => 'rpc', switchToHttp: () => ({ getResponse: () => undefined }) } as unknown as ArgumentsHost;
+    expect(() => new HttpErrorFilter().catch(failure, rpc)).toThrow(failure);
   });
 });

@@ -92,11 +92,18 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   };
 }
 
+/**
+ * Every HTTP error as `{error, message}` with its status (toErrorResponse). An app that also takes
+ * messages (the processor's Kafka handlers, which inherit the app's filters) gets their failures
+ * back as they were thrown: the consumer then retries and restarts from its committed offset, as it
+ * does for any failed chunk; there is no HTTP answer to write.
+ */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body, retryAfterSeconds } = toErrorResponse(exception);
     if (status >= 500 && !(exception instanceof DomainError)) {

@@ -22,4 +22,8 @@ describe('sqlLiteral', () => {
     expect(sqlLiteral.json({ a: [1] })).toBe('$json${"a":[1]}$json$::json');
     expect(sqlLiteral.timestamptz(new Date('2026-11-21T10:00:00.000Z'))).toBe(`'2026-11-21T10:00:00.000Z'::timestamptz`);
   });
+
+  it("quotes a text whatever it holds (quotes, a tag's look-alike), typed text", () => {
+    expect(sqlLiteral.text("it's $json$")).toBe("$json1$it's $json$$json1$::text");
+  });
 });

@@ -19,6 +19,7 @@ export interface StackUrls {
 /** A project made by `createProject`: its one active HTTP integration, with its URL and key. */
 export interface StackProject {
   id: number;
+  path: string;
   integration: { id: number; url: string; authorization_key: string };
 }
 
@@ -116,14 +117,14 @@ export abstract class StackClient {
 
   /** A project with one active HTTP integration, through the management API; returns its URL and key. */
   async createProject(tier: ProjectTier, options: CreateProjectOptions = {}): Promise<StackProject> {
-    const project = await this.management<{ id: number }>('POST', '/projects', { path: `${options.pathPrefix ?? 'e2e'}-${randomBytes(5).toString('hex')}`, tier });
+    const project = await this.management<{ id: number; path: string }>('POST', '/projects', { path: `${options.pathPrefix ?? 'e2e'}-${randomBytes(5).toString('hex')}`, tier });
     const created = await this.management<{ id: number }>('POST', `/projects/${project.id}/alert_integrations`, {
       type: 'http',
       active: true,
       ...(tier === 'premium' ? { name: options.integrationName ?? 'End-to-end endpoint' } : {}),
     });
     const integration = await this.management<StackProject['integration']>('GET', `/projects/${project.id}/alert_integrations/${created.id}`);
-    return { id: project.id, integration };
+    return { id: project.id, path: project.path, integration };
   }
 
   /** Every stored alert of a project, newest first, through the processor's query API. */

@@ -8,6 +8,12 @@ export interface TestDatabase {
   name: string;
   /** Drops it (teardown drops whatever a spec leaves behind, too). */
   drop(): Promise<void>;
+  /**
+   * What a PostgreSQL restart is to the services that use this database: every connection to it is
+   * ended (SQLSTATE 57P01, as at a shutdown) and new ones are refused for `downMs`, then accepted
+   * again. Other databases of the server (other specs') are left alone.
+   */
+  interrupt(downMs: number): Promise<void>;
 }
 
 export interface CreateTestDatabaseOptions {
@@ -31,5 +37,18 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     url: withDatabaseName(adminUrl, name),
     name,
     drop: () => dropDatabase(adminUrl, name),
+    interrupt: (downMs) => interruptDatabase(adminUrl, name, downMs),
   };
+}
+
+async function interruptDatabase(adminUrl: string, name: string, downMs: number): Promise<void> {
+  await withClient(adminUrl, async (client) => {
+    await client.query(`ALTER DATABASE ${quoteIdentifier(name)} WITH ALLOW_CONNECTIONS false`);
+    try {
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+    } finally {
+      await client.query(`ALTER DATABASE ${quoteIdentifier(name)} WITH ALLOW_CONNECTIONS true`);
+    }
+  });
 }

@@ -14,15 +14,25 @@ export interface ReceivedEmail {
   receivedAt: Date;
 }
 
+/** A message the server holds: received whole, not yet answered (the sender still waits for its 250). */
+export interface HeldEmail {
+  /** Resolves with the message once it has arrived whole. */
+  arrived: Promise<ReceivedEmail>;
+  /** Answers the sender (whether it still listens or not). */
+  release(): void;
+}
+
 /**
  * A real SMTP server in the test's process (the smtp-server package) on an ephemeral port, keeping
  * what it receives. `refuse` makes it answer a recipient with a permanent refusal (550); `stop` and
- * `start` again on the same port play an outage.
+ * `start` again on the same port play an outage; `hold` keeps the next message's acceptance back,
+ * so a test can stop the sender between the server's having it and its answer.
  */
 export class TestSmtpServer {
   readonly received: ReceivedEmail[] = [];
   /** Recipients (lower-case) answered `550 5.1.1 Mailbox unavailable`. */
   readonly refused = new Set<string>();
+  private held?: { arrived: (email: ReceivedEmail) => void; released: Promise<void> };
   private server?: SMTPServer;
   private boundPort = 0;
 
@@ -54,8 +64,13 @@ export class TestSmtpServer {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.received.push(parseEmail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((rcpt) => rcpt.address), session.envelope.mailFrom ? session.envelope.mailFrom.address : ''));
-          callback();
+          const email = parseEmail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((rcpt) => rcpt.address), session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
+          this.received.push(email);
+          const held = this.held;
+          this.held = undefined;
+          if (!held) return callback();
+          held.arrived(email);
+          void held.released.then(() => callback());
         });
       },
     });
@@ -75,6 +90,15 @@ export class TestSmtpServer {
     this.server = undefined;
     if (!server) return;
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Holds the acceptance of the next message that arrives whole, until released. */
+  hold(): HeldEmail {
+    let arrived!: (email: ReceivedEmail) => void;
+    let release!: () => void;
+    const held = { arrived: new Promise<ReceivedEmail>((resolve) => (arrived = resolve)), released: new Promise<void>((resolve) => (release = resolve)) };
+    this.held = { arrived, released: held.released };
+    return { arrived: held.arrived, release };
   }
 
   /** The messages one address received. */

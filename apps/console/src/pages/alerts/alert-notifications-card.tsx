@@ -8,6 +8,7 @@ const STATUS_LABELS: Record<NotificationStatus, string> = {
   sent: 'Sent',
   failed: 'Failed',
   suppressed: 'Suppressed',
+  cancelled: 'Cancelled',
 };
 
 /** What a record says beside its status: when it went or goes out, or why not. */
@@ -31,6 +32,8 @@ function outcome(notification: AlertNotification) {
       );
     case 'suppressed':
       return 'Over the hourly email limit of the recipient';
+    case 'cancelled':
+      return notification.error;
   }
 }
 

@@ -20,6 +20,7 @@ const INCIDENT: Incident = {
   created_at: new Date().toISOString(),
   updated_at: new Date().toISOString(),
   closed_at: null,
+  owner: null,
 };
 
 const ALERT = alertFixture({ iid: 4, integration_id: 3 });

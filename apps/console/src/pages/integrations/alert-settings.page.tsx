@@ -15,7 +15,7 @@ const SWITCHES: Array<{ id: Switch; label: string; hint: string }> = [
   {
     id: 'auto_close_incident',
     label: 'Automatically close associated incident',
-    hint: 'Close the incident of an alert when a recovery alert resolves it (an alert resolved by hand leaves it open).',
+    hint: 'Close an incident when a recovery alert resolves the last of its alerts still open; while another still fires the incident stays open and its timeline says so (an alert resolved by hand leaves it open).',
   },
 ];
 

@@ -16,10 +16,19 @@ export const ACTIVITY_KINDS = [
   'incident_created',
   'incident_closed',
   'incident_reopened',
-  /** An email about the alert was sent, failed or suppressed (details: `recipient`, `reason`, `error`). */
+  /** The incident's title, description, severity or owner changed (details: `changes: [{field, from, to}]`). */
+  'incident_updated',
+  /** A recovery payload resolved one of the incident's alerts while others still fire, so auto-close left it open (details: `alert_iid`, `open_alert_iids`). */
+  'incident_kept_open',
+  /** A silence covered the alert, so create_incident opened no incident for it (details: `silence_id`). */
+  'incident_skipped',
+  /** An email about the alert was sent, failed, suppressed or cancelled (details: `recipient`, `reason`; `reason` of the entry: why). */
   'notification_sent',
   'notification_failed',
   'notification_suppressed',
+  'notification_cancelled',
+  /** A silence covered the alert, so nobody was mailed about the change (details: `reason`, `silence_id`). */
+  'notification_skipped',
   /** A note a member wrote (details: `body`, Markdown). */
   'note',
 ] as const;
@@ -53,7 +62,7 @@ export interface AlertSettingsView {
   create_incident: boolean;
   /** Email owners and maintainers on new and resolved alerts (never on grouped repeats). */
   send_email: boolean;
-  /** Close the associated incident when a recovery payload resolves its alert (a manual resolve does not). */
+  /** Close the associated incident when a recovery payload resolves its last alert that is not resolved (a manual resolve does not). */
   auto_close_incident: boolean;
   /** Whether the service has an SMTP server (`SMTP_URL`): without one, `send_email` sends nothing. */
   email_configured: boolean;

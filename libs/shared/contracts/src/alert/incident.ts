@@ -17,6 +17,8 @@ export interface IncidentView {
   severity: Severity;
   status: IncidentStatus;
   created_by: IncidentCreator;
+  /** The member who owns the incident (`PUT .../incidents/:iid {owner_id}`), or null. */
+  owner: { id: number; username: string } | null;
   /** The iids of the alerts linked to it, lowest first. */
   alert_iids: number[];
   created_at: string;

@@ -1,8 +1,21 @@
+import { AlertsDatabase, runCommand } from '@alert-ingestion/alerts-data';
+import { AlertEvent } from '@alert-ingestion/contracts';
 import { withClient } from '@alert-ingestion/database';
 import { createTestDatabase, TestDatabase } from '@alert-ingestion/testing';
-import { AlertsDatabase, IncidentsRepository } from '../src';
+import { planIncidentAutomation, StoredIncident } from '@alert-ingestion/workflow-domain';
+import { AlertRef, incidentChangeStatements, IncidentsRepository } from '../src';
 
-describe('IncidentsRepository.openIncidentsFromAlerts (real PostgreSQL)', () => {
+/** The `alert.created` events of triggered alerts, as the automation reads them from alerts.events.v1. */
+function created(refs: readonly AlertRef[], at: Date): AlertEvent.AlertEventValue[] {
+  return refs.map((ref) => ({ type: 'alert.created', occurred_at: at.toISOString(), project_id: Number(ref.projectId), alert: { iid: ref.alertIid, status: 'triggered', silenced_by: null } }) as unknown as AlertEvent.AlertEventValue);
+}
+
+/**
+ * The incident automation as one command against real PostgreSQL: the repository's locked read
+ * (automationState), the pure plan, the one writer (incidentChangeStatements), run by runCommand,
+ * as IncidentAutomationService runs it for a chunk of alert events.
+ */
+describe('the incident automation command (real PostgreSQL)', () => {
   let database: TestDatabase;
   let alerts: AlertsDatabase;
   let incidents: IncidentsRepository;
@@ -19,7 +32,18 @@ describe('IncidentsRepository.openIncidentsFromAlerts (real PostgreSQL)', () => 
     await database.drop();
   });
 
-  /** A project with `count` triggered alerts, iids 1..count; resolves its id. */
+  /** Runs the automation over the creations of `refs`; resolves the incidents it opened. */
+  async function openIncidentsFromAlerts(refs: readonly AlertRef[], at: Date): Promise<StoredIncident[]> {
+    const result = await runCommand(alerts, {
+      read: (transaction) => incidents.automationState(transaction, refs),
+      plan: (state) => planIncidentAutomation(state, created(refs, at), at),
+      write: (_, changes) => ({ answer: changes?.created ?? [], atCommit: incidentChangeStatements(changes) }),
+    });
+    if (!('answer' in result)) throw new Error('the automation was refused');
+    return result.answer;
+  }
+
+  /** A project with `count` triggered alerts, iids 1..count, whose alert settings open incidents; resolves its id. */
   async function projectWithAlerts(count: number): Promise<string> {
     return withClient(database.url, async (client) => {
       const project = await client.query<{ id: string }>(`INSERT INTO projects (path, tier, updated_at) VALUES ('acme/' || gen_random_uuid(), 'premium', now()) RETURNING id`);
@@ -29,6 +53,7 @@ describe('IncidentsRepository.openIncidentsFromAlerts (real PostgreSQL)', () => 
          SELECT $1, n, 9, 'Disk full ' || n, 'high', now(), '{"title":"Disk full"}' FROM generate_series(1, $2::int) AS n`,
         [id, count],
       );
+      await client.query(`INSERT INTO project_alert_settings (project_id, create_incident, updated_at) VALUES ($1, true, $2)`, [id, new Date(now.getTime() - 60_000)]);
       return id;
     });
   }
@@ -55,7 +80,7 @@ describe('IncidentsRepository.openIncidentsFromAlerts (real PostgreSQL)', () => 
   it('opens one incident per alert of a batch, linked to it, with its timeline entries and event; iids count up per project', async () => {
     const first = await projectWithAlerts(3);
     const second = await projectWithAlerts(1);
-    const opened = await incidents.openIncidentsFromAlerts(
+    const opened = await openIncidentsFromAlerts(
       [
         { projectId: first, alertIid: 2 },
         { projectId: second, alertIid: 1 },
@@ -85,11 +110,11 @@ describe('IncidentsRepository.openIncidentsFromAlerts (real PostgreSQL)', () => 
   it('opens no second incident for an alert delivered again, nor when batches of the same alerts run at once', async () => {
     const project = await projectWithAlerts(40);
     const refs = Array.from({ length: 40 }, (_, index) => ({ projectId: project, alertIid: index + 1 }));
-    await incidents.openIncidentsFromAlerts(refs.slice(0, 10), now);
+    await openIncidentsFromAlerts(refs.slice(0, 10), now);
     const batches = await Promise.all([
-      incidents.openIncidentsFromAlerts(refs, now),
-      incidents.openIncidentsFromAlerts([...refs].reverse(), now),
-      incidents.openIncidentsFromAlerts(refs.slice(5, 30), now),
+      openIncidentsFromAlerts(refs, now),
+      openIncidentsFromAlerts([...refs].reverse(), now),
+      openIncidentsFromAlerts(refs.slice(5, 30), now),
     ]);
     expect(batches.reduce((sum, batch) => sum + batch.length, 0)).toBe(30);
     const after = await stored(project);
@@ -98,6 +123,6 @@ describe('IncidentsRepository.openIncidentsFromAlerts (real PostgreSQL)', () => 
     expect(new Set(after.linked.map((row) => row.incident_iid)).size).toBe(40);
     expect(after.lastIid).toBe(40);
     expect(after.events).toBe(40);
-    expect(await incidents.openIncidentsFromAlerts(refs, now)).toEqual([]);
+    expect(await openIncidentsFromAlerts(refs, now)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { AlertBulkUpdateResult, AlertEvent, AlertStatus } from '@alert-ingestion/contracts';
 import { ActivityEntryOut, assigneesChangeEntry, statusChangeEntry } from './activity';
-import { AlertStatusUpdate, alertNotFound, statusChange, withStatusUpdate } from './alert-status';
+import { AlertStatusUpdate, alertNotFound, StatusChangeState, statusChange, withStatusUpdate } from './alert-status';
 import { CommandPlan, refuse, refusal, CommandRefusal, unchanged } from './command-plan';
 import { alertEvent, AlertEventOut, StoredAlert, StoredAssignee } from './stored-alert';
 
@@ -60,6 +60,37 @@ export function alertChange(
 
 function sameAssignees(a: readonly StoredAssignee[], b: readonly StoredAssignee[]): boolean {
   return a.length === b.length && a.every((assignee) => b.some((other) => other.id === assignee.id));
+}
+
+/**
+ * `PUT .../alerts/:iid {status}` (CONTRACT.md "Alerts query API"), decided over the stored alert
+ * (statusChange, alertChange): one event per change, none when unchanged. A resolved alert reopens
+ * only when asked for `triggered`: an acknowledge or ignore that reaches it after a recovery resolved
+ * it (a stale change) is refused rather than reopening it. Reopening a resolved alert while another
+ * alert of its fingerprint is not resolved would make two not-resolved alerts of one fingerprint,
+ * which grouping (spec 3) rules out: refused. Acknowledging an alert nobody is assigned to assigns
+ * `acknowledger`. A status change is a person's act, not a notification: the alert's silence is not
+ * evaluated again. The changes are recorded on the alert's timeline.
+ */
+export function planStatusChange(
+  state: StatusChangeState,
+  iid: number,
+  requested: AlertStatus,
+  now: Date,
+  cause: AlertEvent.AlertEventCause,
+  acknowledger?: StoredAssignee,
+): CommandPlan<AlertStatusUpdate> {
+  const { alert } = state;
+  if (!alert) return { refused: alertNotFound(String(iid)) };
+  if (alert.status === requested) return unchanged();
+  if (alert.status === 'resolved' && requested !== 'triggered') {
+    return refuse('conflict', 'alert_resolved', `Alert ${iid} is resolved: set it to triggered to reopen it.`);
+  }
+  if (alert.status === 'resolved' && state.openDuplicateIid !== null) {
+    return refuse('conflict', 'conflict', `Alert ${iid} cannot be reopened: another alert with the same fingerprint is not resolved.`);
+  }
+  const change = alertChange(alert, { status: requested }, now, cause, acknowledger);
+  return change ? { changes: change.update, events: change.events, activity: change.activity } : unchanged();
 }
 
 /**

@@ -1,7 +1,5 @@
-import { derivedAlertEntries } from './activity';
-import { planAssignment, planBulkUpdate, requestedAssignees } from './alert-workflow';
+import { planAssignment, planBulkUpdate, requestedAssignees } from './alert-change';
 import { isRefused } from './command-plan';
-import { heartbeatFingerprintSha256 } from './heartbeat';
 import { StoredAlert } from './stored-alert';
 import { storedAlertFixture } from './stored-alert.testing';
 
@@ -123,41 +121,5 @@ describe('planBulkUpdate', () => {
       refused: { kind: 'invalid', field: 'assignee_ids[1]' },
     });
     expect(planBulkUpdate([alert(1)], { iids: [1] }, candidates, now, byAlice)).toMatchObject({ refused: { kind: 'invalid', code: 'nothing_to_update' } });
-  });
-});
-
-describe('derivedAlertEntries', () => {
-  it('gives an alert its creation by a payload, and no grouped entry while nothing was grouped', () => {
-    expect(derivedAlertEntries(alert(1))).toEqual([
-      {
-        projectId: '1',
-        subject: { alertId: '501' },
-        kind: 'alert_created',
-        source: 'payload',
-        actorUserId: null,
-        reason: null,
-        details: { integration_id: 9 },
-        at: earlier,
-      },
-    ]);
-  });
-
-  it('gives one events_grouped entry at the first grouped payload, with the count and the latest', () => {
-    const first = new Date('2026-11-27T09:05:00.000Z');
-    const last = new Date('2026-11-27T09:55:00.000Z');
-    expect(derivedAlertEntries(alert(1, { events: 40, first_grouped_at: first, last_grouped_at: last }))[1]).toEqual({
-      projectId: '1',
-      subject: { alertId: '501' },
-      kind: 'events_grouped',
-      source: 'payload',
-      actorUserId: null,
-      reason: null,
-      details: { count: 39, first_at: first.toISOString(), last_at: last.toISOString() },
-      at: first,
-    });
-  });
-
-  it('says a missed heartbeat created a heartbeat alert', () => {
-    expect(derivedAlertEntries(alert(1, { fingerprint_sha256: heartbeatFingerprintSha256('9') }))[0]).toMatchObject({ kind: 'alert_created', source: 'heartbeat' });
   });
 });

@@ -1,13 +1,17 @@
-import { AlertEmail, SendOutcome } from '@alert-ingestion/alerts-domain';
+import { AlertEmail, SendOutcome } from '@alert-ingestion/workflow-domain';
 import { createTransport, Transporter } from 'nodemailer';
 
-/** Sends alert emails; an outcome, never a throw, so a refusal is recorded like any other result. */
-export interface AlertMailer {
+/**
+ * Sends the workflow's email (alert emails; pages later); an outcome, never a throw, so a refusal
+ * is recorded like any other result. Called outside every database transaction: the caller claimed
+ * what it sends with a lease and records the outcome afterwards.
+ */
+export interface EmailSender {
   send(email: AlertEmail): Promise<SendOutcome>;
   close(): void;
 }
 
-export interface SmtpMailerOptions {
+export interface SmtpSenderOptions {
   /** `smtp://user:pass@host:587` or `smtps://...`, as nodemailer takes it (SMTP_URL). */
   url: string;
   /** The sender (EMAIL_FROM). */
@@ -16,11 +20,15 @@ export interface SmtpMailerOptions {
   timeoutMs: number;
 }
 
-/** Alert emails through nodemailer's SMTP transport: one connection per message, closed after it. */
-export class SmtpMailer implements AlertMailer {
+/**
+ * Email through nodemailer's SMTP transport: one connection per message, closed after it. The
+ * message carries the Message-ID its caller gives (a bundle keeps its own across attempts), so a
+ * message sent again after a crash is one message to the recipient's client.
+ */
+export class SmtpSender implements EmailSender {
   private readonly transport: Transporter;
 
-  constructor(private readonly options: SmtpMailerOptions) {
+  constructor(private readonly options: SmtpSenderOptions) {
     this.transport = createTransport({
       url: options.url,
       connectionTimeout: options.timeoutMs,
@@ -31,8 +39,8 @@ export class SmtpMailer implements AlertMailer {
 
   async send(email: AlertEmail): Promise<SendOutcome> {
     try {
-      const info = (await this.transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, text: email.text, headers: email.headers })) as { messageId?: string };
-      return { ok: true, messageId: info.messageId ?? `<${Date.now()}@alert-ingestion>` };
+      await this.transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, text: email.text, messageId: email.messageId, headers: email.headers });
+      return { ok: true, messageId: email.messageId };
     } catch (error) {
       return { ok: false, error: smtpError(error) };
     }

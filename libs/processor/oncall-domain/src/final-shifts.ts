@@ -1,4 +1,5 @@
 import { compareIds } from '@alert-ingestion/alerts-domain';
+import { ShiftSource } from '@alert-ingestion/contracts';
 import { BaseShift, Participant, rotationShifts, RotationTimeline } from './rotation';
 import { EpochMs, Interval } from './zoned-time';
 
@@ -16,8 +17,6 @@ export interface Override extends Interval {
   rotationId: string | null;
   user: Participant;
 }
-
-export type ShiftSource = 'rotation' | 'override';
 
 /** Someone on call for an interval, and why: a rotation's shift, or an override (of a rotation, or of the schedule when rotationId is null). */
 export interface FinalShift extends Interval {

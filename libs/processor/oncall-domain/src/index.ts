@@ -4,3 +4,5 @@ export * from './final-shifts';
 export * from './on-call';
 export * from './stored-schedule';
 export * from './oncall-edit-plan';
+export * from './oncall-views';
+export * from './handoff-plan';

@@ -1,4 +1,5 @@
-import { Eligibility, finalShifts, FinalShift, ScheduleTimeline, ShiftSource } from './final-shifts';
+import { ShiftSource } from '@alert-ingestion/contracts';
+import { Eligibility, finalShifts, FinalShift, ScheduleTimeline } from './final-shifts';
 import { Participant } from './rotation';
 import { DAY_MS, EpochMs, Interval } from './zoned-time';
 
@@ -29,23 +30,27 @@ export function membersOnCall(shifts: readonly FinalShift[], instant: EpochMs): 
   return [...members.values()];
 }
 
-/** Half-widths of the windows looked at around an instant, until its shifts fit in one. */
+/** Half-widths of the windows looked at around an instant or a range, until its shifts fit in one. */
 const REACH_MS = [7 * DAY_MS, 35 * DAY_MS, 400 * DAY_MS];
 
 /**
- * Who is on call in a schedule at `instant` (past or future) and why. The shifts are computed over a
- * window around it, widened until every shift found there starts and ends inside it (up to 400 days
- * either way), so each reason gives its whole shift.
+ * The final shifts that overlap `window`, whole: computed over a wider window, widened until every
+ * shift found there starts and ends inside it (up to 400 days either way), so that a shift reads the
+ * same whatever window asks for it (the calendar feed's moving window, a reason's shift).
  */
-export function onCallAt(timeline: ScheduleTimeline, instant: EpochMs, eligibility?: Eligibility): OnCallMember[] {
-  let members: OnCallMember[] = [];
+export function wholeShifts(timeline: ScheduleTimeline, window: Interval, eligibility?: Eligibility): FinalShift[] {
+  let overlapping: FinalShift[] = [];
   for (const reach of REACH_MS) {
-    const window = { start: instant - reach, end: instant + reach };
-    members = membersOnCall(finalShifts(timeline, window, eligibility), instant);
-    const clipped = members.some(({ reasons }) => reasons.some(({ shift }) => shift.start <= window.start || shift.end >= window.end));
-    if (!clipped) break;
+    const wider = { start: window.start - reach, end: window.end + reach };
+    overlapping = finalShifts(timeline, wider, eligibility).filter((shift) => shift.start < window.end && shift.end > window.start);
+    if (!overlapping.some((shift) => shift.start <= wider.start || shift.end >= wider.end)) break;
   }
-  return members;
+  return overlapping;
+}
+
+/** Who is on call in a schedule at `instant` (past or future) and why, each reason with its whole shift. */
+export function onCallAt(timeline: ScheduleTimeline, instant: EpochMs, eligibility?: Eligibility): OnCallMember[] {
+  return membersOnCall(wholeShifts(timeline, { start: instant, end: instant + 1 }, eligibility), instant);
 }
 
 /** A change of who is on call in a schedule: a handoff, or an override starting or ending. */

@@ -166,7 +166,7 @@ describe('planOncallEdit', () => {
 
   describe('overrides', () => {
     const create = (times: { starts_at?: unknown; ends_at: unknown }, rotationId: string | null = '11') =>
-      plan({ kind: 'create_override', user: bob, rotationId, createdBy: bob, ...times });
+      plan({ kind: 'create_override', userId: '2', rotationId, createdBy: bob, members, ...times });
 
     it('starts now when asked for a start in the past, and reads local times in the schedule zone (a skipped one moves on)', () => {
       expect(accepted(create({ starts_at: '2026-03-01T00:00:00Z', ends_at: '2026-03-20T14:00:00+01:00' }))?.overrideInsert).toEqual({
@@ -190,8 +190,10 @@ describe('planOncallEdit', () => {
       expect(refusedWith(create(times))).toEqual({ kind: 'invalid', code: 'validation_failed', field });
     });
 
-    it('refuses a rotation the schedule does not have', () => {
+    it('refuses a rotation the schedule does not have, and someone who is not a member', () => {
       expect(refusedWith(create({ ends_at: '2026-03-21T00:00:00Z' }, '99'))).toEqual({ kind: 'invalid', code: 'validation_failed', field: 'rotation_id' });
+      const stranger = plan({ kind: 'create_override', userId: '9', rotationId: null, createdBy: null, members, ends_at: '2026-03-21T00:00:00Z' });
+      expect(refusedWith(stranger)).toEqual({ kind: 'invalid', code: 'validation_failed', field: 'user_id' });
     });
 
     it('gives the rotation back when deleted: one under way ends now, one to come goes, an ended one stays as history', () => {

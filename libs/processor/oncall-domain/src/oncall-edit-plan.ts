@@ -1,12 +1,13 @@
 import { CommandPlan, CommandRefusal, refusal, refuse, unchanged } from '@alert-ingestion/alerts-domain';
-import { ActivePeriod, Participant, RotationRules, SHIFT_LENGTH_UNITS, ShiftLength, ShiftLengthUnit } from './rotation';
+import { SHIFT_LENGTH_UNITS, ShiftLengthUnit } from '@alert-ingestion/contracts';
+import { ActivePeriod, Participant, RotationRules, ShiftLength } from './rotation';
 import { currentVersion, StoredOverride, StoredRotation, StoredRotationVersion, StoredSchedule } from './stored-schedule';
 import { DAY_MS, EpochMs, instantOf, parseLocalDateTime, parseLocalTime, parseTimeZone } from './zoned-time';
 
 // Every change to on-call schedules, rotations and overrides, decided by one pure plan over the
 // stored state (libs/processor/README.md "Every change is a pure plan over the stored state").
-// A change takes effect from `now`, the instant the data layer read with the state: shifts before
-// it stay as they were.
+// A change takes effect from `now`, the instant (a whole second) the data layer read with the state:
+// shifts before it stay as they were.
 
 /** The most participants a rotation takes. */
 export const MAX_ROTATION_PARTICIPANTS = 100;
@@ -34,8 +35,16 @@ export type OncallEdit =
   | { kind: 'create_rotation'; rotation: RotationRequest; members: ReadonlyMap<string, string> }
   | { kind: 'update_rotation'; rotationId: string; rotation: Partial<RotationRequest>; members: ReadonlyMap<string, string> }
   | { kind: 'delete_rotation'; rotationId: string }
-  /** Times: an instant with an offset, or a local date and time in the schedule's zone. */
-  | { kind: 'create_override'; user: Participant; rotationId: string | null; starts_at?: unknown; ends_at: unknown; createdBy: Participant | null }
+  /** `userId` must be a member; times: an instant with an offset, or a local date and time in the schedule's zone. */
+  | {
+      kind: 'create_override';
+      userId: string;
+      rotationId: string | null;
+      starts_at?: unknown;
+      ends_at: unknown;
+      createdBy: Participant | null;
+      members: ReadonlyMap<string, string>;
+    }
   | { kind: 'delete_override'; overrideId: string }
   | { kind: 'reset_calendar'; tokenSha256: string }
   /** Members who left the project leave every rotation (noted on it) and their overrides end. */
@@ -327,8 +336,11 @@ function stopOverrides(overrides: StoredOverride[], now: EpochMs): Pick<OncallCh
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** An override's time: an instant with an offset (`2026-03-29T01:00:00Z`), or a local date and time in the schedule's zone. */
-export function parseOverrideTime(text: unknown, timeZone: string): EpochMs | undefined {
+/**
+ * A time as the API takes it for overrides and queries: an instant with an offset
+ * (`2026-03-29T01:00:00Z`), or a local date and time in the schedule's zone (`2026-03-29T03:00`).
+ */
+export function parseScheduleTime(text: unknown, timeZone: string): EpochMs | undefined {
   if (typeof text !== 'string') return undefined;
   const local = parseLocalDateTime(text);
   if (local) return instantOf(local, timeZone);
@@ -346,18 +358,27 @@ export function parseOverrideTime(text: unknown, timeZone: string): EpochMs | un
  */
 function planOverrideCreate(state: OncallState, schedule: StoredSchedule, edit: Extract<OncallEdit, { kind: 'create_override' }>): CommandPlan<OncallChanges> {
   const timeFormat = "an instant with an offset (2026-03-30T07:00:00Z) or a local date and time in the schedule's time zone (2026-03-30T09:00)";
-  const requestedStart = edit.starts_at === undefined || edit.starts_at === null ? state.now : parseOverrideTime(edit.starts_at, schedule.timeZone);
+  const requestedStart = edit.starts_at === undefined || edit.starts_at === null ? state.now : parseScheduleTime(edit.starts_at, schedule.timeZone);
   if (requestedStart === undefined) return invalid(`starts_at must be ${timeFormat}.`, 'starts_at');
-  const end = parseOverrideTime(edit.ends_at, schedule.timeZone);
-  if (end === undefined) return invalid(`ends_at must be ${timeFormat}.`, 'ends_at');
-  const start = Math.max(requestedStart, state.now);
+  const givenEnd = parseScheduleTime(edit.ends_at, schedule.timeZone);
+  if (givenEnd === undefined) return invalid(`ends_at must be ${timeFormat}.`, 'ends_at');
+  const end = wholeSecond(givenEnd);
+  // Whole seconds, as every instant of a schedule (the calendar feed's precision).
+  const start = Math.max(wholeSecond(requestedStart), state.now);
   if (end <= state.now) return invalid('ends_at must be in the future.', 'ends_at');
   if (end <= start) return invalid('ends_at must be after starts_at.', 'ends_at');
   if (end - start > MAX_OVERRIDE_MS) return invalid('An override lasts at most 366 days.', 'ends_at');
+  const username = edit.members.get(edit.userId);
+  if (username === undefined) return invalid(`User ${edit.userId} is not a member of the project.`, 'user_id');
   if (edit.rotationId !== null && !state.rotations.some((rotation) => rotation.id === edit.rotationId)) {
     return invalid(`The schedule has no rotation ${edit.rotationId}.`, 'rotation_id');
   }
-  return accepted({ overrideInsert: { rotationId: edit.rotationId, user: edit.user, start, end, createdBy: edit.createdBy, createdAt: state.now } });
+  const user = { userId: edit.userId, username };
+  return accepted({ overrideInsert: { rotationId: edit.rotationId, user, start, end, createdBy: edit.createdBy, createdAt: state.now } });
+}
+
+function wholeSecond(instant: EpochMs): EpochMs {
+  return Math.floor(instant / 1000) * 1000;
 }
 
 /** Deleting an override gives the rotation back: one under way ends now, one yet to start goes; an ended one is history. */

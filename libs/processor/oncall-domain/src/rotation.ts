@@ -1,10 +1,8 @@
+import { ShiftLengthUnit } from '@alert-ingestion/contracts';
 import { DAY_MS, EpochMs, HOUR_MS, instantOf, Interval } from './zoned-time';
 
 // Rotations (docs/api-guide.md "On-call schedules"): ordered participants taking shifts of N hours,
 // days or weeks in turn from a local start, optionally only within a daily active period.
-
-export const SHIFT_LENGTH_UNITS = ['hours', 'days', 'weeks'] as const;
-export type ShiftLengthUnit = (typeof SHIFT_LENGTH_UNITS)[number];
 
 export interface ShiftLength {
   length: number;

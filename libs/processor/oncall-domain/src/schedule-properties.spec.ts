@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { finalShifts, gapsIn, Override, ScheduleTimeline } from './final-shifts';
 import { membersOnCall, onCallChanges } from './on-call';
-import { Handoffs, Participant, RotationTimeline, RotationVersion, SHIFT_LENGTH_UNITS, versionShifts } from './rotation';
+import { SHIFT_LENGTH_UNITS } from '@alert-ingestion/contracts';
+import { Handoffs, Participant, RotationTimeline, RotationVersion, versionShifts } from './rotation';
 import { DAY_MS, EpochMs, HOUR_MS, instantOf, Interval, localDateTimeOf } from './zoned-time';
 
 // Property tests of the schedule maths over random rotations, zones and overrides: every instant

@@ -19,3 +19,5 @@ export * from './smtp-mailer';
 export * from './alert-workflow-consumer';
 export * from './alert-email-events.consumer';
 export * from './processor-roles';
+export * from './command-refusal';
+export * from './recurring-job';

@@ -36,6 +36,7 @@ export function ProjectLayout() {
                 <NavLink to={`/projects/${current.id}/alerts`}>Alerts</NavLink>
                 {can(current, 'readIncidents') && <NavLink to={`/projects/${current.id}/incidents`}>Incidents</NavLink>}
                 {can(current, 'readSilences') && <NavLink to={`/projects/${current.id}/silences`}>Silences</NavLink>}
+                {can(current, 'readOncallSchedules') && <NavLink to={`/projects/${current.id}/oncall`}>On-call schedules</NavLink>}
               </li>
             )}
             {can(current, 'manageIntegrations') && (

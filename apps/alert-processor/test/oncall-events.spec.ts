@@ -3,12 +3,8 @@ import { KafkaNames } from '@alert-ingestion/kafka';
 import { ServiceProcess, ServiceStack, StackProject, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { StackMember as Member, stackMembers } from './stack-members';
 
-interface Member {
-  id: number;
-  username: string;
-  token: string;
-}
 
 /** How often each processor's handoff publisher looks (ONCALL_HANDOFF_CHECK_MS), for this spec. */
 const CHECK_MS = 200;
@@ -24,7 +20,7 @@ describe('on-call events (two processors, real PostgreSQL and Kafka)', () => {
   let second: ServiceProcess;
   let project: StackProject;
   let events: TopicCollector<OncallEvent.OncallEventValue>;
-  const members: Record<'maintainer' | 'ada' | 'bob' | 'cy', Member> = {} as never;
+  let members: Record<'maintainer' | 'ada' | 'bob' | 'cy', Member>;
 
   /** A maintainer's call to a processor's API (the second one while the first is down), whose answer must be a success. */
   const call = async <T>(method: string, path: string, body?: unknown, processor = second): Promise<T> => {
@@ -56,16 +52,7 @@ describe('on-call events (two processors, real PostgreSQL and Kafka)', () => {
     second = await stack.startProcessor();
     events = await TopicCollector.start(testKafka({ logLevel: logLevel.NOTHING }), new KafkaNames(stack.topics.prefix).topic(Topic.OncallEvents), stack.topics.prefix);
     project = await stack.createProject('premium', { pathPrefix: 'oncall-events' });
-    for (const [name, level] of [
-      ['maintainer', 'maintainer'],
-      ['ada', 'developer'],
-      ['bob', 'developer'],
-      ['cy', 'developer'],
-    ] as const) {
-      const user = await stack.management<Member>('POST', '/users', { username: `${name}-${project.id}` });
-      await stack.management('POST', `/projects/${project.id}/members`, { user_id: user.id, access_level: level });
-      members[name] = user;
-    }
+    members = await stackMembers(stack, project.id, { maintainer: 'maintainer', ada: 'developer', bob: 'developer', cy: 'developer' });
   }, 240_000);
 
   afterAll(async () => {

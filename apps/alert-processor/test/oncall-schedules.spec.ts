@@ -1,6 +1,7 @@
 import type { OncallCalendarUrlView, OncallOverrideView, OncallRotationView, OncallScheduleView, OncallShiftView, OnCallView, RotationPreviewShiftView } from '@alert-ingestion/contracts';
 import { eventually, ServiceStack, StackProject } from '@alert-ingestion/testing';
 import ICAL from 'ical.js';
+import { StackMember as Member, stackMembers } from './stack-members';
 
 interface Answer<T = unknown> {
   status: number;
@@ -8,11 +9,6 @@ interface Answer<T = unknown> {
   body: T;
 }
 
-interface Member {
-  id: number;
-  username: string;
-  token: string;
-}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -46,7 +42,7 @@ const hours = (shift: { starts_at: string; ends_at: string }) => (Date.parse(shi
 describe('on-call schedules through the stack', () => {
   let stack: ServiceStack;
   let project: StackProject;
-  const members: Record<'maintainer' | 'developer' | 'guest' | 'ada' | 'bob', Member> = {} as never;
+  let members: Record<'maintainer' | 'developer' | 'guest' | 'ada' | 'bob', Member>;
 
   const call = <T = unknown>(member: Member, method: string, path: string, body?: unknown): Promise<Answer<T>> =>
     stack.answerAs<T>(member.token, method, `/projects/${project.id}${path}`, body);
@@ -77,17 +73,7 @@ describe('on-call schedules through the stack', () => {
   beforeAll(async () => {
     stack = await ServiceStack.start({ processor: { ONCALL_HANDOFF_CHECK_MS: '200' } });
     project = await stack.createProject('premium', { pathPrefix: 'oncall' });
-    for (const [name, level] of [
-      ['maintainer', 'maintainer'],
-      ['developer', 'developer'],
-      ['guest', 'guest'],
-      ['ada', 'developer'],
-      ['bob', 'developer'],
-    ] as const) {
-      const user = await stack.management<Member>('POST', '/users', { username: `${name}-${project.id}` });
-      await stack.management('POST', `/projects/${project.id}/members`, { user_id: user.id, access_level: level });
-      members[name] = user;
-    }
+    members = await stackMembers(stack, project.id, { maintainer: 'maintainer', developer: 'developer', guest: 'guest', ada: 'developer', bob: 'developer' });
   }, 240_000);
 
   afterAll(async () => {
@@ -345,8 +331,7 @@ describe('on-call schedules through the stack', () => {
   });
 
   it('takes a member removed from the project out of every rotation, noting who and when', async () => {
-    const leaver = await stack.management<Member>('POST', '/users', { username: `leaver-${project.id}` });
-    await stack.management('POST', `/projects/${project.id}/members`, { user_id: leaver.id, access_level: 'developer' });
+    const { leaver } = await stackMembers(stack, project.id, { leaver: 'developer' });
     const made = await schedule('Leavers', 'UTC');
     const yesterday = Temporal.Now.plainDateISO('UTC').subtract({ days: 1 });
     const first = await rotation(made.id, { name: 'A', starts_at: `${yesterday}T00:00`, shift_length: 1, shift_length_unit: 'days', participant_ids: [leaver.id, members.ada.id] });

@@ -337,12 +337,16 @@ export class OnCallDto implements OnCallView {
   on_call!: OnCallMemberDto[];
 }
 
-export class OncallShiftDto implements OncallShiftView {
+/** From `starts_at` to `ends_at` (UTC instants): a shift, a gap, an override, a previewed shift. */
+class OncallWindowDto {
   @ApiProperty({ format: 'date-time' })
   starts_at!: string;
 
   @ApiProperty({ format: 'date-time' })
   ends_at!: string;
+}
+
+export class OncallShiftDto extends OncallWindowDto implements OncallShiftView {
 
   @ApiProperty({ type: OncallUserDto })
   user!: OncallUserDto;
@@ -357,15 +361,9 @@ export class OncallShiftDto implements OncallShiftView {
   override_id!: number | null;
 }
 
-export class OncallGapDto implements OncallGapView {
-  @ApiProperty({ format: 'date-time' })
-  starts_at!: string;
+export class OncallGapDto extends OncallWindowDto implements OncallGapView {}
 
-  @ApiProperty({ format: 'date-time' })
-  ends_at!: string;
-}
-
-export class OncallOverrideDto implements OncallOverrideView {
+export class OncallOverrideDto extends OncallWindowDto implements OncallOverrideView {
   @ApiProperty({ type: 'integer' })
   id!: number;
 
@@ -374,12 +372,6 @@ export class OncallOverrideDto implements OncallOverrideView {
 
   @ApiProperty({ type: OncallRotationRefDto, nullable: true, description: 'Null: the whole schedule.' })
   rotation!: OncallRotationRefDto | null;
-
-  @ApiProperty({ format: 'date-time' })
-  starts_at!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  ends_at!: string;
 
   @ApiProperty({ type: OncallUserDto, nullable: true, description: 'Null: created with the administrator token.' })
   created_by!: OncallUserDto | null;
@@ -391,12 +383,7 @@ export class OncallOverrideDto implements OncallOverrideView {
   state!: OverrideState;
 }
 
-export class RotationPreviewShiftDto implements RotationPreviewShiftView {
-  @ApiProperty({ format: 'date-time' })
-  starts_at!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  ends_at!: string;
+export class RotationPreviewShiftDto extends OncallWindowDto implements RotationPreviewShiftView {
 
   @ApiProperty(LOCAL_DATE_TIME)
   local_starts_at!: string;

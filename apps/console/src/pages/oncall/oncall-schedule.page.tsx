@@ -16,6 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useSession } from '../../session/session';
 import { useCurrentProject } from '../project-layout';
+import { LocalTimeField } from './local-time-field';
 import { OnCallMembers } from './on-call-members';
 import { ShiftTimeline, TimelineRow } from './shift-timeline';
 
@@ -465,30 +466,14 @@ function OverrideForm({ projectId, schedule, manage, onSaved }: { projectId: num
             </select>
           )}
         </Field>
-        <Field label={`From (${schedule.time_zone})`} error={errors.starts_at} hint={yours(startsAt) ?? 'Now, if in the past.'}>
-          {(id, { errorId, hintId }) => (
-            <input
-              id={id}
-              type="datetime-local"
-              value={startsAt}
-              aria-invalid={errors.starts_at !== undefined}
-              aria-describedby={[errorId, hintId].filter(Boolean).join(' ')}
-              onChange={(event) => (setStartsAt(event.target.value), clear('starts_at'))}
-            />
-          )}
-        </Field>
-        <Field label={`Until (${schedule.time_zone})`} error={errors.ends_at} hint={yours(endsAt)}>
-          {(id, { errorId, hintId }) => (
-            <input
-              id={id}
-              type="datetime-local"
-              value={endsAt}
-              aria-invalid={errors.ends_at !== undefined}
-              aria-describedby={[errorId, hintId].filter(Boolean).join(' ')}
-              onChange={(event) => (setEndsAt(event.target.value), clear('ends_at'))}
-            />
-          )}
-        </Field>
+        <LocalTimeField
+          label={`From (${schedule.time_zone})`}
+          value={startsAt}
+          error={errors.starts_at}
+          hint={yours(startsAt) ?? 'Now, if in the past.'}
+          onChange={(value) => (setStartsAt(value), clear('starts_at'))}
+        />
+        <LocalTimeField label={`Until (${schedule.time_zone})`} value={endsAt} error={errors.ends_at} hint={yours(endsAt)} onChange={(value) => (setEndsAt(value), clear('ends_at'))} />
       </div>
       {message.view}
       <div className="actions-left">

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { spanText, viewerZone, zonedDateTime } from '../../lib/zoned-time';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
+import { LocalTimeField } from './local-time-field';
 
 const UNIT_LABELS: Record<ShiftLengthUnit, string> = { hours: 'hours', days: 'days', weeks: 'weeks' };
 
@@ -136,30 +137,20 @@ function RotationForm({ projectId, schedule, rotation }: { projectId: number; sc
             {(id, { errorId }) => <input id={id} value={name} maxLength={200} aria-invalid={errors.name !== undefined} aria-describedby={errorId} onChange={(event) => (setName(event.target.value), clear('name'))} />}
           </Field>
           <div className="inline-form">
-            <Field label={`First handoff (${schedule.time_zone})`} error={errors.starts_at} hint="Shifts of days and weeks hand over at this local time, also across daylight-saving changes.">
-              {(id, { errorId, hintId }) => (
-                <input
-                  id={id}
-                  type="datetime-local"
-                  value={startsAt}
-                  aria-invalid={errors.starts_at !== undefined}
-                  aria-describedby={[errorId, hintId].filter(Boolean).join(' ')}
-                  onChange={(event) => (setStartsAt(event.target.value), clear('starts_at'))}
-                />
-              )}
-            </Field>
-            <Field label={`Ends (${schedule.time_zone}, optional)`} error={errors.ends_at} hint="Empty: the rotation goes on.">
-              {(id, { errorId, hintId }) => (
-                <input
-                  id={id}
-                  type="datetime-local"
-                  value={endsAt}
-                  aria-invalid={errors.ends_at !== undefined}
-                  aria-describedby={[errorId, hintId].filter(Boolean).join(' ')}
-                  onChange={(event) => (setEndsAt(event.target.value), clear('ends_at'))}
-                />
-              )}
-            </Field>
+            <LocalTimeField
+              label={`First handoff (${schedule.time_zone})`}
+              value={startsAt}
+              error={errors.starts_at}
+              hint="Shifts of days and weeks hand over at this local time, also across daylight-saving changes."
+              onChange={(value) => (setStartsAt(value), clear('starts_at'))}
+            />
+            <LocalTimeField
+              label={`Ends (${schedule.time_zone}, optional)`}
+              value={endsAt}
+              error={errors.ends_at}
+              hint="Empty: the rotation goes on."
+              onChange={(value) => (setEndsAt(value), clear('ends_at'))}
+            />
           </div>
           <div className="inline-form">
             <Field label="Shift length" error={errors.shift_length} hint={unit === 'hours' ? 'Hours count elapsed time: across a change the local handoff time moves.' : undefined}>
@@ -196,23 +187,15 @@ function RotationForm({ projectId, schedule, rotation }: { projectId: number; sc
               </label>
               {active && (
                 <div className="inline-form">
-                  <Field label="From" error={errors.active_start}>
-                    {(id, { errorId }) => (
-                      <input id={id} type="time" value={activeStart} aria-invalid={errors.active_start !== undefined} aria-describedby={errorId} onChange={(event) => (setActiveStart(event.target.value), clear('active_start'))} />
-                    )}
-                  </Field>
-                  <Field label="Until" error={errors.active_end} hint="Before From: it runs past midnight.">
-                    {(id, { errorId, hintId }) => (
-                      <input
-                        id={id}
-                        type="time"
-                        value={activeEnd}
-                        aria-invalid={errors.active_end !== undefined}
-                        aria-describedby={[errorId, hintId].filter(Boolean).join(' ')}
-                        onChange={(event) => (setActiveEnd(event.target.value), clear('active_end'))}
-                      />
-                    )}
-                  </Field>
+                  <LocalTimeField label="From" type="time" value={activeStart} error={errors.active_start} onChange={(value) => (setActiveStart(value), clear('active_start'))} />
+                  <LocalTimeField
+                    label="Until"
+                    type="time"
+                    value={activeEnd}
+                    error={errors.active_end}
+                    hint="Before From: it runs past midnight."
+                    onChange={(value) => (setActiveEnd(value), clear('active_end'))}
+                  />
                 </div>
               )}
             </fieldset>

@@ -112,21 +112,27 @@ export class OncallSchedulesRepository {
 
   /** A schedule's rotations that are not deleted, with their current rules and removed participants. */
   async liveRotations(scheduleId: string): Promise<StoredRotation[]> {
+    return (await this.liveRotationsOf([scheduleId])).get(scheduleId) ?? [];
+  }
+
+  /** Each schedule's rotations that are not deleted, with their current rules and removed participants: three queries for them all. */
+  async liveRotationsOf(scheduleIds: readonly string[]): Promise<Map<string, StoredRotation[]>> {
     const client = this.database.pool;
+    const ids = [...scheduleIds];
     const [rotations, versions, removals] = await Promise.all([
-      client.query<RotationRow>(`SELECT ${ROTATION_COLUMNS} FROM oncall_rotations r WHERE r.schedule_id = $1 AND r.deleted_at IS NULL ORDER BY r.position, r.id`, [scheduleId]),
+      client.query<RotationRow>(`SELECT ${ROTATION_COLUMNS} FROM oncall_rotations r WHERE r.schedule_id = ANY($1::bigint[]) AND r.deleted_at IS NULL ORDER BY r.position, r.id`, [ids]),
       client.query<VersionRow>(
         `SELECT DISTINCT ON (v.rotation_id) ${VERSION_COLUMNS} FROM oncall_rotation_versions v JOIN oncall_rotations r ON r.id = v.rotation_id
-         WHERE r.schedule_id = $1 AND r.deleted_at IS NULL ORDER BY v.rotation_id, v.effective_from DESC`,
-        [scheduleId],
+         WHERE r.schedule_id = ANY($1::bigint[]) AND r.deleted_at IS NULL ORDER BY v.rotation_id, v.effective_from DESC`,
+        [ids],
       ),
       client.query<RemovalRow>(
         `SELECT p.rotation_id, p.user_id, p.username, p.removed_at FROM oncall_participant_removals p JOIN oncall_rotations r ON r.id = p.rotation_id
-         WHERE r.schedule_id = $1 AND r.deleted_at IS NULL ORDER BY p.removed_at, p.id`,
-        [scheduleId],
+         WHERE r.schedule_id = ANY($1::bigint[]) AND r.deleted_at IS NULL ORDER BY p.removed_at, p.id`,
+        [ids],
       ),
     ]);
-    return storedRotations(rotations.rows, versions.rows, removals.rows);
+    return rotationsBySchedule(ids, rotations.rows, storedRotations(rotations.rows, versions.rows, removals.rows));
   }
 
   /** Each schedule's rotations (deleted ones too, with the versions in force within `window`) and the overrides within it. */
@@ -175,17 +181,14 @@ export async function readTimelines(client: Pick<PoolClient, 'query'>, scheduleI
       [ids, from, to],
     ),
   ]);
-  const all = storedRotations(rotations.rows, versions.rows, []);
-  const scheduleOf = new Map(rotations.rows.map((row) => [row.id, row.schedule_id]));
-  return new Map(
-    ids.map((id) => [
-      id,
-      {
-        rotations: all.filter((rotation) => scheduleOf.get(rotation.id) === id),
-        overrides: overrides.rows.filter((row) => row.schedule_id === id).map(storedOverride),
-      },
-    ]),
-  );
+  const bySchedule = rotationsBySchedule(ids, rotations.rows, storedRotations(rotations.rows, versions.rows, []));
+  return new Map(ids.map((id) => [id, { rotations: bySchedule.get(id) ?? [], overrides: overrides.rows.filter((row) => row.schedule_id === id).map(storedOverride) }]));
+}
+
+/** Each schedule's rotations among `rotations` (read from `rows`), in the order read. */
+function rotationsBySchedule(ids: readonly string[], rows: readonly RotationRow[], rotations: readonly StoredRotation[]): Map<string, StoredRotation[]> {
+  const scheduleOf = new Map(rows.map((row) => [row.id, row.schedule_id]));
+  return new Map(ids.map((id) => [id, rotations.filter((rotation) => scheduleOf.get(rotation.id) === id)]));
 }
 
 /**

@@ -102,14 +102,11 @@ export class OncallSchedulesService {
   /** Schedules as the API shows them: rotations, and who is on call now. */
   private async views(projectId: string, schedules: StoredSchedule[], now: number): Promise<OncallScheduleView[]> {
     const ids = schedules.map((schedule) => schedule.id);
-    const [readings, rotations] = await Promise.all([
-      this.timelines.read(projectId, ids, { start: now, end: now + 1 }, now),
-      Promise.all(ids.map((id) => this.repository.liveRotations(id))),
-    ]);
-    return schedules.map((schedule, index) => {
+    const [readings, rotations] = await Promise.all([this.timelines.read(projectId, ids, { start: now, end: now + 1 }, now), this.repository.liveRotationsOf(ids)]);
+    return schedules.map((schedule) => {
       const reading = readings.get(schedule.id);
       const onCall = reading ? onCallAt(reading.timeline, now, reading.eligibility) : [];
-      return scheduleView(schedule, rotations[index], onCall, reading?.names ?? new Map());
+      return scheduleView(schedule, rotations.get(schedule.id) ?? [], onCall, reading?.names ?? new Map());
     });
   }
 }

@@ -244,10 +244,11 @@ async function writeChanges(client: PoolClient, changes: OncallChanges | null, s
   const schedule = changes.schedule;
   if (schedule && 'insert' in schedule) {
     const { projectId, name, description, timeZone } = schedule.insert;
+    // Published up to the second before: a rotation made in the schedule's first second takes effect after it.
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO oncall_schedules (project_id, name, description, time_zone, published_until, next_check_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $5, $5, $5) RETURNING id`,
-      [projectId, name, description, timeZone, now],
+       VALUES ($1, $2, $3, $4, $6, $5, $5, $5) RETURNING id`,
+      [projectId, name, description, timeZone, now, new Date(state.now - 1000)],
     );
     return { scheduleId: rows[0].id };
   }

@@ -105,6 +105,9 @@ describe('web console: on-call schedules, in Chromium', () => {
     await page.goto(`/projects/${projectId}/oncall/${scheduleId}`);
     await browser.heading('Payments primary').waitFor();
     await page.getByRole('status').getByText(/^Nobody is on call \d+ times in the next 7 days:/).waitFor();
+    // A developer changes no schedule or rotation: those controls are a maintainer's.
+    expect(await page.getByRole('button', { name: 'Edit schedule' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Add rotation' }).count()).toBe(0);
     const form = page.getByRole('form', { name: 'New override' });
     await form.getByLabel(`From (${ZONE})`).fill(`${tomorrow}T08:00`);
     await form.getByLabel(`Until (${ZONE})`).fill(`${tomorrow}T11:00`);
@@ -146,6 +149,18 @@ describe('web console: on-call schedules, in Chromium', () => {
     expect(override.map((event) => [event.startDate.toJSDate().toISOString(), event.endDate.toJSDate().toISOString()])).toEqual([
       [onCall.on_call[0].reasons[0].shift_starts_at, onCall.on_call[0].reasons[0].shift_ends_at],
     ]);
+  });
+
+  step('a guest, who sees no alerts, sees who is on call on the project page', async () => {
+    const guest = await api<{ id: number; token: string }>('POST', '/users', { username: 'guest' });
+    await api('POST', `/projects/${projectId}/members`, { user_id: guest.id, access_level: 'guest' });
+    await browser.signIn(guest.token, { signOutFirst: true });
+    await page.goto(`/projects/${projectId}`);
+    const card = page.getByRole('region', { name: 'On call now' });
+    await card.getByText('Payments primary').waitFor();
+    // Its schedules themselves are a developer's to see: no link.
+    expect(await card.getByRole('link').count()).toBe(0);
+    await browser.signIn(developer.token, { signOutFirst: true });
   });
 
   step('the alerts page says who is on call now in each schedule', async () => {

@@ -221,4 +221,12 @@ export class AlertProcessorEnv extends BaseEnv {
   /** Alert events older than this mail nobody (a consumer catching up after an outage sends no stale news). */
   @IntegerSetting({ min: 1 })
   EMAIL_EVENT_MAX_AGE_MINUTES = 60;
+
+  /**
+   * How often the handoff publisher (on the processor of the workflow role that leads it) looks for
+   * schedules whose on-call changes and for members who left their project: an `oncall.shift_started`
+   * event is at most about this late.
+   */
+  @IntegerSetting({ min: 100, max: 600_000 })
+  ONCALL_HANDOFF_CHECK_MS = 5_000;
 }

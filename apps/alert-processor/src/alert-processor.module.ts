@@ -8,6 +8,8 @@ import { AlertEmailEventsHealthProbe, IncidentAutomationHealthProbe, WorkflowMod
 import { HealthModule } from '@alert-ingestion/http';
 import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
+import { OutboxRelaySettings } from '@alert-ingestion/outbox';
+import { OncallEventRelayHealthProbe, OncallFeatureModule } from '@alert-ingestion/oncall-feature';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertNotificationsController } from './alert-notifications.controller';
@@ -17,6 +19,7 @@ import { IncidentsController } from './incidents.controller';
 import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
+import { OncallSchedulesController } from './oncall-schedules.controller';
 import { SilencesController } from './silences.controller';
 import { TimelineController } from './timeline.controller';
 
@@ -45,6 +48,16 @@ export class AlertProcessorModule {
           }
         : undefined,
     });
+    // Every outbox relay of the processor batches, retries and judges itself alike.
+    const relay: OutboxRelaySettings = {
+      batchSize: env.EVENT_RELAY_BATCH_SIZE,
+      lingerMs: env.EVENT_RELAY_LINGER_MS,
+      pollIntervalMs: env.EVENT_RELAY_POLL_MS,
+      initialRetryMs: env.EVENT_RELAY_RETRY_MS,
+      maxRetryMs: env.EVENT_RELAY_MAX_RETRY_MS,
+      maxAttempts: env.EVENT_RELAY_MAX_ATTEMPTS,
+      stallAfterMs: env.EVENT_RELAY_STALL_SECONDS * 1000,
+    };
     return {
       module: AlertProcessorModule,
       imports: [
@@ -69,18 +82,18 @@ export class AlertProcessorModule {
             retentionMs: env.DELIVERIES_RETENTION_HOURS * 3_600_000,
             sweepIntervalMs: env.DELIVERIES_SWEEP_MINUTES * 60_000,
           },
-          relay: {
-            batchSize: env.EVENT_RELAY_BATCH_SIZE,
-            lingerMs: env.EVENT_RELAY_LINGER_MS,
-            pollIntervalMs: env.EVENT_RELAY_POLL_MS,
-            initialRetryMs: env.EVENT_RELAY_RETRY_MS,
-            maxRetryMs: env.EVENT_RELAY_MAX_RETRY_MS,
-            maxAttempts: env.EVENT_RELAY_MAX_ATTEMPTS,
-            stallAfterMs: env.EVENT_RELAY_STALL_SECONDS * 1000,
-          },
+          relay,
           relayShards: { count: env.EVENT_RELAY_SHARDS, rebalanceIntervalMs: env.EVENT_RELAY_REBALANCE_MS },
         }),
         workflow,
+        // On call beside the alerts it will page for, in the processor's database (docs/architecture.md "On call").
+        OncallFeatureModule.forRoot({
+          databaseUrl: env.DATABASE_URL,
+          publishes: runsRole(env.PROCESSOR_ROLES, 'workflow'),
+          handoffCheckIntervalMs: env.ONCALL_HANDOFF_CHECK_MS,
+          relay,
+          consoleUrl: env.CONSOLE_URL,
+        }),
         AccessModule.forRoot({
           adminToken: env.ADMIN_TOKEN,
           sqlQuery: {
@@ -99,7 +112,9 @@ export class AlertProcessorModule {
             KafkaConsumersHealthProbe,
             // The relays run with intake (PROCESSOR_ROLES).
             ...(runsRole(env.PROCESSOR_ROLES, 'intake') ? [AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] : []),
-            ...(runsRole(env.PROCESSOR_ROLES, 'workflow') ? [IncidentAutomationHealthProbe, ...(env.SMTP_URL ? [AlertEmailEventsHealthProbe] : [])] : []),
+            ...(runsRole(env.PROCESSOR_ROLES, 'workflow')
+              ? [IncidentAutomationHealthProbe, OncallEventRelayHealthProbe, ...(env.SMTP_URL ? [AlertEmailEventsHealthProbe] : [])]
+              : []),
           ],
         }),
       ],
@@ -108,6 +123,7 @@ export class AlertProcessorModule {
         IncidentsController,
         TimelineController,
         SilencesController,
+        OncallSchedulesController,
         DeliveriesController,
         AlertNotificationsController,
         RawAlertConsumer,

@@ -75,13 +75,14 @@ describe('processor roles: intake and the alert workflow in processors of their 
 
     expect(niceness(workflow.process.pid)).toBe(10);
     expect(niceness(stack.processor.process.pid)).toBe(0);
-    // Each /healthz probes what its instance runs: the relays with intake, the incident automation with the workflow.
+    // Each /healthz probes what its instance runs: the alert and incident relays with intake; the
+    // incident automation, the alert emails and the on-call event relay (with its handoff publisher) with the workflow.
     const health = async (url: string) => {
       const answer = await fetch(`${url}/healthz`);
       return { status: answer.status, probes: Object.keys(((await answer.json()) as { details: Record<string, unknown> }).details).sort() };
     };
     expect(await health(stack.processor.url)).toEqual({ status: 200, probes: ['alert_event_relay', 'incident_event_relay', 'kafka', 'postgresql'] });
-    expect(await health(workflow.url)).toEqual({ status: 200, probes: ['alert_email_events', 'incident_automation', 'kafka', 'postgresql'] });
+    expect(await health(workflow.url)).toEqual({ status: 200, probes: ['alert_email_events', 'incident_automation', 'kafka', 'oncall_event_relay', 'postgresql'] });
     expect(workflowMetrics.value('alert_processor_workflow_consuming', { consumer: 'incident_automation' })).toBe(1);
     expect(workflowMetrics.value('alert_processor_workflow_consuming', { consumer: 'alert_email_events' })).toBe(1);
   });

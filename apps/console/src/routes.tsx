@@ -13,6 +13,7 @@ import { IntegrationPage } from './pages/integrations/integration.page';
 import { IntegrationsPage } from './pages/integrations/integrations.page';
 import { MembersPage } from './pages/members.page';
 import { NotFoundPage } from './pages/not-found.page';
+import { OncallSchedulePage, OncallSchedulesPage, RotationFormPage } from './pages/oncall/oncall-pages';
 import { ProjectHome, ProjectLayout } from './pages/project-layout';
 import { ProjectsPage } from './pages/projects.page';
 import { SilenceFormPage } from './pages/silences/silence-form.page';
@@ -56,6 +57,10 @@ export function AppRoutes() {
             <Route path="silences" element={<SilencesPage />} />
             <Route path="silences/new" element={<SilenceFormPage />} />
             <Route path="silences/:silenceId/edit" element={<SilenceFormPage />} />
+            <Route path="oncall" element={<OncallSchedulesPage />} />
+            <Route path="oncall/:scheduleId" element={<OncallSchedulePage />} />
+            <Route path="oncall/:scheduleId/rotations/new" element={<RotationFormPage />} />
+            <Route path="oncall/:scheduleId/rotations/:rotationId/edit" element={<RotationFormPage />} />
             <Route path="settings/alerts" element={<IntegrationsPage />} />
             <Route path="settings/alerts/new" element={<IntegrationPage />} />
             <Route path="settings/alerts/alert_settings" element={<AlertSettingsPage />} />

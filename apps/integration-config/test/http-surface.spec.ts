@@ -40,12 +40,16 @@ const CONTRACT_OPERATIONS = [
   'GET /api/v4/alert_integrations/feature_history',
 ] as const;
 
-/** The catalogue of deprecations is open to anyone; everything else takes a token. */
+/**
+ * The catalogue of deprecations is open to anyone, and an on-call calendar feed takes the secret of
+ * its URL instead of a token (calendars that subscribe send none); everything else takes a token.
+ */
 const OPEN_OPERATIONS = [
   'GET /api/v4/deprecations',
   'GET /api/v4/deprecations/upgrade_report',
   'POST /api/v4/deprecations/check',
   'GET /api/v4/alert_integrations/feature_history',
+  'GET /api/v4/projects/{id}/oncall_schedules/{schedule_id}/calendar.ics',
 ] as const;
 
 describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONTRACT.md "Across all services")', () => {

@@ -33,6 +33,21 @@ import type {
   LinkedPipelineFinding,
   Member,
   MilestoneChanges,
+  ActivePeriodView,
+  OncallCalendarUrlView,
+  OncallGapView,
+  OncallOverrideView,
+  OncallRotationRef,
+  OncallRotationView,
+  OncallScheduleRef,
+  OncallScheduleView,
+  OncallShiftView,
+  OncallUser,
+  OnCallMemberView,
+  OnCallReasonView,
+  OnCallView,
+  RemovedParticipantView,
+  RotationPreviewShiftView,
   MilestoneStage,
   PayloadAlertField,
   PayloadFieldMappingEntry,
@@ -114,6 +129,21 @@ interface ContractOf {
   LinkDeprecationDto: LinkDeprecation;
   MemberDto: Member;
   MilestoneChangesDto: MilestoneChanges;
+  ActivePeriodDto: ActivePeriodView;
+  OncallCalendarUrlDto: OncallCalendarUrlView;
+  OncallGapDto: OncallGapView;
+  OncallOverrideDto: OncallOverrideView;
+  OncallRotationRefDto: OncallRotationRef;
+  OncallRotationDto: OncallRotationView;
+  OncallScheduleRefDto: OncallScheduleRef;
+  OncallScheduleDto: OncallScheduleView;
+  OncallShiftDto: OncallShiftView;
+  OncallUserDto: OncallUser;
+  OnCallMemberDto: OnCallMemberView;
+  OnCallReasonDto: OnCallReasonView;
+  OnCallDto: OnCallView;
+  RemovedParticipantDto: RemovedParticipantView;
+  RotationPreviewShiftDto: RotationPreviewShiftView;
   MilestoneStageDto: MilestoneStage;
   PathSilenceMatcherDto: Extract<SilenceMatcher, { path: unknown }>;
   PayloadAlertFieldDto: PayloadAlertField;
@@ -143,6 +173,13 @@ export const WITHOUT_CONTRACT_TYPE = [
   // The alert workflow's request bodies (libs/shared/alerts-api/src/alert-workflow.dto.ts).
   'AlertBulkUpdateDto',
   'UpdateAlertAssigneesDto',
+  // On-call schedules' request bodies and queries (libs/shared/alerts-api/src/oncall.dto.ts).
+  'CreateOncallScheduleDto',
+  'UpdateOncallScheduleDto',
+  'CreateRotationDto',
+  'UpdateRotationDto',
+  'PreviewRotationDto',
+  'CreateOverrideDto',
   // The incidents API's and the alert settings' request bodies (libs/shared/alerts-api/src/incidents.dto.ts).
   'CreateIncidentDto',
   'LinkIncidentAlertDto',
@@ -205,6 +242,21 @@ export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schema
   LinkDeprecationDto: true,
   MemberDto: true,
   MilestoneChangesDto: true,
+  ActivePeriodDto: true,
+  OncallCalendarUrlDto: true,
+  OncallGapDto: true,
+  OncallOverrideDto: true,
+  OncallRotationRefDto: true,
+  OncallRotationDto: true,
+  OncallScheduleRefDto: true,
+  OncallScheduleDto: true,
+  OncallShiftDto: true,
+  OncallUserDto: true,
+  OnCallMemberDto: true,
+  OnCallReasonDto: true,
+  OnCallDto: true,
+  RemovedParticipantDto: true,
+  RotationPreviewShiftDto: true,
   MilestoneStageDto: true,
   PathSilenceMatcherDto: true,
   PayloadAlertFieldDto: true,

@@ -87,3 +87,4 @@ export interface TestAlertAnswer {
 
 /** A user who can be added to a project (`GET /projects/:id/members/candidates`, README "Members"). */
 export type MemberCandidate = Schemas['MemberCandidateDto'];
+export { SHIFT_LENGTH_UNITS, type ShiftLengthUnit, type ShiftSource } from '@alert-ingestion/contracts/oncall';

@@ -4,6 +4,7 @@ import { Project } from '../api/types';
 import { ErrorPage, Loading } from '../components/error-message';
 import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel, tierLabel } from '../session/roles';
+import { OnCallNow } from './oncall/on-call-now';
 
 /** The project of the page, as its layout loaded it (with the caller's role). */
 export function useCurrentProject(): Project {
@@ -36,6 +37,7 @@ export function ProjectLayout() {
                 <NavLink to={`/projects/${current.id}/alerts`}>Alerts</NavLink>
                 {can(current, 'readIncidents') && <NavLink to={`/projects/${current.id}/incidents`}>Incidents</NavLink>}
                 {can(current, 'readSilences') && <NavLink to={`/projects/${current.id}/silences`}>Silences</NavLink>}
+                {can(current, 'readOncallSchedules') && <NavLink to={`/projects/${current.id}/oncall`}>On-call schedules</NavLink>}
               </li>
             )}
             {can(current, 'manageIntegrations') && (
@@ -72,6 +74,8 @@ export function ProjectHome() {
         Your role in this project is {roleLabel(project.access_level)}. Alerts need the Developer role or higher, and alert settings the
         Maintainer role or higher. Ask a project owner for more access.
       </p>
+      {/* Everyone sees who is on call. */}
+      <OnCallNow project={project} />
     </section>
   );
 }

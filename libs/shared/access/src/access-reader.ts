@@ -51,6 +51,19 @@ export class AccessReader {
     return rows.filter((row) => hasAccessLevel(row.access_level, minimum)).map((row) => ({ id: row.id, username: row.username, accessLevel: row.access_level }));
   }
 
+  /** The user ids of every member of each project (on-call schedules: who may still be on call), by project id. One query. */
+  async memberIdsByProject(projectIds: readonly string[]): Promise<Map<string, Set<string>>> {
+    const ids = [...new Set(projectIds)];
+    const members = new Map(ids.map((id) => [id, new Set<string>()]));
+    if (ids.length === 0) return members;
+    const rows = await this.query<{ project_id: string; user_id: string }>(
+      `SELECT project_id::text AS project_id, user_id::text AS user_id FROM project_members WHERE project_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    for (const row of rows) members.get(row.project_id)?.add(row.user_id);
+    return members;
+  }
+
   /** The members of the projects whose role is one of `levels` and who have an email address (alert emails). */
   async membersWithEmail(projectIds: readonly string[], levels: readonly AccessLevel[]): Promise<Array<{ projectId: string; userId: string; email: string }>> {
     if (projectIds.length === 0 || levels.length === 0) return [];

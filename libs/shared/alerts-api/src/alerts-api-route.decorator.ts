@@ -1,27 +1,38 @@
 import { ForwardedProjectRoute, ProjectRoute } from '@alert-ingestion/access';
 import { ApiErrorResponses, ApiPageResponse } from '@alert-ingestion/http';
-import { applyDecorators, HttpCode, RequestMapping, RequestMethod } from '@nestjs/common';
+import { applyDecorators, Header, HttpCode, RequestMapping, RequestMethod } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
 import { AlertsApiRouteDefinition } from './alerts-api.routes';
 
 /** The status of a route's 2xx answer. */
-export function successStatus(route: AlertsApiRouteDefinition): 200 | 201 {
+export function successStatus(route: AlertsApiRouteDefinition): 200 | 201 | 204 {
   return route.response.status ?? 200;
+}
+
+/** What the OpenAPI documents say of a route's 2xx answer. */
+function successDocumentation(route: AlertsApiRouteDefinition): MethodDecorator[] {
+  const { type, page, array, contentType, description = '' } = route.response;
+  const status = successStatus(route);
+  if (contentType) return [ApiResponse({ status, description, content: { [contentType]: { schema: { type: 'string' } } } })];
+  if (page && type) return [ApiPageResponse(type, description)];
+  return [ApiResponse({ status, description, ...(type && { type, isArray: array === true }) })];
 }
 
 /** The route itself (method, path, status) and what the OpenAPI documents say of it, access aside. */
 function routeAndDocumentation(route: AlertsApiRouteDefinition): Array<MethodDecorator> {
-  const { type, page, array, description } = route.response;
-  const status = successStatus(route);
   return [
     RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
-    HttpCode(status),
+    HttpCode(successStatus(route)),
+    ...(route.response.contentType ? [Header('Content-Type', `${route.response.contentType}; charset=utf-8`)] : []),
     ApiOperation({ summary: route.summary }),
     ...Object.entries(route.params ?? {}).map(([name, text]) => ApiParam({ name, description: text, schema: { type: 'integer', minimum: 1 } })),
-    page ? ApiPageResponse(type, description ?? '') : ApiResponse({ status, type, isArray: array === true, description: description ?? '' }),
+    ...successDocumentation(route),
     ...(route.errors ? [ApiErrorResponses(...route.errors)] : []),
   ];
 }
+
+/** A route without a token (access null) is open: its secret is its own to check. Its project is still a path parameter. */
+const ApiProjectId = () => ApiParam({ name: 'id', description: 'The project id.', schema: { type: 'integer', minimum: 1 } });
 
 /**
  * The query and body a handler takes are documented from its `@Query()` and `@Body()` parameter
@@ -50,7 +61,7 @@ function TakesTheTablesInput(route: AlertsApiRouteDefinition): MethodDecorator {
  *   find(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string): Promise<AlertDto> { ... }
  */
 export const AlertsApiRoute = (route: AlertsApiRouteDefinition) =>
-  applyDecorators(...routeAndDocumentation(route), ProjectRoute(route.access), TakesTheTablesInput(route));
+  applyDecorators(...routeAndDocumentation(route), route.access === null ? ApiProjectId() : ProjectRoute(route.access), TakesTheTablesInput(route));
 
 /**
  * The same route as a service that forwards it to alert-processor documents it: the same token
@@ -59,6 +70,6 @@ export const AlertsApiRoute = (route: AlertsApiRouteDefinition) =>
 export const ForwardedAlertsApiRoute = (route: AlertsApiRouteDefinition) =>
   applyDecorators(
     ...routeAndDocumentation(route),
-    ForwardedProjectRoute(route.access),
+    route.access === null ? ApiProjectId() : ForwardedProjectRoute(route.access),
     ApiErrorResponses([502, 'alert-processor gave no usable answer in time.'], [503, 'alert-processor cannot be reached.']),
   );

@@ -8,8 +8,29 @@ import { AlertBulkUpdateDto, AlertBulkUpdateResultDto, AssigneeCandidateDto, Upd
 import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
 import { AlertSettingsDto, CreateIncidentDto, IncidentDto, IncidentStatusCountsDto, LinkIncidentAlertDto, ListIncidentsQueryDto, UpdateAlertSettingsDto, UpdateIncidentDto } from './incidents.dto';
 import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
+import {
+  CalendarFeedQueryDto,
+  CreateOncallScheduleDto,
+  CreateOverrideDto,
+  CreateRotationDto,
+  ListOverridesQueryDto,
+  OncallCalendarUrlDto,
+  OncallGapDto,
+  OncallOverrideDto,
+  OncallRotationDto,
+  OncallScheduleDto,
+  OncallShiftDto,
+  OnCallDto,
+  OnCallQueryDto,
+  PreviewRotationDto,
+  RotationPreviewShiftDto,
+  ShiftsQueryDto,
+  UpdateOncallScheduleDto,
+  UpdateRotationDto,
+} from './oncall.dto';
 
-// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences") as one table:
+// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences"; on-call
+// schedules) as one table:
 // alert-processor answers each route (its controllers take their route, access level and OpenAPI
 // description from here through AlertsApiRoute), integration-config forwards every route under
 // ALERTS_API_PREFIXES to it and documents them from here too. A new endpoint is an entry here, a
@@ -18,16 +39,21 @@ import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } 
 /** Where every route of the alerts API lives: the routes' paths are relative to it. */
 export const ALERTS_API_BASE = 'api/v4/projects/:id';
 
-export type AlertsApiMethod = 'GET' | 'POST' | 'PUT';
+export type AlertsApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A 2xx answer: one DTO, or one page of them with GitLab's pagination headers. */
+/**
+ * A 2xx answer: one DTO, or one page of them with GitLab's pagination headers; none for a 204; or a
+ * document of another media type (`contentType`, as text).
+ */
 export interface AlertsApiResponse {
-  readonly type: Type<unknown>;
+  readonly type?: Type<unknown>;
   readonly page?: true;
   /** A JSON array of the DTO, whole (not paged). */
   readonly array?: true;
-  /** 200 unless said otherwise (a POST that creates is a 201). */
-  readonly status?: 200 | 201;
+  /** 200 unless said otherwise (a POST that creates is a 201, a DELETE a 204 with no body). */
+  readonly status?: 200 | 201 | 204;
+  /** The answer is a document of this type (`text/calendar`), not JSON. */
+  readonly contentType?: string;
   readonly description?: string;
 }
 
@@ -35,8 +61,11 @@ export interface AlertsApiRouteDefinition {
   readonly method: AlertsApiMethod;
   /** Relative to ALERTS_API_BASE, with Express-style `:param`s. */
   readonly path: string;
-  /** The lowest role in the project that may use the route (the administrator always may). */
-  readonly access: AccessLevel;
+  /**
+   * The lowest role in the project that may use the route (the administrator always may). Null: no
+   * token; the route checks a secret of its own (a calendar feed's), and a wrong one is a 404.
+   */
+  readonly access: AccessLevel | null;
   readonly summary: string;
   /** The path parameters besides the project `:id`, with what each names (all are positive integers). */
   readonly params?: Readonly<Record<string, string>>;
@@ -50,6 +79,9 @@ export interface AlertsApiRouteDefinition {
 const ALERT_IID = { iid: 'The alert iid (counts from 1 per project).' } as const;
 const SILENCE_ID = { silence_id: 'The silence id.' } as const;
 const INCIDENT_IID = { iid: 'The incident iid (counts from 1 per project).' } as const;
+const SCHEDULE_ID = { schedule_id: 'The on-call schedule id.' } as const;
+const ROTATION_ID = { ...SCHEDULE_ID, rotation_id: 'The rotation id.' } as const;
+const OVERRIDE_ID = { ...SCHEDULE_ID, override_id: 'The override id.' } as const;
 
 /**
  * Every route of the alerts API. Order matters where paths overlap: Express tries routes in the order
@@ -297,6 +329,171 @@ export const ALERTS_API = {
     response: { type: AlertNotificationDto, page: true, description: 'One page of alert email records.' },
     errors: [400],
   },
+  // On-call schedules (docs/api-guide.md "On-call schedules"): `on_call` before `:schedule_id`.
+  projectOnCall: {
+    method: 'GET',
+    path: 'oncall_schedules/on_call',
+    access: REQUIRED_ACCESS_LEVEL.readOnCall,
+    summary: 'Who is on call now in each schedule of the project, and why',
+    response: { type: OnCallDto, array: true, description: 'One entry per schedule, by name (not paged).' },
+  },
+  listOncallSchedules: {
+    method: 'GET',
+    path: 'oncall_schedules',
+    access: REQUIRED_ACCESS_LEVEL.readOncallSchedules,
+    summary: 'List the on-call schedules of a project, by name, with their rotations and who is on call now',
+    query: PaginationQueryDto,
+    response: { type: OncallScheduleDto, page: true, description: 'One page of schedules.' },
+    errors: [400],
+  },
+  createOncallSchedule: {
+    method: 'POST',
+    path: 'oncall_schedules',
+    access: REQUIRED_ACCESS_LEVEL.manageOncallSchedules,
+    summary: 'Create an on-call schedule in an IANA time zone',
+    body: CreateOncallScheduleDto,
+    response: { type: OncallScheduleDto, status: 201 },
+    errors: [400, [409, 'The project has a schedule of that name.']],
+  },
+  getOncallSchedule: {
+    method: 'GET',
+    path: 'oncall_schedules/:schedule_id',
+    access: REQUIRED_ACCESS_LEVEL.readOncallSchedules,
+    summary: 'Get an on-call schedule, its rotations and who is on call now',
+    params: SCHEDULE_ID,
+    response: { type: OncallScheduleDto },
+  },
+  updateOncallSchedule: {
+    method: 'PUT',
+    path: 'oncall_schedules/:schedule_id',
+    access: REQUIRED_ACCESS_LEVEL.manageOncallSchedules,
+    summary: "Change a schedule's name, description or time zone (a new zone applies from now on)",
+    params: SCHEDULE_ID,
+    body: UpdateOncallScheduleDto,
+    response: { type: OncallScheduleDto },
+    errors: [400, [409, 'The project has a schedule of that name.']],
+  },
+  deleteOncallSchedule: {
+    method: 'DELETE',
+    path: 'oncall_schedules/:schedule_id',
+    access: REQUIRED_ACCESS_LEVEL.manageOncallSchedules,
+    summary: 'Delete an on-call schedule, its rotations, overrides and calendar URL',
+    params: SCHEDULE_ID,
+    response: { status: 204, description: 'Deleted.' },
+  },
+  scheduleOnCall: {
+    method: 'GET',
+    path: 'oncall_schedules/:schedule_id/on_call',
+    access: REQUIRED_ACCESS_LEVEL.readOnCall,
+    summary: 'Who is on call in a schedule at any instant (past or future), and why (rotation or override)',
+    params: SCHEDULE_ID,
+    query: OnCallQueryDto,
+    response: { type: OnCallDto },
+    errors: [400],
+  },
+  scheduleShifts: {
+    method: 'GET',
+    path: 'oncall_schedules/:schedule_id/shifts',
+    access: REQUIRED_ACCESS_LEVEL.readOncallSchedules,
+    summary: "A schedule's final shifts (rotations with overrides applied) over a range of at most five weeks",
+    params: SCHEDULE_ID,
+    query: ShiftsQueryDto,
+    response: { type: OncallShiftDto, array: true, description: 'Every shift overlapping the range, cut to it, by start (not paged).' },
+    errors: [400],
+  },
+  scheduleGaps: {
+    method: 'GET',
+    path: 'oncall_schedules/:schedule_id/gaps',
+    access: REQUIRED_ACCESS_LEVEL.readOncallSchedules,
+    summary: 'The gaps (nobody on call) in the next 7 days',
+    params: SCHEDULE_ID,
+    response: { type: OncallGapDto, array: true, description: 'Empty: someone is on call all the time.' },
+  },
+  createRotation: {
+    method: 'POST',
+    path: 'oncall_schedules/:schedule_id/rotations',
+    access: REQUIRED_ACCESS_LEVEL.manageOncallSchedules,
+    summary: 'Add a rotation to a schedule, in force from now',
+    params: SCHEDULE_ID,
+    body: CreateRotationDto,
+    response: { type: OncallRotationDto, status: 201 },
+    errors: [400, [409, 'The schedule has a rotation of that name.']],
+  },
+  previewRotation: {
+    method: 'POST',
+    path: 'oncall_schedules/:schedule_id/rotations/preview',
+    access: REQUIRED_ACCESS_LEVEL.manageOncallSchedules,
+    summary: "The next shifts a rotation's rules would give, with local times and UTC offsets (daylight-saving changes show); stores nothing",
+    params: SCHEDULE_ID,
+    body: PreviewRotationDto,
+    response: { type: RotationPreviewShiftDto, array: true },
+    errors: [400],
+  },
+  updateRotation: {
+    method: 'PUT',
+    path: 'oncall_schedules/:schedule_id/rotations/:rotation_id',
+    access: REQUIRED_ACCESS_LEVEL.manageOncallSchedules,
+    summary: "Change a rotation: new rules take effect from now (the shifts before stay)",
+    params: ROTATION_ID,
+    body: UpdateRotationDto,
+    response: { type: OncallRotationDto },
+    errors: [400, [409, 'The schedule has a rotation of that name.']],
+  },
+  deleteRotation: {
+    method: 'DELETE',
+    path: 'oncall_schedules/:schedule_id/rotations/:rotation_id',
+    access: REQUIRED_ACCESS_LEVEL.manageOncallSchedules,
+    summary: 'Delete a rotation from now on (its past shifts stay); its overrides under way end, later ones go',
+    params: ROTATION_ID,
+    response: { status: 204, description: 'Deleted.' },
+  },
+  listOverrides: {
+    method: 'GET',
+    path: 'oncall_schedules/:schedule_id/overrides',
+    access: REQUIRED_ACCESS_LEVEL.readOncallSchedules,
+    summary: "List a schedule's overrides, newest first",
+    params: SCHEDULE_ID,
+    query: ListOverridesQueryDto,
+    response: { type: OncallOverrideDto, page: true, description: 'One page of overrides.' },
+    errors: [400],
+  },
+  createOverride: {
+    method: 'POST',
+    path: 'oncall_schedules/:schedule_id/overrides',
+    access: REQUIRED_ACCESS_LEVEL.overrideOnCall,
+    summary: "Put a member on call in place of a rotation's (or the whole schedule's) on-call for a window; developers may put only themselves",
+    params: SCHEDULE_ID,
+    body: CreateOverrideDto,
+    response: { type: OncallOverrideDto, status: 201 },
+    errors: [400, [403, 'A developer named another member.']],
+  },
+  deleteOverride: {
+    method: 'DELETE',
+    path: 'oncall_schedules/:schedule_id/overrides/:override_id',
+    access: REQUIRED_ACCESS_LEVEL.overrideOnCall,
+    summary: 'Delete an override, giving the rotation back: one under way ends now; developers may delete only their own',
+    params: OVERRIDE_ID,
+    response: { status: 204, description: 'Deleted, or ended now.' },
+    errors: [[403, "A developer named another member's override."], [409, 'The override has ended: it stays as history.']],
+  },
+  resetCalendarUrl: {
+    method: 'POST',
+    path: 'oncall_schedules/:schedule_id/reset_calendar_url',
+    access: REQUIRED_ACCESS_LEVEL.resetOncallCalendarUrl,
+    summary: "Make a new secret URL of the schedule's calendar feed (shown once); the previous URL stops working at once",
+    params: SCHEDULE_ID,
+    response: { type: OncallCalendarUrlDto },
+  },
+  oncallCalendar: {
+    method: 'GET',
+    path: 'oncall_schedules/:schedule_id/calendar.ics',
+    access: null,
+    summary: "The schedule's final shifts of the past 7 days and the next 60 as an iCalendar feed, at its secret URL (no token)",
+    params: SCHEDULE_ID,
+    query: CalendarFeedQueryDto,
+    response: { contentType: 'text/calendar', description: 'One event per shift (UTC times, a UID stable across requests).' },
+    errors: [400, [404, 'No such schedule, or a token that is not its current one.']],
+  },
 } as const satisfies Record<string, AlertsApiRouteDefinition>;
 
 export type AlertsApiRouteName = keyof typeof ALERTS_API;
@@ -307,7 +504,7 @@ export const ALERTS_API_ROUTES: ReadonlyArray<AlertsApiRouteDefinition> = Object
  * The paths, relative to ALERTS_API_BASE, under which every route of the table lies and nothing of
  * integration-config's own API does: integration-config forwards each of them whole to alert-processor.
  */
-export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'incidents', 'alert_settings', 'alert_notifications'] as const;
+export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'incidents', 'alert_settings', 'alert_notifications', 'oncall_schedules'] as const;
 
 /** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`. */
 export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path'> | string): string {

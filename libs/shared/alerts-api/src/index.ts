@@ -13,3 +13,4 @@ export * from './alerts-api-route.decorator';
 export * from './alerts-api-forwarding';
 export * from './forwarded-alerts-api.controller';
 export * from './alert-notifications.dto';
+export * from './oncall.dto';

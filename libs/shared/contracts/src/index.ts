@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 export * from './topics';
 export * from './alert';
+export * from './oncall';
 export * from './access';
 export * from './management';
 export * from './deprecations';
@@ -10,6 +11,7 @@ export * as RawAlert from './raw-alert';
 export * as AlertReply from './alert-reply';
 export * as AlertEvent from './alert-event';
 export * as IncidentEvent from './incident-event';
+export * as OncallEvent from './oncall-event';
 export * as IntegrationSnapshot from './integration-snapshot';
 export * as DeadLetter from './dead-letter';
 export * as OutboxDeadLetter from './outbox-dead-letter';

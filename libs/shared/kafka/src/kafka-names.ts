@@ -16,6 +16,8 @@ export enum ConsumerGroup {
   AlertEventRelay = 'alert-processor-event-relay',
   /** The processor's incident event outbox relay (position group and transactional id). */
   IncidentEventRelay = 'alert-processor-incident-event-relay',
+  /** The processor's on-call event outbox relay (position group and transactional id). */
+  OncallEventRelay = 'alert-processor-oncall-event-relay',
   /**
    * The processor's alert settings automation: reads alerts.events.v1 to open an incident for a new
    * alert (create_incident) and close one when a recovery payload resolves its alert (auto_close_incident).

@@ -31,6 +31,16 @@ describe('registerOutboxMetrics', () => {
     expect(await scrape(registry, 'outbox_backlog_rows')).toEqual({});
     expect(await scrape(registry, 'outbox_dead_letters_total')).toEqual({ alert_events: 1, integration_snapshots: 0 });
   });
+
+  it('reads the relays of every provider of a process that registers some, each label once', async () => {
+    const registry = new Registry();
+    registerOutboxMetrics(registry, { alert_events: { status: () => status({ published: 3 }) } });
+    registerOutboxMetrics(registry, { oncall_events: { status: () => status({ published: 2, backlogRows: 1 }) } });
+
+    expect(await scrape(registry, 'outbox_published_total')).toEqual({ alert_events: 3, oncall_events: 2 });
+    expect(await scrape(registry, 'outbox_backlog_rows')).toEqual({ alert_events: 0, oncall_events: 1 });
+    expect(() => registerOutboxMetrics(registry, { oncall_events: { status: () => status({}) } })).toThrow(/already read a relay labelled oncall_events/);
+  });
 });
 
 describe('registerOutboxShardMetrics', () => {

@@ -8,15 +8,28 @@ export interface OutboxRelayStatusSource {
   status(): OutboxRelayStatus;
 }
 
+/** The relays each registry's outbox metrics read, by outbox label. */
+const relaysOf = new WeakMap<Registry, Map<string, OutboxRelayStatusSource>>();
+
 /**
  * `outbox_backlog_rows`, `outbox_oldest_age_seconds`, `outbox_published_total` and
  * `outbox_dead_letters_total` of the relays of one process, labelled `outbox` (e.g. alert_events).
  * Read from each relay's status() at every scrape, so publishing costs nothing extra. The gauges are
  * reported only by the instance that leads the relay (the others do not measure the backlog), and
- * the counters count what this instance published since it started.
+ * the counters count what this instance published since it started. Providers of one process may
+ * each register their own relays: the metrics are made once per registry and read them all.
  */
 export function registerOutboxMetrics(registry: Registry, relays: Readonly<Record<string, OutboxRelayStatusSource>>): void {
-  const entries = Object.entries(relays);
+  const known = relaysOf.get(registry);
+  if (known) {
+    for (const [outbox, relay] of Object.entries(relays)) {
+      if (known.has(outbox)) throw new Error(`The outbox metrics already read a relay labelled ${outbox}`);
+      known.set(outbox, relay);
+    }
+    return;
+  }
+  const entries = new Map(Object.entries(relays));
+  relaysOf.set(registry, entries);
   const gauges = [
     ['outbox_backlog_rows', (status: OutboxRelayStatus) => status.backlogRows],
     ['outbox_oldest_age_seconds', (status: OutboxRelayStatus) => status.oldestAgeSeconds],
@@ -36,7 +49,7 @@ export function registerOutboxMetrics(registry: Registry, relays: Readonly<Recor
   ] as const;
   for (const [name, read] of counters) {
     // A relay's counts only grow: each scrape adds what it counted since the previous one.
-    const counted = new Map(entries.map(([outbox]) => [outbox, 0]));
+    const counted = new Map<string, number>();
     counter(registry, name, function () {
       for (const [outbox, relay] of entries) {
         const total = read(relay.status());

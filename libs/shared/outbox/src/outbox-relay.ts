@@ -26,7 +26,7 @@ export interface OutboxRelayOptions extends RelayHealthOptions {
   databaseUrl: string;
   table: OutboxTable;
   /** The topic of records the broker refuses for good (`<topic>.dlq`, an OutboxDeadLetterValue each). */
-  deadLetterTopic: Topic.AlertEventsDeadLetter | Topic.IncidentEventsDeadLetter | Topic.IntegrationsDeadLetter;
+  deadLetterTopic: Topic.AlertEventsDeadLetter | Topic.IncidentEventsDeadLetter | Topic.OncallEventsDeadLetter | Topic.IntegrationsDeadLetter;
   /** Rows published per Kafka transaction. */
   batchSize: number;
   /**

@@ -50,6 +50,7 @@ export const OUTBOX_ADVISORY_LOCKS = {
   alert_event_outbox: { writeLock: 7_311_202_401, leaderLock: 7_311_202_402, sharding: { keyHashColumn: 'key_hash', lockClass: 731_120_240 } },
   integration_snapshot_outbox: { writeLock: 7_311_202_403, leaderLock: 7_311_202_404 },
   incident_event_outbox: { writeLock: 7_311_202_405, leaderLock: 7_311_202_406 },
+  oncall_event_outbox: { writeLock: 7_311_202_407, leaderLock: 7_311_202_408 },
 } as const satisfies Record<string, Omit<OutboxTable, 'name' | 'channel'>>;
 
 /** The outbox table `name` (its NOTIFY channel named after it) with its locks. */

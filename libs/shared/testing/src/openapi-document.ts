@@ -96,7 +96,8 @@ export function openApiProblems(document: OpenApiDocument, registered: Operation
       const successes = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
       if (successes.length === 0) problems.push(`${name}: no 2xx answer`);
       for (const status of successes) {
-        if (status !== '204' && !responses[status].content?.['application/json']?.schema) problems.push(`${name}: ${status} has no body schema`);
+        // JSON, or a document of its own type (an iCalendar feed's text/calendar).
+        if (status !== '204' && !Object.values(responses[status].content ?? {}).some((body) => body.schema)) problems.push(`${name}: ${status} has no body schema`);
       }
       for (const [status, response] of Object.entries(responses)) {
         if (!/^[45]\d\d$/.test(status)) continue;

@@ -21,6 +21,7 @@ import { assigneesText } from './alert-assignees';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
 import { useCurrentMessage } from '../../components/current-message';
 import { testAlertPath } from './send-test-alert.page';
+import { OnCallNow } from '../oncall/on-call-now';
 
 const TABS: Array<{ id: AlertTab; label: string }> = [
   { id: 'open', label: 'Open' },
@@ -144,6 +145,7 @@ export function AlertsPage() {
           </div>
         )}
       </div>
+      <OnCallNow project={project} />
       <TabNav
         label="Alert status"
         tabs={TABS.map((item) => ({

@@ -41,6 +41,14 @@ export const REQUIRED_ACCESS_LEVEL = {
   manageIncidents: 'developer',
   readAlertSettings: 'developer',
   manageAlertSettings: 'maintainer',
+  // On call, as GitLab's on-call schedules: everyone sees who is on call; developers see the
+  // schedules, put themselves on call by overrides and reset a calendar URL; maintainers make and
+  // change schedules and rotations (and overrides of anyone).
+  readOnCall: 'guest',
+  readOncallSchedules: 'developer',
+  overrideOnCall: 'developer',
+  resetOncallCalendarUrl: 'developer',
+  manageOncallSchedules: 'maintainer',
 } as const satisfies Record<string, AccessLevel>;
 
 export type ProjectAction = keyof typeof REQUIRED_ACCESS_LEVEL;

@@ -4,6 +4,7 @@ import { encodeAlertEvent } from '../alert-event/value';
 import * as DeadLetter from '../dead-letter';
 import * as DeliveryRecord from '../delivery-record';
 import * as IncidentEvent from '../incident-event';
+import * as OncallEvent from '../oncall-event';
 import * as IntegrationSnapshot from '../integration-snapshot';
 import * as OutboxDeadLetter from '../outbox-dead-letter';
 import * as RawAlert from '../raw-alert';
@@ -94,6 +95,10 @@ export const TOPIC_REGISTRY = {
     OutboxDeadLetter.OutboxDeadLetterValue,
     { partitions: 1 },
   ),
+  [Topic.OncallEvents]: binding<OncallEvent.OncallEventKey, OncallEvent.OncallEventValue>(Topic.OncallEvents, OncallEvent.OncallEventValue, { partitions: 1 }),
+  [Topic.OncallEventsDeadLetter]: binding<string, OutboxDeadLetter.OutboxDeadLetterValue>(Topic.OncallEventsDeadLetter, OutboxDeadLetter.OutboxDeadLetterValue, {
+    partitions: 1,
+  }),
   // Checked on the way out: a snapshot its readers would refuse is refused at its writer instead.
   // Integration changes are few, so the check costs nothing that matters.
   [Topic.Integrations]: binding<IntegrationSnapshot.IntegrationSnapshotKey, IntegrationSnapshot.IntegrationSnapshotValue>(

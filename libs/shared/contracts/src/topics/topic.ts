@@ -22,6 +22,13 @@ export enum Topic {
   IncidentEvents = 'incidents.events.v1',
   /** Incident events the outbox relay could not publish after bounded retries, with the reason. */
   IncidentEventsDeadLetter = 'incidents.events.v1.dlq',
+  /**
+   * Public on-call events: who is on call in a schedule changed (a handoff, an override starting or
+   * ending). One partition; key: `<schedule_id>:<instant>`. Changes come at a human pace.
+   */
+  OncallEvents = 'oncall.events.v1',
+  /** On-call events the outbox relay could not publish after bounded retries, with the reason. */
+  OncallEventsDeadLetter = 'oncall.events.v1.dlq',
   /** Compacted: the current state of every integration. Key: integration id; null value = deleted. */
   Integrations = 'integrations.v1',
   /** Integration snapshots the outbox relay could not publish after bounded retries, with the reason. */

@@ -1,0 +1,3 @@
+export * from './key';
+export { ONCALL_EVENT_TYPES, OncallEventValue } from './value';
+export type { OncallEventType } from './value';

@@ -1,0 +1,1 @@
+export * from './oncall-schedule';

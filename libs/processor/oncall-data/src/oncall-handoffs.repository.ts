@@ -1,9 +1,8 @@
-import { AlertsDatabase } from '@alert-ingestion/alerts-data';
+import { AlertsDatabase, ScriptedTransaction } from '@alert-ingestion/alerts-data';
 import { OncallEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { DAY_MS, HandoffPlan, HandoffState, Participant, planHandoffs } from '@alert-ingestion/oncall-domain';
+import { DAY_MS, HandoffPlan, HandoffState, Participant } from '@alert-ingestion/oncall-domain';
 import { outboxTable, OutboxTable, writeOutbox } from '@alert-ingestion/outbox';
 import { SqlQuery } from '@alert-ingestion/sql';
-import { PoolClient } from 'pg';
 import { databaseNow, readTimelines } from './oncall-schedules.repository';
 import { SCHEDULE_COLUMNS, ScheduleRow, storedSchedule } from './oncall-rows';
 
@@ -30,7 +29,8 @@ export type PublishOutcome = { published: number } | 'gone';
 
 /**
  * The handoff publisher's reads and writes (OncallHandoffsService): which schedules are due, who
- * takes part in them, and one schedule's changes of who is on call published in one transaction.
+ * takes part in them, and what publishing one schedule's changes of who is on call reads (locked)
+ * and writes, for its one command.
  */
 export class OncallHandoffsRepository {
   constructor(private readonly database: AlertsDatabase) {}
@@ -62,40 +62,42 @@ export class OncallHandoffsRepository {
   }
 
   /**
-   * Publishes a schedule's changes of who is on call since it was last published (planHandoffs), in
-   * one transaction: the schedule locked (edits wait, and take effect after this instant), the
-   * events into the outbox and the schedule's progress moved, with the COMMIT. Two publishers of the
-   * same schedule at once publish each change once: the second reads the first one's progress.
+   * What publishing a schedule's changes of who is on call is decided on (planHandoffs): the
+   * schedule locked (edits wait, and take effect after this instant), its progress, and its
+   * rotations and overrides around the instants to publish; undefined once it is gone. Two
+   * publishers of the same schedule at once publish each change once: the second reads the first
+   * one's progress.
    */
-  publish(scheduleId: string, members?: ReadonlySet<string>): Promise<PublishOutcome> {
-    return this.database.transaction(async (client): Promise<PublishOutcome> => {
-      const locked = await client.query<ScheduleRow & { published_until: Date; published_on_call: Array<{ id: string; username: string }> }>(
-        `SELECT ${SCHEDULE_COLUMNS}, s.published_until, s.published_on_call FROM oncall_schedules s WHERE s.id = $1 FOR UPDATE`,
-        [scheduleId],
-      );
-      const row = locked.rows[0];
-      if (!row) return 'gone';
-      // Up to the last whole second before this one: an edit of this second (committed before or after
-      // this read) takes effect at its start, which is then never before the instant published up to.
-      const now = (await databaseNow(client)) - 1000;
-      const publishedUntil = row.published_until.getTime();
-      const timelines = await readTimelines(client, [scheduleId], { start: publishedUntil - TIMELINE_REACH_MS, end: now + TIMELINE_REACH_MS });
-      const state: HandoffState = {
-        now,
-        schedule: storedSchedule(row),
-        publishedUntil,
-        publishedOnCall: row.published_on_call.map((user): Participant => ({ userId: String(user.id), username: user.username })),
-        timeline: timelines.get(scheduleId) ?? { rotations: [], overrides: [] },
-        members,
-      };
-      const plan = planHandoffs(state);
-      await writePlan(client, scheduleId, plan);
-      return { published: plan.events.length };
-    });
+  async lockForPublishing(transaction: ScriptedTransaction, scheduleId: string, members?: ReadonlySet<string>): Promise<HandoffState | undefined> {
+    const locked = await transaction.query<ScheduleRow & { published_until: Date; published_on_call: Array<{ id: string; username: string }> }>(
+      `SELECT ${SCHEDULE_COLUMNS}, s.published_until, s.published_on_call FROM oncall_schedules s WHERE s.id = $1 FOR UPDATE`,
+      [scheduleId],
+    );
+    const row = locked.rows[0];
+    if (!row) return undefined;
+    // Up to the last whole second before this one: an edit of this second (committed before or after
+    // this read) takes effect at its start, which is then never before the instant published up to.
+    const now = (await databaseNow(transaction)) - 1000;
+    const publishedUntil = row.published_until.getTime();
+    const timelines = await readTimelines(transaction, [scheduleId], { start: publishedUntil - TIMELINE_REACH_MS, end: now + TIMELINE_REACH_MS });
+    return {
+      now,
+      schedule: storedSchedule(row),
+      publishedUntil,
+      publishedOnCall: row.published_on_call.map((user): Participant => ({ userId: String(user.id), username: user.username })),
+      timeline: timelines.get(scheduleId) ?? { rotations: [], overrides: [] },
+      members,
+    };
+  }
+
+  /** Writes a publishing's events into the outbox and moves the schedule's progress. */
+  async writePublishing(transaction: ScriptedTransaction, scheduleId: string, plan: HandoffPlan): Promise<{ answer: PublishOutcome }> {
+    await writePlan(transaction, scheduleId, plan);
+    return { answer: { published: plan.events.length } };
   }
 }
 
-async function writePlan(client: PoolClient, scheduleId: string, plan: HandoffPlan): Promise<void> {
+async function writePlan(client: ScriptedTransaction, scheduleId: string, plan: HandoffPlan): Promise<void> {
   const query: SqlQuery = async <Row>(text: string, values: readonly unknown[]) => (await client.query(text, [...values])).rows as Row[];
   await writeOutbox(
     query,

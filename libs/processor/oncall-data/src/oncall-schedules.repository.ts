@@ -1,18 +1,16 @@
-import { AlertsDatabase, CommandResult, runCommand } from '@alert-ingestion/alerts-data';
+import { AlertsDatabase, ScriptedTransaction } from '@alert-ingestion/alerts-data';
 import {
   EpochMs,
   Interval,
   OncallChanges,
   OncallEdit,
   OncallState,
-  planOncallEdit,
   StoredOverride,
   StoredRotation,
   StoredSchedule,
 } from '@alert-ingestion/oncall-domain';
 import { OverrideState } from '@alert-ingestion/contracts';
 import { isUniqueViolation } from '@alert-ingestion/sql';
-import { PoolClient } from 'pg';
 import {
   OVERRIDE_COLUMNS,
   OverrideRow,
@@ -58,25 +56,26 @@ const OVERRIDE_STATE_CONDITIONS: Record<OverrideState, string> = {
 };
 
 /**
- * On-call schedules, their rotations and overrides (docs/api-guide.md "On-call schedules"): every
- * edit as one command (planOncallEdit over the schedule locked), and the reads of the views.
+ * On-call schedules, their rotations and overrides (docs/api-guide.md "On-call schedules"): what an
+ * edit is decided on (locked) and its write, for the one command of every edit (oncall-feature's
+ * runOncallEdit), and the reads of the views.
  */
 export class OncallSchedulesRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
   /**
-   * Runs an edit of a project's schedule (`scheduleId` null: a new one) in one transaction: the
-   * schedule locked, then the database's clock read, so every change takes effect at an instant
-   * after the handoff publisher's last look at the schedule and before its next (it locks the same
-   * row); planOncallEdit decides; the rows are written and the publisher told to look again.
+   * What an edit of a project's schedule (`scheduleId` null: a new one) is decided on
+   * (planOncallEdit): the schedule locked, then the database's clock read, so every change takes
+   * effect at an instant after the handoff publisher's last look at the schedule and before its
+   * next (it locks the same row).
    */
-  edit(projectId: string, scheduleId: string | null, edit: OncallEdit): Promise<CommandResult<OncallEditAnswer>> {
-    return runCommand(this.database, {
-      read: (client) => readState(client, projectId, scheduleId, edit),
-      plan: (state) => planOncallEdit(state, edit, scheduleId),
-      write: (client, changes, state) => writeChanges(client, changes, state, scheduleId, edit),
-      lostRace: (error) => isUniqueViolation(error, 'oncall_schedules_project_id_name_key') || isUniqueViolation(error, 'oncall_rotations_live_name_key'),
-    });
+  lockForEdit(transaction: ScriptedTransaction, projectId: string, scheduleId: string | null, edit: OncallEdit): Promise<OncallState> {
+    return readState(transaction, projectId, scheduleId, edit);
+  }
+
+  /** Writes an edit's rows and tells the publisher to look again; answers what the edit made. */
+  async writeEdit(transaction: ScriptedTransaction, changes: OncallChanges | null, state: OncallState, scheduleId: string | null, edit: OncallEdit): Promise<{ answer: OncallEditAnswer }> {
+    return { answer: await writeChanges(transaction, changes, state, scheduleId, edit) };
   }
 
   /** A page of a project's schedules, by name. */
@@ -164,8 +163,11 @@ export class OncallSchedulesRepository {
   }
 }
 
+/** What the reads below run on: the pool, or a command's transaction. */
+type SqlClient = Pick<ScriptedTransaction, 'query'>;
+
 /** The rows read for `timelines`, through any client (a pool, or a transaction's). */
-export async function readTimelines(client: Pick<PoolClient, 'query'>, scheduleIds: readonly string[], window: Interval): Promise<Map<string, StoredTimeline>> {
+export async function readTimelines(client: SqlClient, scheduleIds: readonly string[], window: Interval): Promise<Map<string, StoredTimeline>> {
   const ids = [...scheduleIds];
   const [from, to] = [new Date(window.start), new Date(window.end)];
   const [rotations, versions, overrides] = await Promise.all([
@@ -195,13 +197,13 @@ function rotationsBySchedule(ids: readonly string[], rows: readonly RotationRow[
  * The database's clock read after a transaction's locks (one clock for every processor), to the whole
  * second (the calendar feed's precision): a change takes effect from the start of its second.
  */
-export async function databaseNow(client: Pick<PoolClient, 'query'>): Promise<EpochMs> {
+export async function databaseNow(client: SqlClient): Promise<EpochMs> {
   const { rows } = await client.query<{ seconds: string }>('SELECT floor(extract(epoch FROM clock_timestamp()))::text AS seconds');
   return Number(rows[0].seconds) * 1000;
 }
 
 /** The state an edit is planned on: the schedule locked (none for a create), its live rotations with all their versions, its overrides that have not ended. */
-async function readState(client: PoolClient, projectId: string, scheduleId: string | null, edit: OncallEdit): Promise<OncallState> {
+async function readState(client: ScriptedTransaction, projectId: string, scheduleId: string | null, edit: OncallEdit): Promise<OncallState> {
   const askedName = edit.kind === 'create_schedule' || edit.kind === 'update_schedule' ? edit.name?.trim() : undefined;
   const nameTaken = async () =>
     askedName !== undefined &&
@@ -234,7 +236,7 @@ async function readState(client: PoolClient, projectId: string, scheduleId: stri
 }
 
 /** Writes an accepted edit's rows; the schedule's publisher looks at it again at once. */
-async function writeChanges(client: PoolClient, changes: OncallChanges | null, state: OncallState, scheduleId: string | null, edit: OncallEdit): Promise<OncallEditAnswer> {
+async function writeChanges(client: ScriptedTransaction, changes: OncallChanges | null, state: OncallState, scheduleId: string | null, edit: OncallEdit): Promise<OncallEditAnswer> {
   const now = new Date(state.now);
   const answer: OncallEditAnswer = {
     scheduleId: scheduleId ?? '',
@@ -324,4 +326,9 @@ async function writeChanges(client: PoolClient, changes: OncallChanges | null, s
   // Who is on call may have changed from now on: the publisher looks at the schedule at its next round.
   await client.query('UPDATE oncall_schedules SET next_check_at = LEAST(next_check_at, $2) WHERE id = $1', [scheduleId, now]);
   return answer;
+}
+
+/** An edit lost a race for a unique name to another transaction: run again, its plan sees the winner's name. */
+export function lostOncallEditRace(error: unknown): boolean {
+  return isUniqueViolation(error, 'oncall_schedules_project_id_name_key') || isUniqueViolation(error, 'oncall_rotations_live_name_key');
 }

@@ -11,6 +11,7 @@ import ical from 'ical-generator';
 import { randomBytes } from 'node:crypto';
 import { ONCALL_FEATURE_OPTIONS, OncallFeatureOptions } from './oncall-feature.options';
 import { OncallTimelines } from './oncall-timelines';
+import { OncallEdits } from './oncall-edits';
 
 /** The calendar URL's secret: 24 random bytes (192 bits), base64url. */
 const CALENDAR_TOKEN_BYTES = 24;
@@ -26,6 +27,7 @@ const FEED_AHEAD_MS = 60 * DAY_MS;
 @Injectable()
 export class OncallCalendarService {
   constructor(
+    private readonly edits: OncallEdits,
     private readonly repository: OncallSchedulesRepository,
     private readonly timelines: OncallTimelines,
     @Inject(ONCALL_FEATURE_OPTIONS) private readonly options: OncallFeatureOptions,
@@ -34,7 +36,7 @@ export class OncallCalendarService {
   /** A new secret URL; the previous one answers 404 from the commit on. */
   async reset(projectId: string, scheduleId: string): Promise<OncallCalendarUrlView> {
     const token = randomBytes(CALENDAR_TOKEN_BYTES).toString('base64url');
-    answered(await this.repository.edit(projectId, scheduleId, { kind: 'reset_calendar', tokenSha256: sha256Hex(token) }));
+    answered(await this.edits.run(projectId, scheduleId, { kind: 'reset_calendar', tokenSha256: sha256Hex(token) }));
     const schedule = await this.timelines.schedule(projectId, scheduleId);
     const path = `${alertsApiPath(ALERTS_API.oncallCalendar).replace(':id', projectId).replace(':schedule_id', scheduleId)}?token=${token}`;
     return {

@@ -8,6 +8,7 @@ import { OncallHandoffsService } from './oncall-handoffs.service';
 import { OncallOverridesService } from './oncall-overrides.service';
 import { OncallSchedulesService } from './oncall-schedules.service';
 import { OncallTimelines } from './oncall-timelines';
+import { OncallEdits } from './oncall-edits';
 import { OnCallService } from './on-call.service';
 
 /**
@@ -24,7 +25,7 @@ export class OncallFeatureModule {
       inject: [AlertsDatabase],
       useFactory: (database: AlertsDatabase) => new repository(database),
     });
-    const services = [OncallTimelines, OncallSchedulesService, OnCallService, OncallOverridesService, OncallCalendarService, OncallHandoffsService, OncallEventRelayService, OncallEventRelayHealthProbe];
+    const services = [OncallEdits, OncallTimelines, OncallSchedulesService, OnCallService, OncallOverridesService, OncallCalendarService, OncallHandoffsService, OncallEventRelayService, OncallEventRelayHealthProbe];
     return {
       module: OncallFeatureModule,
       global: true,

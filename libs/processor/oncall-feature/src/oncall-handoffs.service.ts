@@ -1,7 +1,11 @@
 import { AccessReader } from '@alert-ingestion/access';
+import { AlertsDatabase, runCommand } from '@alert-ingestion/alerts-data';
+import { unchanged } from '@alert-ingestion/alerts-domain';
 import { answered, RecurringJob } from '@alert-ingestion/alerts-feature';
-import { HandoffPublisherLeadership, OncallHandoffsRepository, OncallSchedulesRepository } from '@alert-ingestion/oncall-data';
+import { HandoffPublisherLeadership, OncallHandoffsRepository, PublishOutcome } from '@alert-ingestion/oncall-data';
+import { HandoffPlan, HandoffState, planHandoffs } from '@alert-ingestion/oncall-domain';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { OncallEdits } from './oncall-edits';
 import { ONCALL_FEATURE_OPTIONS, OncallFeatureOptions } from './oncall-feature.options';
 
 /** Schedules published per round, soonest due first (the rest in the next round). */
@@ -22,8 +26,9 @@ export class OncallHandoffsService implements OnApplicationBootstrap, OnModuleDe
   private readonly leadership: HandoffPublisherLeadership;
 
   constructor(
+    private readonly database: AlertsDatabase,
     private readonly handoffs: OncallHandoffsRepository,
-    private readonly schedules: OncallSchedulesRepository,
+    private readonly edits: OncallEdits,
     private readonly access: AccessReader,
     @Inject(ONCALL_FEATURE_OPTIONS) private readonly options: OncallFeatureOptions,
   ) {
@@ -54,16 +59,29 @@ export class OncallHandoffsService implements OnApplicationBootstrap, OnModuleDe
     for (const schedule of participants) {
       const current = members.get(schedule.projectId) ?? new Set<string>();
       if (schedule.userIds.every((userId) => current.has(userId))) continue;
-      answered(await this.schedules.edit(schedule.projectId, schedule.scheduleId, { kind: 'remove_departed', members: current }));
+      answered(await this.edits.run(schedule.projectId, schedule.scheduleId, { kind: 'remove_departed', members: current }));
       removed += schedule.userIds.filter((userId) => !current.has(userId)).length;
     }
     let published = 0;
     const due = await this.handoffs.dueSchedules(SCHEDULES_PER_ROUND);
     const dueMembers = await this.access.memberIdsByProject(due.map((schedule) => schedule.projectId));
     for (const schedule of due) {
-      const outcome = await this.handoffs.publish(schedule.id, dueMembers.get(schedule.projectId));
+      const outcome = await this.publish(schedule.id, dueMembers.get(schedule.projectId));
       if (outcome !== 'gone') published += outcome.published;
     }
     return { removed, published };
+  }
+
+  /**
+   * Publishes a schedule's changes of who is on call since it was last published, as one command:
+   * the schedule locked, planHandoffs, the events into the outbox and the progress moved with the COMMIT.
+   */
+  private async publish(scheduleId: string, members?: ReadonlySet<string>): Promise<PublishOutcome> {
+    const result = await runCommand<HandoffState | undefined, HandoffPlan, PublishOutcome>(this.database, {
+      read: (transaction) => this.handoffs.lockForPublishing(transaction, scheduleId, members),
+      plan: (state) => (state ? { changes: planHandoffs(state), events: [] } : unchanged()),
+      write: (transaction, plan) => (plan ? this.handoffs.writePublishing(transaction, scheduleId, plan) : { answer: 'gone' }),
+    });
+    return answered(result);
   }
 }

@@ -7,6 +7,7 @@ import { OncallSchedulesRepository } from '@alert-ingestion/oncall-data';
 import { mayOverrideFor, overrideNotFound, OverrideActor, overrideView, Participant, rotationNames } from '@alert-ingestion/oncall-domain';
 import { Injectable } from '@nestjs/common';
 import { OncallTimelines } from './oncall-timelines';
+import { OncallEdits } from './oncall-edits';
 
 export interface OncallOverridePage {
   overrides: OncallOverrideView[];
@@ -21,6 +22,7 @@ export interface OncallOverridePage {
 @Injectable()
 export class OncallOverridesService {
   constructor(
+    private readonly edits: OncallEdits,
     private readonly repository: OncallSchedulesRepository,
     private readonly timelines: OncallTimelines,
   ) {}
@@ -41,7 +43,7 @@ export class OncallOverridesService {
     refuseUnlessAllowed(actor(principal, project), userId);
     const members = await this.timelines.members(projectId);
     const answer = answered(
-      await this.repository.edit(projectId, scheduleId, {
+      await this.edits.run(projectId, scheduleId, {
         kind: 'create_override',
         userId,
         members,
@@ -60,7 +62,7 @@ export class OncallOverridesService {
     const override = await this.repository.findOverride(scheduleId, overrideId);
     if (!override) throw refusalError(overrideNotFound(overrideId));
     refuseUnlessAllowed(actor(principal, project), override.user.userId);
-    answered(await this.repository.edit(projectId, scheduleId, { kind: 'delete_override', overrideId }));
+    answered(await this.edits.run(projectId, scheduleId, { kind: 'delete_override', overrideId }));
   }
 
   private async find(projectId: string, scheduleId: string, overrideId: string, now = Date.now()): Promise<OncallOverrideView> {

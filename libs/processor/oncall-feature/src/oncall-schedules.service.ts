@@ -17,6 +17,7 @@ import {
 } from '@alert-ingestion/oncall-domain';
 import { Injectable } from '@nestjs/common';
 import { OncallTimelines } from './oncall-timelines';
+import { OncallEdits } from './oncall-edits';
 
 export interface OncallSchedulePage {
   schedules: OncallScheduleView[];
@@ -31,6 +32,7 @@ export interface OncallSchedulePage {
 @Injectable()
 export class OncallSchedulesService {
   constructor(
+    private readonly edits: OncallEdits,
     private readonly repository: OncallSchedulesRepository,
     private readonly timelines: OncallTimelines,
   ) {}
@@ -90,7 +92,7 @@ export class OncallSchedulesService {
   }
 
   private edit(projectId: string, scheduleId: string | null, edit: OncallEdit): Promise<OncallEditAnswer> {
-    return this.repository.edit(projectId, scheduleId, edit).then(answered);
+    return this.edits.run(projectId, scheduleId, edit).then(answered);
   }
 
   private async rotation(scheduleId: string, rotationId: string): Promise<OncallRotationView> {

@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto';
  * CloudEvents 1.0 attributes of a record of a public topic, in Kafka's binary content mode: each
  * attribute is a header (`ce_<name>`), the record's value is the event's data as it always was, and
  * `content-type` says how to read it. A consumer routes on `ce_type` and deduplicates on `ce_id`
- * without parsing the value (docs/consuming-events.md).
+ * without parsing the value (docs/consuming-events.md). A type, not an interface, so that it is a
+ * record of strings as Kafka headers are.
  */
-export interface CloudEventHeaders {
+export type CloudEventHeaders = {
   ce_specversion: typeof CLOUD_EVENTS_SPEC_VERSION;
   /** Unique per event and the same on every copy of it (a relay's re-publish after a fault included). */
   ce_id: string;
@@ -17,7 +18,7 @@ export interface CloudEventHeaders {
   /** The event's `occurred_at`. */
   ce_time: string;
   'content-type': 'application/json';
-}
+};
 
 export const CLOUD_EVENTS_SPEC_VERSION = '1.0';
 

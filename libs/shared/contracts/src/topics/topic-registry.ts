@@ -99,7 +99,7 @@ function binding<Key extends string | null, Value extends object, Outgoing = Val
     decodeKey: (raw) => (raw === null || raw === undefined ? null : (raw.toString() as Key)),
     decode: (raw) => decodeMessage(value, raw),
     encode: encode ?? ((message) => encodeMessage(message as object) as Encoded),
-    headers: (message) => (description.audience === 'public' ? { ...projectEventHeaders(message as ProjectEventAttributes) } : {}),
+    headers: (message) => (description.audience === 'public' ? projectEventHeaders(message as ProjectEventAttributes) : {}),
   };
 }
 

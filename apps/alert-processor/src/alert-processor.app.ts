@@ -1,6 +1,6 @@
 import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
 import { applyMigrations } from '@alert-ingestion/database';
-import { configureHttpApp, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
+import { configureHttpApp, serveAsyncApi, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
 import { createKafkaConfig, ensureTopics, KafkaBatchTransport } from '@alert-ingestion/kafka';
 import { INestApplication, Logger } from '@nestjs/common';
 import { MicroserviceOptions } from '@nestjs/microservices';
@@ -36,6 +36,7 @@ export async function createAlertProcessorApp(env: AlertProcessorEnv): Promise<I
     title: 'alert-processor',
     description: 'The alerts query API (CONTRACT.md "Alerts query API"): alerts of a project, their status counts and status changes, and the deliveries to an integration\'s URL.',
   });
+  serveAsyncApi(app, env.KAFKA_TOPIC_PREFIX);
   await app.init();
   await app.startAllMicroservices();
   return app;

@@ -1,5 +1,4 @@
 import { ActivityEntryView, AlertEvent, AlertView, Integration, Topic } from '@alert-ingestion/contracts';
-import { KafkaNames } from '@alert-ingestion/kafka';
 import { eventually, ServiceProcess, ServiceStack, TopicCollector, testKafka } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
 
@@ -30,7 +29,7 @@ describe('heartbeats (two processors, real PostgreSQL and Kafka)', () => {
       processor: { HEARTBEAT_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS) },
     });
     second = await stack.startProcessor();
-    events = await TopicCollector.start(testKafka({ logLevel: logLevel.NOTHING }), new KafkaNames(stack.topics.prefix).topic(Topic.AlertEvents), stack.topics.prefix);
+    events = await TopicCollector.published(testKafka({ logLevel: logLevel.NOTHING }), stack.topics.prefix, Topic.AlertEvents);
     const project = await stack.management<{ id: number }>('POST', '/projects', { path: `heartbeats-${Date.now()}`, tier: 'premium' });
     projectId = project.id;
   }, 240_000);

@@ -1,3 +1,4 @@
+import { asyncApiDocument } from '@alert-ingestion/http';
 import { documentedApiOperations, OpenApiDocument, openApiProblems, registeredApiOperations, visitDocsPage } from '@alert-ingestion/testing';
 import { ProcessorHarness } from './processor-harness';
 
@@ -70,6 +71,16 @@ describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRAC
     expect((list.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['path:id', 'query:assignee_id', 'query:page', 'query:per_page', 'query:search', 'query:silenced', 'query:status']);
   });
 
+  it("serves the AsyncAPI document of every topic (docs/asyncapi), its channels named as this deployment's topics", async () => {
+    const answer = await fetch(`${harness.baseUrl}/api/v4/asyncapi.json`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    const served = (await answer.json()) as { asyncapi: string; channels: Record<string, { address: string }> };
+    expect(served).toEqual(asyncApiDocument(harness.topics.prefix));
+    expect(served.asyncapi).toBe('3.1.0');
+    expect(served.channels['AlertEvents'].address).toBe(`${harness.topics.prefix}alerts.events.v1`);
+  });
+
   it('serves Swagger UI from its own origin only', async () => {
     const visit = await visitDocsPage(`${harness.baseUrl}/api/v4/docs`);
     expect(visit.title).toContain('alert-processor');
@@ -83,6 +94,7 @@ describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRAC
     ['an unknown path', '/no/such/path'],
     ['/healthz', '/healthz'],
     ['the OpenAPI document', '/api/v4/openapi.json'],
+    ['the AsyncAPI document', '/api/v4/asyncapi.json'],
   ])("answers %s with the caller's X-Request-Id, or a new UUID v4", async (_, path) => {
     const named = await fetch(`${harness.baseUrl}${path}`, { headers: { 'X-Request-Id': 'from-the-caller-2' } });
     expect(named.headers.get('x-request-id')).toBe('from-the-caller-2');

@@ -95,7 +95,7 @@ describe('incidents and alert settings through the stack', () => {
     kafka = testKafka({ logLevel: logLevel.NOTHING });
     db = new Pool({ connectionString: stack.database.url, max: 2 });
     const prefix = stack.topics.prefix;
-    incidentEvents = await TopicCollector.start<IncidentEvent.IncidentEventValue>(kafka, new KafkaNames(prefix).topic(Topic.IncidentEvents), prefix);
+    incidentEvents = await TopicCollector.published<IncidentEvent.IncidentEventValue>(kafka, prefix, Topic.IncidentEvents);
   });
 
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { OncallEvent, OncallOverrideView, OncallRotationView, OncallScheduleView, Topic } from '@alert-ingestion/contracts';
-import { KafkaNames } from '@alert-ingestion/kafka';
 import { ServiceProcess, ServiceStack, StackProject, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,7 +49,7 @@ describe('on-call events (two processors, real PostgreSQL and Kafka)', () => {
   beforeAll(async () => {
     stack = await ServiceStack.start({ processor: { ONCALL_HANDOFF_CHECK_MS: String(CHECK_MS) } });
     second = await stack.startProcessor();
-    events = await TopicCollector.start(testKafka({ logLevel: logLevel.NOTHING }), new KafkaNames(stack.topics.prefix).topic(Topic.OncallEvents), stack.topics.prefix);
+    events = await TopicCollector.published(testKafka({ logLevel: logLevel.NOTHING }), stack.topics.prefix, Topic.OncallEvents);
     project = await stack.createProject('premium', { pathPrefix: 'oncall-events' });
     members = await stackMembers(stack, project.id, { maintainer: 'maintainer', ada: 'developer', bob: 'developer', cy: 'developer' });
   }, 240_000);

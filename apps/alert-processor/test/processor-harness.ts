@@ -61,8 +61,8 @@ export class ProcessorHarness {
     const prefix = this.topics.prefix;
     [this.replies, this.events, this.deadLetters] = await Promise.all([
       ReplyCollector.start(),
-      TopicCollector.start<AlertEvent.AlertEventValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertEvents), prefix),
-      TopicCollector.start<DeadLetter.DeadLetterValue>(this.kafka, new KafkaNames(prefix).topic(Topic.RawAlertsDeadLetter), prefix),
+      TopicCollector.published<AlertEvent.AlertEventValue>(this.kafka, prefix, Topic.AlertEvents),
+      TopicCollector.published<DeadLetter.DeadLetterValue>(this.kafka, prefix, Topic.RawAlertsDeadLetter),
     ]);
     this.serviceEnv = serviceEnv({ DATABASE_URL: this.database.url, KAFKA_TOPIC_PREFIX: prefix, EVENT_RELAY_POLL_MS: '50', ...overrides });
     this.env = loadConfig(AlertProcessorEnv, this.serviceEnv);

@@ -1,5 +1,4 @@
 import { AlertEvent, AlertView, SilenceView, Topic } from '@alert-ingestion/contracts';
-import { KafkaNames } from '@alert-ingestion/kafka';
 import { eventually, ServiceStack, StackProject, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
 
@@ -54,7 +53,7 @@ describe('silences (maintenance windows) through the stack', () => {
       if (level === 'maintainer') maintainer = { id: user.id, username: user.username };
     }
     const prefix = stack.topics.prefix;
-    events = await TopicCollector.start<AlertEvent.AlertEventValue>(testKafka({ logLevel: logLevel.NOTHING }), new KafkaNames(prefix).topic(Topic.AlertEvents), prefix);
+    events = await TopicCollector.published<AlertEvent.AlertEventValue>(testKafka({ logLevel: logLevel.NOTHING }), prefix, Topic.AlertEvents);
   });
 
   afterAll(async () => {

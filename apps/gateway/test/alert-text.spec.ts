@@ -1,4 +1,3 @@
-import { KafkaNames } from '@alert-ingestion/kafka';
 import { AlertEvent, Topic } from '@alert-ingestion/contracts';
 import { testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
@@ -22,7 +21,7 @@ describe('alert payloads with NUL and unpaired surrogates, end to end', () => {
   beforeAll(async () => {
     pipeline = await Pipeline.start();
     project = await pipeline.createProject('premium');
-    events = await TopicCollector.start(testKafka({ logLevel: logLevel.NOTHING }), new KafkaNames(pipeline.topics.prefix).topic(Topic.AlertEvents), pipeline.topics.prefix);
+    events = await TopicCollector.published(testKafka({ logLevel: logLevel.NOTHING }), pipeline.topics.prefix, Topic.AlertEvents);
   }, 180_000);
 
   afterAll(async () => {

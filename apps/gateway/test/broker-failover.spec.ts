@@ -80,7 +80,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     rawTopic = new KafkaNames(prefix).topic(Topic.RawAlerts);
     const kafka = new Kafka(createKafkaConfig({ KAFKA_BROKERS: cluster.brokers, KAFKA_CLIENT_ID: 'broker-failover-drill' }, { overrides: { logLevel: quiet } }));
     await ensureTopics(kafka, prefix);
-    events = await TopicCollector.start(kafka, new KafkaNames(prefix).topic(Topic.AlertEvents), prefix);
+    events = await TopicCollector.published(kafka, prefix, Topic.AlertEvents);
     admin = kafka.admin();
     await admin.connect();
     db = new Pool({ connectionString: database.url, max: 2 });

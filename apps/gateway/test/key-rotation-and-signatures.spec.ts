@@ -1,4 +1,3 @@
-import { KafkaNames } from '@alert-ingestion/kafka';
 import { IntegrationSnapshot, Topic } from '@alert-ingestion/contracts';
 import { eventually, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { logLevel } from 'kafkajs';
@@ -218,11 +217,7 @@ describe('end to end: key rotation with a grace period and signed webhooks', () 
     it('requires a valid, fresh signature once a signing secret is set, and records each refusal with its reason', async () => {
       const project = await pipeline.createProject('premium');
       const key = project.integration.authorization_key;
-      const collector = await TopicCollector.start<IntegrationSnapshot.IntegrationSnapshotValue>(
-        testKafka({ logLevel: logLevel.NOTHING }),
-        new KafkaNames(pipeline.topics.prefix).topic(Topic.Integrations),
-        pipeline.topics.prefix,
-      );
+      const collector = await TopicCollector.published<IntegrationSnapshot.IntegrationSnapshotValue>(testKafka({ logLevel: logLevel.NOTHING }), pipeline.topics.prefix, Topic.Integrations);
       try {
         expect((await call('PUT', integrationPath(project), { signing_secret: 'too-short' })).status).toBe(400);
         const secret = `grafana-secret-${randomBytes(12).toString('hex')}`;

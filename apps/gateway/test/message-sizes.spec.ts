@@ -1,4 +1,3 @@
-import { KafkaNames } from '@alert-ingestion/kafka';
 import { AlertEvent, MAX_ALERT_BODY_BYTES, Topic } from '@alert-ingestion/contracts';
 import { testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { bearer, post } from './support/http-client';
@@ -18,7 +17,7 @@ describe('end to end: the largest acceptable alerts and their events', () => {
   beforeAll(async () => {
     pipeline = await Pipeline.start();
     project = await pipeline.createProject('premium');
-    events = await TopicCollector.start<Event>(testKafka(), new KafkaNames(pipeline.topics.prefix).topic(Topic.AlertEvents), pipeline.topics.prefix);
+    events = await TopicCollector.published<Event>(testKafka(), pipeline.topics.prefix, Topic.AlertEvents);
   }, 180_000);
 
   afterAll(async () => {

@@ -48,7 +48,7 @@ describe('end to end: each reply reaches only the gateway that waits for it', ()
     ]);
     processors = [pipeline.processor, await pipeline.startProcessor()];
     project = await pipeline.createProject('free');
-    rawAlerts = await TopicCollector.start<RawAlert.RawAlertValue>(kafka, new KafkaNames(pipeline.topics.prefix).topic(Topic.RawAlerts), pipeline.topics.prefix);
+    rawAlerts = await TopicCollector.published<RawAlert.RawAlertValue>(kafka, pipeline.topics.prefix, Topic.RawAlerts);
   }, 240_000);
 
   afterAll(async () => {
@@ -83,7 +83,7 @@ describe('end to end: each reply reaches only the gateway that waits for it', ()
     // read, since the relay's transaction markers take offsets too.)
     const admin = kafka.admin();
     await admin.connect();
-    const events = await TopicCollector.start<AlertEvent.AlertEventValue>(kafka, new KafkaNames(pipeline.topics.prefix).topic(Topic.AlertEvents), pipeline.topics.prefix);
+    const events = await TopicCollector.published<AlertEvent.AlertEventValue>(kafka, pipeline.topics.prefix, Topic.AlertEvents);
     try {
       const rawOffsets = await admin.fetchTopicOffsets(new KafkaNames(pipeline.topics.prefix).topic(Topic.RawAlerts));
       expect(rawOffsets.reduce((sum, partition) => sum + Number(partition.high), 0)).toBe(10);

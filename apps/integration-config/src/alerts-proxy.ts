@@ -51,7 +51,7 @@ function answerError(error: Error, response: ServerResponse | Socket): void {
 }
 
 /**
- * The alerts API, forwarded to alert-processor (README "Console and alerts proxy"): one proxy
+ * The alerts API, forwarded to alert-processor (apps/integration-config/README.md "Console and alerts proxy"): one proxy
  * (http-proxy-middleware) for every path under ALERTS_API_PREFIXES. alertsApiForwarding decides
  * what goes (the table's routes, as sent; anything else under the prefixes is a 404 here); the
  * processor checks the token and the role. The caller's token, request id and body (re-sent as

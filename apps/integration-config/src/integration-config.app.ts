@@ -1,7 +1,7 @@
 import { assertAdminTokenSetInProduction, integrationKeyEncryptionKey } from '@alert-ingestion/config';
 import { MAX_API_NESTING_DEPTH, MAX_MANAGEMENT_BODY_BYTES } from '@alert-ingestion/contracts';
 import { forwardedAlertsApiController } from '@alert-ingestion/alerts-api';
-import { configureHttpApp, createOpenApiDocument, OpenApiOptions, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
+import { configureHttpApp, createOpenApiDocument, OpenApiOptions, serveAsyncApi, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -82,6 +82,7 @@ export async function createIntegrationConfigApp(env: IntegrationConfigEnv, opti
   app.disable('x-powered-by');
   forwardAlertsApi(app, env.ALERT_PROCESSOR_URL);
   await serveOpenApi(app, OPENAPI);
+  serveAsyncApi(app, env.KAFKA_TOPIC_PREFIX);
   await app.init();
   return app;
 }

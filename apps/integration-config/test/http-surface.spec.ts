@@ -1,3 +1,4 @@
+import { asyncApiDocument } from '@alert-ingestion/http';
 import { documentedApiOperations, OpenApiDocument, openApiProblems, registeredApiOperations, visitDocsPage } from '@alert-ingestion/testing';
 import { integrationConfigOpenApiDocument } from '../src/integration-config.app';
 import { ADMIN_TOKEN, ManagementApi } from './support/management-api';
@@ -121,6 +122,17 @@ describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONT
     });
   });
 
+  describe('GET /api/v4/asyncapi.json', () => {
+    it("serves the AsyncAPI document of every topic (docs/asyncapi), its channels named as this deployment's topics", async () => {
+      const answer = await fetch(`${api.url}/api/v4/asyncapi.json`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      const served = (await answer.json()) as { channels: Record<string, { address: string }> };
+      expect(served).toEqual(asyncApiDocument(api.topics.prefix));
+      expect(served.channels['IncidentEvents'].address).toBe(`${api.topics.prefix}incidents.events.v1`);
+    });
+  });
+
   describe('X-Request-Id', () => {
     const paths: Array<[string, string, RequestInit]> = [
       ['a success', '/api/v4/user', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }],
@@ -129,6 +141,7 @@ describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONT
       ['an unknown path', '/no/such/path', {}],
       ['/healthz', '/healthz', {}],
       ['the OpenAPI document', '/api/v4/openapi.json', {}],
+      ['the AsyncAPI document', '/api/v4/asyncapi.json', {}],
       ['a docs asset', '/api/v4/docs/swagger-ui.css', {}],
     ];
 

@@ -1,4 +1,3 @@
-import { KafkaNames } from '@alert-ingestion/kafka';
 import { IntegrationSnapshot, Topic } from '@alert-ingestion/contracts';
 import { INTEGRATION_SNAPSHOT_OUTBOX } from '@alert-ingestion/integrations-data';
 import { IntegrationRegistry } from '@alert-ingestion/integrations-registry';
@@ -63,7 +62,7 @@ describe('the integration snapshot outbox', () => {
   });
 
   it('publishes every integration again on `npm run integrations:republish` (recovery of a lost topic)', async () => {
-    const records = await TopicCollector.start<IntegrationSnapshot.IntegrationSnapshotValue | null>(testKafka(), new KafkaNames(api.topics.prefix).topic(Topic.Integrations), api.topics.prefix);
+    const records = await TopicCollector.published<IntegrationSnapshot.IntegrationSnapshotValue | null>(testKafka(), api.topics.prefix, Topic.Integrations);
     const current = (await api.sql<{ id: string }>('SELECT id::text AS id FROM alert_integrations ORDER BY id')).map((row) => row.id);
     await records.waitFor(() => true, 1);
     const before = records.received.length;

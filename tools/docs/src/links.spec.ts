@@ -79,7 +79,7 @@ describe('brokenLinks', () => {
 describe("the repository's documentation", () => {
   const files = documentationFiles(repoRoot);
 
-  it('is README.md, docs/*.md and the README of every app and library', () => {
+  it('is README.md, docs/*.md, the benchmark results and the README of every app and library', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'README.md',
@@ -89,6 +89,9 @@ describe("the repository's documentation", () => {
         'docs/deprecations.md',
         'docs/development.md',
         'docs/operating.md',
+        'docs/consuming-events.md',
+        'docs/events.md',
+        'bench/RESULTS.md',
         'apps/gateway/README.md',
         'apps/console/README.md',
         'libs/integration-config/deprecations/README.md',

@@ -120,7 +120,8 @@ export function brokenLinks(root: string, files: readonly string[]): string[] {
 }
 
 /**
- * The repository's documentation: README.md, docs/*.md and the README.md of every app and library
+ * The repository's documentation: README.md, docs/*.md, bench/*.md (the benchmark results) and the
+ * README.md of every app and library
  * (paths relative to root).
  */
 export function documentationFiles(root: string): string[] {
@@ -135,5 +136,5 @@ export function documentationFiles(root: string): string[] {
         return [...(existsSync(join(root, folder, 'README.md')) ? [`${folder}/README.md`] : []), ...readmesUnder(folder)];
       });
   };
-  return ['README.md', ...markdownIn('docs'), ...readmesUnder('apps'), ...readmesUnder('libs')];
+  return ['README.md', ...markdownIn('docs'), ...markdownIn('bench'), ...readmesUnder('apps'), ...readmesUnder('libs')];
 }

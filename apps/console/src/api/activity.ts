@@ -5,7 +5,7 @@ import { dataOf, pageOf } from './client';
 import { incidentKeys } from './incidents';
 import { pollAlerts, useApiQuery, withTotal } from './queries';
 
-// The activity timeline of an alert or an incident (docs/api-guide.md "Activity timeline"): the
+// The activity timeline of an alert or an incident (docs/api-guide.md "Alert workflow"): the
 // same two calls on either, `GET .../activity` and `POST .../notes`.
 
 /** Whose timeline it is: an alert's or an incident's, in a project. */

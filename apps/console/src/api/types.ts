@@ -85,6 +85,6 @@ export interface TestAlertAnswer {
   alerts: readonly AlertView[];
 }
 
-/** A user who can be added to a project (`GET /projects/:id/members/candidates`, README "Members"). */
+/** A user who can be added to a project (`GET /projects/:id/members/candidates`, docs/api-guide.md "Members"). */
 export type MemberCandidate = Schemas['MemberCandidateDto'];
 export { SHIFT_LENGTH_UNITS, type ShiftLengthUnit, type ShiftSource } from '@alert-ingestion/contracts/oncall';

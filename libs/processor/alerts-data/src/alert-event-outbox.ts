@@ -1,6 +1,6 @@
 import { AlertEventOut } from '@alert-ingestion/alerts-domain';
 import { AlertEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { OutboxRecord, outboxStatements, OutboxTable, outboxTable } from '@alert-ingestion/outbox';
+import { OutboxRecord, outboxRecord, outboxStatements, OutboxTable, outboxTable } from '@alert-ingestion/outbox';
 
 /**
  * The processor's transactional outbox of alert events, published to alerts.events.v1 by one relay
@@ -12,10 +12,10 @@ export const ALERT_EVENT_OUTBOX: OutboxTable = outboxTable('alert_event_outbox')
 /**
  * An alert event as an outbox record, encoded by TOPIC_REGISTRY: keyed `<project_id>:<iid>`, so
  * every event of one alert lands in one partition, in order; its value always fits the topic (a
- * payload too large for it is left out, `alert.payload_truncated`).
+ * payload too large for it is left out, `alert.payload_truncated`); its CloudEvents headers decided here.
  */
 export function alertEventRecord(event: AlertEventOut): OutboxRecord {
-  return { key: AlertEvent.alertEventKey(event.projectId, event.iid), value: TOPIC_REGISTRY[Topic.AlertEvents].encode(event.value) };
+  return outboxRecord(TOPIC_REGISTRY[Topic.AlertEvents], AlertEvent.alertEventKey(event.projectId, event.iid), event.value);
 }
 
 /** The statements that write alert events in the caller's transaction, in the order given (values inlined). */

@@ -1,7 +1,7 @@
 import { AlertsDatabase, ScriptedTransaction } from '@alert-ingestion/alerts-data';
 import { OncallEvent, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { DAY_MS, HandoffPlan, HandoffState, Participant } from '@alert-ingestion/oncall-domain';
-import { outboxTable, OutboxTable, writeOutbox } from '@alert-ingestion/outbox';
+import { outboxRecord, outboxTable, OutboxTable, writeOutbox } from '@alert-ingestion/outbox';
 import { SqlQuery } from '@alert-ingestion/sql';
 import { databaseNow, readTimelines } from './oncall-schedules.repository';
 import { SCHEDULE_COLUMNS, ScheduleRow, storedSchedule } from './oncall-rows';
@@ -102,7 +102,7 @@ async function writePlan(client: ScriptedTransaction, scheduleId: string, plan: 
   await writeOutbox(
     query,
     ONCALL_EVENT_OUTBOX,
-    plan.events.map((event) => ({ key: event.key, value: TOPIC_REGISTRY[Topic.OncallEvents].encode(event.value as OncallEvent.OncallEventValue) })),
+    plan.events.map((event) => outboxRecord(TOPIC_REGISTRY[Topic.OncallEvents], event.key, event.value as OncallEvent.OncallEventValue)),
   );
   await client.query('UPDATE oncall_schedules SET published_until = $2, published_on_call = $3, next_check_at = $4 WHERE id = $1', [
     scheduleId,

@@ -10,13 +10,13 @@ import {
   storedAlert,
 } from '@alert-ingestion/alerts-data';
 import { IncidentEvent, IncidentStatus, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
-import { OutboxRecord, outboxStatements } from '@alert-ingestion/outbox';
+import { OutboxRecord, outboxRecord, outboxStatements } from '@alert-ingestion/outbox';
 import { likePattern, sqlLiteral } from '@alert-ingestion/sql';
 import { AutomationSettings, AutomationState, IncidentChanges, IncidentEventOut, IncidentNumbering, IncidentUpdateState, StoredIncident } from '@alert-ingestion/workflow-domain';
 
 /** An incident event as an outbox record, keyed `<project_id>:<iid>` (every event of one incident in one partition, in order). */
 function incidentEventRecord(event: IncidentEventOut): OutboxRecord {
-  return { key: IncidentEvent.incidentEventKey(event.projectId, event.iid), value: TOPIC_REGISTRY[Topic.IncidentEvents].encode(event.value) };
+  return outboxRecord(TOPIC_REGISTRY[Topic.IncidentEvents], IncidentEvent.incidentEventKey(event.projectId, event.iid), event.value);
 }
 
 /** The columns of an incident `i`, with the iids of its linked alerts and of the alert it was opened from. */

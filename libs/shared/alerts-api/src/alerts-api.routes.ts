@@ -29,7 +29,7 @@ import {
   UpdateRotationDto,
 } from './oncall.dto';
 
-// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences"; on-call
+// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; docs/api-guide.md "Silences"; on-call
 // schedules) as one table:
 // alert-processor answers each route (its controllers take their route, access level and OpenAPI
 // description from here through AlertsApiRoute), integration-config forwards every route under

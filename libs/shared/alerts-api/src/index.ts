@@ -1,4 +1,4 @@
-// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; README.md "Silences"): its route table
+// The alerts API (CONTRACT.md "Alerts query API", "deliveries"; docs/api-guide.md "Silences"): its route table
 // (ALERTS_API), from which alert-processor's handlers take their route, access check and OpenAPI
 // description and which integration-config forwards and documents; the query and body DTOs the
 // processor validates, and the answers as the OpenAPI documents describe them.

@@ -3,7 +3,7 @@ import { CommandPlan, CommandRefusal, refusal, refuse, unchanged } from './comma
 import { checkSilenceWindow, parseSilenceMatchers, silenceState, StoredSilence } from './silence-matchers';
 
 /**
- * A change to a project's silences (README.md "Silences"), as the API asks it: times as the request
+ * A change to a project's silences (docs/api-guide.md "Silences"), as the API asks it: times as the request
  * writes them (ISO 8601), matchers not yet checked.
  */
 export type SilenceEdit = { projectId: string } & (

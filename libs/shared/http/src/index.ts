@@ -12,3 +12,4 @@ export * from './input-policy';
 export * from './security-headers';
 export * from './server-timeouts';
 export * from './validation';
+export * from './asyncapi';

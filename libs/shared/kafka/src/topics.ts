@@ -34,6 +34,7 @@ function topicConfig(spec: TopicSpec, names: KafkaNames): ITopicConfig {
     replicationFactor: -1, // the broker's default.replication.factor
     configEntries: [
       ...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
+      ...(spec.retentionMs == null ? [] : [{ name: 'retention.ms', value: String(spec.retentionMs) }]),
       { name: 'max.message.bytes', value: String(spec.maxMessageBytes) },
     ],
   };
@@ -128,7 +129,8 @@ async function raiseMaxMessageBytes(admin: Admin, topics: Array<{ name: string; 
 
 /**
  * Creates every topic of TOPIC_SPECS (names prefixed) with its explicit partition count and, for
- * compacted ones, cleanup.policy=compact, each with its max.message.bytes, and waits until every
+ * compacted ones, cleanup.policy=compact, each with its retention.ms and max.message.bytes (an
+ * existing topic keeps the retention an operator gave it), and waits until every
  * partition has a leader. Existing topics are checked: too few partitions are added, a smaller
  * max.message.bytes is raised; too many partitions, or the wrong cleanup policy, is an error. Safe to
  * call from several processes at once.

@@ -8,6 +8,8 @@ export interface OutboxRow {
   key: string;
   /** JSON text, published as it is; null for a tombstone. */
   value: string | null;
+  /** The headers it was written with (OutboxRecord.headers); null: none. */
+  headers: Record<string, string> | null;
 }
 
 /** How far the relay is behind: unpublished rows and the age of the oldest. */
@@ -71,7 +73,7 @@ export class OutboxRelayStore {
   async read(fromId: bigint, limit: number): Promise<OutboxRow[]> {
     const result = await this.session().query<OutboxRow>(
       // Ordered by the bigint column (`o.id`), not by the text the row is read as.
-      `SELECT o.id::text AS id, o.key, o.value::text AS value FROM ${this.table.name} o WHERE o.id >= $1 AND ${this.inShard} ORDER BY o.id LIMIT $2`,
+      `SELECT o.id::text AS id, o.key, o.value::text AS value, o.headers FROM ${this.table.name} o WHERE o.id >= $1 AND ${this.inShard} ORDER BY o.id LIMIT $2`,
       [fromId.toString(), limit],
     );
     return result.rows;

@@ -76,7 +76,10 @@ export interface OutboxRelayStatus {
   failure: string | null;
 }
 
-/** The header carrying the outbox id, so a consumer can spot a replayed record should one ever arrive. */
+/**
+ * The header carrying the outbox id, beside the headers the row was written with (on a public topic
+ * its CloudEvents attributes, whose `ce_id` is what consumers deduplicate on).
+ */
 export const OUTBOX_ID_HEADER = 'outbox-id';
 
 /** While this instance leads: its database session, and the next outbox id to publish once it is known. */
@@ -281,7 +284,7 @@ export class OutboxRelay {
       const next = BigInt(last) + 1n;
       try {
         await this.producer.publishEncoded(
-          rows.map((row) => ({ key: row.key, value: row.value, headers: { [OUTBOX_ID_HEADER]: row.id } })),
+          rows.map((row) => ({ key: row.key, value: row.value, headers: { ...row.headers, [OUTBOX_ID_HEADER]: row.id } })),
           next,
         );
       } catch (error) {

@@ -1,4 +1,4 @@
-import { OUTBOX_ADVISORY_LOCKS, outboxDocuments, outboxStatements, OutboxTable, outboxTable } from './outbox-table';
+import { OUTBOX_ADVISORY_LOCKS, outboxDocuments, outboxRecord, outboxStatements, OutboxTable, outboxTable } from './outbox-table';
 
 const table = { name: 'thing_outbox', channel: 'thing_outbox', writeLock: 11, leaderLock: 12 };
 
@@ -11,18 +11,27 @@ describe('outboxDocuments', () => {
     ]);
     expect(JSON.parse(documents.keys)).toEqual(['1:2', 'k"ey', '3']);
     expect(JSON.parse(documents.values)).toEqual([{ type: 'alert.created', n: 1 }, null, { payload: 'a\u0000b' }]);
+    expect(JSON.parse(documents.headers)).toEqual([null, null, null]);
     // The value's text as it was written: its escapes reach the json column untouched.
     expect(documents.values).toContain('"a\\u0000b"');
   });
 });
 
+describe('outboxRecord', () => {
+  it('encodes the value and gives it the headers its topic decides', () => {
+    const topic = { encode: (value: { n: number }) => JSON.stringify(value), headers: (value: { n: number }) => ({ ce_id: `id-${value.n}` }) };
+    expect(outboxRecord(topic, 'k', { n: 1 })).toEqual({ key: 'k', value: '{"n":1}', headers: { ce_id: 'id-1' } });
+  });
+});
+
 describe('outboxStatements', () => {
   it('takes the write lock, notifies and inserts in the given order', () => {
-    const [lock, insert] = outboxStatements(table, [{ key: 'a', value: '1' }]);
+    const [lock, insert] = outboxStatements(table, [{ key: 'a', value: '1' }, { key: 'b', value: '2', headers: { ce_id: 'x' } }]);
     expect(lock).toBe("SELECT true AS locked FROM pg_advisory_xact_lock(11), pg_notify('thing_outbox', '')");
-    expect(insert).toContain('INSERT INTO thing_outbox (key, value)');
-    expect(insert).toContain('json_array_elements_text($json$["a"]$json$::json)');
-    expect(insert).toContain('json_array_elements($json$[1]$json$::json)');
+    expect(insert).toContain('INSERT INTO thing_outbox (key, value, headers)');
+    expect(insert).toContain('json_array_elements_text($json$["a","b"]$json$::json)');
+    expect(insert).toContain('json_array_elements($json$[1,2]$json$::json)');
+    expect(insert).toContain('json_array_elements($json$[null,{"ce_id":"x"}]$json$::json)');
     expect(insert).toContain('ORDER BY k.position');
   });
 

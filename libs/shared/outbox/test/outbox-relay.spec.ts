@@ -89,14 +89,18 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
     }
   }
 
-  const thing = (key: string, n: number, padBytes = 0): OutboxRecord => ({ key, value: JSON.stringify({ n, ...(padBytes ? { pad: 'x'.repeat(padBytes) } : {}) }) });
+  const thing = (key: string, n: number, padBytes = 0): OutboxRecord => ({
+    key,
+    value: JSON.stringify({ n, ...(padBytes ? { pad: 'x'.repeat(padBytes) } : {}) }),
+    headers: { ce_id: `thing-${key}-${n}`, ce_type: 'thing.counted' },
+  });
   const ns = (received: Received<Thing>[], key: string) => received.filter((message) => message.key === key).map((message) => message.value.n);
 
   beforeAll(async () => {
     database = await createTestDatabase();
     pool = new Pool({ connectionString: database.url, max: 4 });
     query = async <Row>(text: string, values: readonly unknown[]) => (await pool.query(text, [...values])).rows as Row[];
-    await pool.query(`CREATE TABLE ${table.name} (id bigserial PRIMARY KEY, key text NOT NULL, value json, created_at timestamptz(3) NOT NULL DEFAULT now())`);
+    await pool.query(`CREATE TABLE ${table.name} (id bigserial PRIMARY KEY, key text NOT NULL, value json, created_at timestamptz(3) NOT NULL DEFAULT now(), headers json)`);
     kafka = testKafka();
     admin = kafka.admin();
     await admin.connect();
@@ -137,6 +141,10 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
     const ids = received.received.map((message) => message.headers[OUTBOX_ID_HEADER]);
     expect(new Set(ids).size).toBe(252);
     expect(received.received).toHaveLength(252);
+    // Each record carries the headers its row was written with, beside its outbox id.
+    expect(received.received.map((message) => message.headers)).toEqual(
+      received.received.map((message) => ({ ce_id: `thing-${message.key}-${message.value.n}`, ce_type: 'thing.counted', [OUTBOX_ID_HEADER]: expect.stringMatching(/^\d+$/) })),
+    );
     await received.stop();
   });
 
@@ -202,7 +210,9 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
 
     await admin.createTopics({ waitForLeaders: true, topics: [{ topic: names.topic, numPartitions: 3 }] });
     const received = await TopicCollector.start<Thing>(kafka, names.topic, names.prefix);
-    await received.waitFor(() => true, 1, 15_000);
+    const [published] = await received.waitFor(() => true, 1, 15_000);
+    // Tried again and again, the row is published with the headers it was written with: its ce_id is the one decided when it was written.
+    expect(published.headers).toMatchObject({ ce_id: 'thing-k-1', ce_type: 'thing.counted' });
     await eventually(() => expect(logger.at('log')).toContainEqual(expect.stringMatching(/^things: recovered after .* and \d+ failed attempts$/)));
     expect(started.status()).toMatchObject({ state: 'publishing', failure: null, published: 1 });
     await received.stop();

@@ -10,8 +10,8 @@ interface ExpressLayer {
   handle?: Partial<ApiOperationsMiddleware>;
 }
 
-/** Where the services serve their OpenAPI document and Swagger UI (see serveOpenApi). */
-const DOCUMENTATION = /^\/api\/v4\/(openapi\.json|docs)(\/|$)/;
+/** Where the services serve their OpenAPI document and Swagger UI (see serveOpenApi), and their AsyncAPI document (serveAsyncApi). */
+const DOCUMENTATION = /^\/api\/v4\/(openapi\.json|asyncapi\.json|docs)(\/|$)/;
 
 /**
  * The API routes the app's Express router actually holds, whoever registered them (a controller or

@@ -57,7 +57,7 @@ export function CredentialsTab({ projectId, integration }: { projectId: number; 
   const key = integration.authorization_key ?? '';
   const previousKeys = integration.previous_authorization_keys;
   const grace = gracePeriodMinutes(graceChoice, customMinutes);
-  // At most two previous keys work at once (README "Rotating an authorization key"): a third needs them revoked.
+  // At most two previous keys work at once (docs/api-guide.md "Rotating an authorization key without dropping alerts"): a third needs them revoked.
   const needsRevoke = previousKeys.length >= 2 && grace !== null && grace > 0;
 
   return (

@@ -1,5 +1,6 @@
 import { IsDefined, IsIn, IsObject, IsOptional } from 'class-validator';
 import { AlertView } from '../alert';
+import { Integer } from '../json-types';
 import { ProjectEventFields } from '../project-event';
 import { MAX_RECORD_BATCH_VALUE_BYTES } from '../topics/message-size';
 
@@ -25,9 +26,9 @@ export type AlertEventCauseType = (typeof ALERT_EVENT_CAUSES)[number];
  */
 export interface AlertEventCause {
   type: AlertEventCauseType;
-  integration_id?: number;
-  user_id?: number | null;
-  incident_iid?: number;
+  integration_id?: Integer;
+  user_id?: Integer | null;
+  incident_iid?: Integer;
 }
 
 /** A change to an alert, published once per change (CONTRACT.md "Events for other services"). */

@@ -1,3 +1,4 @@
+import { Integer, Timestamp } from '../json-types';
 import { AlertStatus, Severity } from './platform-alert-field';
 import { AlertSilence } from './silence';
 
@@ -6,34 +7,34 @@ import { AlertSilence } from './silence';
  * on both, ids as numbers.
  */
 export interface AlertView {
-  iid: number;
+  iid: Integer;
   title: string;
   description: string | null;
   severity: Severity;
   status: AlertStatus;
-  events: number;
-  started_at: string;
-  ended_at: string | null;
+  events: Integer;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
   service: string | null;
   monitoring_tool: string | null;
   hosts: string[];
   platform_environment_name: string | null;
   fingerprint: string | null;
-  integration_id: number;
+  integration_id: Integer;
   payload: unknown;
   /** The active silence that matched the alert at its last change (create, group, resolve), else null. */
   silenced_by: AlertSilence | null;
   /** The project members the alert is assigned to, in the order they were given. */
   assignees: AlertAssignee[];
   /** The incident the alert is linked to (its iid), or null. */
-  incident_iid: number | null;
-  created_at: string;
-  updated_at: string;
+  incident_iid: Integer | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** An assignee of an alert: a project member (developer+). */
 export interface AlertAssignee {
-  id: number;
+  id: Integer;
   username: string;
 }
 

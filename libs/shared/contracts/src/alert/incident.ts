@@ -1,3 +1,4 @@
+import { Integer, Timestamp } from '../json-types';
 import { Severity } from './platform-alert-field';
 
 // Incidents of a project (docs/api-guide.md "Incidents"): the API's shapes, shared by the
@@ -7,23 +8,23 @@ export const INCIDENT_STATUSES = ['open', 'closed'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 /** Who opened an incident: a user (null id: the administrator token), or an alert (by hand or by the create_incident setting). */
-export type IncidentCreator = { type: 'user'; id: number | null; username: string | null } | { type: 'alert'; alert_iid: number | null };
+export type IncidentCreator = { type: 'user'; id: Integer | null; username: string | null } | { type: 'alert'; alert_iid: Integer | null };
 
 /** An incident as the API returns it and incident events carry it. */
 export interface IncidentView {
-  iid: number;
+  iid: Integer;
   title: string;
   description: string | null;
   severity: Severity;
   status: IncidentStatus;
   created_by: IncidentCreator;
   /** The member who owns the incident (`PUT .../incidents/:iid {owner_id}`), or null. */
-  owner: { id: number; username: string } | null;
+  owner: { id: Integer; username: string } | null;
   /** The iids of the alerts linked to it, lowest first. */
-  alert_iids: number[];
-  created_at: string;
-  updated_at: string;
-  closed_at: string | null;
+  alert_iids: Integer[];
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: Timestamp | null;
 }
 
 /** `GET /projects/:id/incidents/status_counts`. */

@@ -1,3 +1,4 @@
+import { Integer, Timestamp } from '../json-types';
 import { PayloadPath } from './platform-alert-field';
 
 // Silences (maintenance windows) as Alertmanager users know them (docs/api-guide.md "Silences"): the API's
@@ -46,7 +47,7 @@ export interface SilenceView {
 
 /** What an alert carries while a silence covers it. */
 export interface AlertSilence {
-  id: number;
+  id: Integer;
   comment: string;
-  ends_at: string;
+  ends_at: Timestamp;
 }

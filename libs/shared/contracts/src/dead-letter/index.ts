@@ -1,2 +1,3 @@
 export * from './value';
 export * from './original-text';
+export * from './examples';

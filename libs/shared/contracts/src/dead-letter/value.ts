@@ -1,4 +1,5 @@
 import { IsInt, IsISO8601, IsOptional, IsString, Min } from 'class-validator';
+import { Integer, Timestamp } from '../json-types';
 
 /** A message that can never be processed, kept with the reason instead of being dropped. */
 export class DeadLetterValue {
@@ -10,7 +11,7 @@ export class DeadLetterValue {
 
   @IsInt()
   @Min(0)
-  source_partition!: number;
+  source_partition!: Integer;
 
   @IsString()
   source_offset!: string;
@@ -21,5 +22,5 @@ export class DeadLetterValue {
   original_value?: string | null;
 
   @IsISO8601()
-  failed_at!: string;
+  failed_at!: Timestamp;
 }

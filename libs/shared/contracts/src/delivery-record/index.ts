@@ -1,1 +1,2 @@
 export * from './value';
+export * from './examples';

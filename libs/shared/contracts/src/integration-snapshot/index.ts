@@ -1,2 +1,3 @@
 export * from './key';
 export * from './value';
+export * from './examples';

@@ -2,6 +2,8 @@
 // by the processor, the alerts proxy, on-call events and the console. Instants are ISO 8601 in UTC;
 // a rotation's start and end are local date-times in the schedule's time zone (`2026-03-30T09:00`).
 
+import { Integer, Timestamp } from '../json-types';
+
 export const SHIFT_LENGTH_UNITS = ['hours', 'days', 'weeks'] as const;
 export type ShiftLengthUnit = (typeof SHIFT_LENGTH_UNITS)[number];
 
@@ -11,12 +13,12 @@ export type ShiftSource = (typeof SHIFT_SOURCES)[number];
 
 /** A project member, as schedules name them. */
 export interface OncallUser {
-  id: number;
+  id: Integer;
   username: string;
 }
 
 export interface OncallRotationRef {
-  id: number;
+  id: Integer;
   name: string;
 }
 
@@ -57,9 +59,9 @@ export interface OnCallReasonView {
   source: ShiftSource;
   /** The rotation; null for an override of the whole schedule. */
   rotation: OncallRotationRef | null;
-  override_id: number | null;
-  shift_starts_at: string;
-  shift_ends_at: string;
+  override_id: Integer | null;
+  shift_starts_at: Timestamp;
+  shift_ends_at: Timestamp;
 }
 
 export interface OnCallMemberView {
@@ -68,7 +70,7 @@ export interface OnCallMemberView {
 }
 
 export interface OncallScheduleRef {
-  id: number;
+  id: Integer;
   name: string;
   time_zone: string;
 }

@@ -1,4 +1,5 @@
 import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Min } from 'class-validator';
+import { Integer, Timestamp } from '../json-types';
 
 /**
  * A record of a transactional outbox that could not be published to its topic after bounded
@@ -27,11 +28,11 @@ export class OutboxDeadLetterValue {
 
   @IsInt()
   @Min(0)
-  value_bytes!: number;
+  value_bytes!: Integer;
 
   @IsBoolean()
   value_truncated!: boolean;
 
   @IsISO8601()
-  failed_at!: string;
+  failed_at!: Timestamp;
 }

@@ -54,7 +54,7 @@ export class ProcessorHarness {
     [this.database, this.topics] = await Promise.all([createTestDatabase(), createTestTopics()]);
     // Test clients join while the group coordinator may still be loading: retried, not worth logging.
     this.kafka = testKafka({ logLevel: logLevel.NOTHING });
-    this.db = new Pool({ connectionString: this.database.url, max: 4 });
+    this.db = this.database.pool(4);
     this.producer = new TopicProducer(this.kafka, new KafkaNames(this.topics.prefix));
     this.publisher = new IntegrationPublisher(this.kafka, { topicPrefix: this.topics.prefix });
     await Promise.all([this.producer.connect(), this.publisher.connect()]);

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, INestApplication, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, INestApplication, Post, Query, Res } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Test } from '@nestjs/testing';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, ValidateNested } from 'class-validator';
+import type { Server, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { configureHttpApp, serveOpenApi } from '../src';
 
@@ -48,6 +50,21 @@ class ThingsController {
   create(@Body() thing: NewThing): { name: string } {
     handled.push(`POST ${thing.name}`);
     return thing;
+  }
+}
+
+/** An answer written in two parts: the first at once, the last when the test calls `finishAnswer`. */
+let finishAnswer: () => void = () => undefined;
+
+@Controller('api/v4/download')
+class DownloadController {
+  @Get()
+  async download(@Res() response: ServerResponse): Promise<void> {
+    const finished = new Promise<void>((resolve) => (finishAnswer = resolve));
+    response.writeHead(200, { 'Content-Type': 'text/plain' });
+    response.write('first part;');
+    await finished;
+    response.end('last part');
   }
 }
 
@@ -191,4 +208,41 @@ describe('configureHttpApp', () => {
       await browser.close();
     }
   }, 30_000);
+});
+
+describe('configureHttpApp: closing', () => {
+  it('ends a connection whose answer was still being written at close() once the answer is complete, instead of keeping it alive', async () => {
+    const moduleRef = await Test.createTestingModule({ controllers: [DownloadController] }).compile();
+    const app = moduleRef.createNestApplication({ logger: false, bodyParser: false });
+    // The keep-alive timeout outlasts this test's own: a connection kept alive after its answer fails it.
+    configureHttpApp(app, { server: { ...SETTINGS, HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000 } });
+    await app.listen(0, '127.0.0.1');
+    const { port } = new URL((await app.getUrl()).replace('[::1]', '127.0.0.1'));
+    // A client that reads its answer but never closes its connection itself.
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    const firstPart = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: string) => {
+        answer += chunk;
+        if (answer.includes('first part;')) resolve();
+      }),
+    );
+    const endedByServer = new Promise<void>((resolve) => socket.on('end', resolve));
+    socket.write('GET /api/v4/download HTTP/1.1\r\nHost: x\r\n\r\n');
+    await firstPart;
+
+    const closed = app.close();
+    // Nest closes the HTTP server after its shutdown hooks; the answer ends once the server is closing.
+    const server = app.getHttpServer() as Server;
+    while (server.listening) await delay(5);
+    finishAnswer();
+    await closed;
+    await endedByServer;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answer).toMatch(/\r\nConnection: keep-alive\r\n/);
+    expect(answer).toContain('last part');
+    expect(answer.endsWith('\r\n0\r\n\r\n')).toBe(true);
+    socket.destroy();
+  }, 20_000);
 });

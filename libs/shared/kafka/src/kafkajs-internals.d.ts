@@ -28,3 +28,29 @@ declare module 'kafkajs/src/retry' {
   function createRetry(options: { retries?: number; initialRetryTime?: number; maxRetryTime?: number }): <T>(attempt: (bail: (error: Error) => void, retryCount: number, retryTime: number) => Promise<T>) => Promise<T>;
   export = createRetry;
 }
+
+declare module 'kafkajs/src/network/requestQueue' {
+  /** The queue of one broker connection's requests: those in flight, and those waiting (throttled, or over maxInFlightRequests). */
+  class RequestQueue {
+    constructor(options: {
+      maxInFlightRequests: number | null;
+      requestTimeout: number;
+      enforceRequestTimeout: boolean;
+      clientId: string;
+      broker: string;
+      logger: { debug(...args: unknown[]): void; info(...args: unknown[]): void; warn(...args: unknown[]): void; error(...args: unknown[]): void };
+    });
+    /** Requests waiting to be sent. */
+    pending: unknown[];
+    /** The timer of the next look at `pending`, while one is armed. */
+    throttleCheckTimeoutId: NodeJS.Timeout | null;
+    /** Sends what may be sent of `pending`, then arms the next look (scheduleCheckPendingRequests). */
+    checkPendingRequests(): void;
+    scheduleCheckPendingRequests(): void;
+    /** Clears its timers (the connection is closing). */
+    destroy(): void;
+    /** Resolves once no request is in flight or waiting (a disconnecting connection waits for it). */
+    waitForPendingRequests(): Promise<void>;
+  }
+  export = RequestQueue;
+}

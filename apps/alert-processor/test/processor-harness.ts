@@ -64,7 +64,17 @@ export class ProcessorHarness {
       TopicCollector.start<AlertEvent.AlertEventValue>(this.kafka, new KafkaNames(prefix).topic(Topic.AlertEvents), prefix),
       TopicCollector.start<DeadLetter.DeadLetterValue>(this.kafka, new KafkaNames(prefix).topic(Topic.RawAlertsDeadLetter), prefix),
     ]);
-    this.serviceEnv = serviceEnv({ DATABASE_URL: this.database.url, KAFKA_TOPIC_PREFIX: prefix, EVENT_RELAY_POLL_MS: '50', ...overrides });
+    this.serviceEnv = serviceEnv({
+      DATABASE_URL: this.database.url,
+      KAFKA_TOPIC_PREFIX: prefix,
+      EVENT_RELAY_POLL_MS: '50',
+      // The waiting gateway is this test process's ReplyCollector. In a full run the process stalls
+      // at times for longer than the processor's 2 s for a reply POST (a collection of its large heap,
+      // both cores busy), and the processor drops replies that wait longer, by design: their callers
+      // get 202. Here a reply may take as long as a test waits for it.
+      PROCESSOR_REPLY_TIMEOUT_MS: '30000',
+      ...overrides,
+    });
     this.env = loadConfig(AlertProcessorEnv, this.serviceEnv);
     if (inProcess) await this.startApp();
     return this;

@@ -54,3 +54,29 @@ declare module 'kafkajs/src/network/requestQueue' {
   }
   export = RequestQueue;
 }
+
+declare module 'kafkajs/src/protocol/requests/fetch/*/response' {
+  /** An aborted transaction of a fetched partition, as the broker lists it. */
+  export interface AbortedTransaction {
+    producerId: string;
+    firstOffset: string;
+  }
+  /** A fetched record as kafkajs decodes it from a record batch: enough to tell whether an aborted transaction holds it. */
+  export interface FetchedRecord {
+    offset: string;
+    key: Buffer | null;
+    /** A transaction marker (kafkajs leaves these out of what it hands to the application). */
+    isControlRecord: boolean;
+    batchContext: { producerId: string; inTransaction: boolean };
+  }
+  export interface FetchResponse {
+    responses: Array<{ topicName: string; partitions: Array<{ partition: number; abortedTransactions: AbortedTransaction[]; messages: FetchedRecord[] }> }>;
+  }
+  /** One fetch version's response module: kafkajs's connection decodes each answer with its `decode`, looked up at every answer. */
+  export interface FetchResponseModule {
+    decode(rawData: Buffer): Promise<FetchResponse>;
+    parse(response: FetchResponse): Promise<FetchResponse>;
+  }
+  const responseModule: FetchResponseModule;
+  export default responseModule;
+}

@@ -5,7 +5,7 @@ import { Type } from 'class-transformer';
 import { IsOptional, IsString, ValidateNested } from 'class-validator';
 import type { Server, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { configureHttpApp, serveOpenApi } from '../src';
@@ -75,12 +75,23 @@ class DownloadController {
  */
 const SETTINGS = { HTTP_HEADERS_TIMEOUT_MS: 1_000, HTTP_REQUEST_TIMEOUT_MS: 6_000, HTTP_KEEP_ALIVE_TIMEOUT_MS: 1_500 };
 
+/**
+ * The connections the tests open and leave to the server to close: ended after each test, so a
+ * server that failed to close one fails its test instead of keeping Jest from exiting.
+ */
+const clientSockets = new Set<Socket>();
+afterEach(() => {
+  for (const socket of clientSockets) socket.destroy();
+  clientSockets.clear();
+});
+
 /** Writes `text` on a new connection and never more; resolves with what the server wrote and when it closed. */
 function hold(url: string, text: string): Promise<{ answer: string; closedAfterMs: number }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const start = performance.now();
     const socket = connect(Number(port), hostname, () => socket.write(text));
+    clientSockets.add(socket);
     let answer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (answer += chunk));
@@ -226,6 +237,7 @@ describe('configureHttpApp: closing', () => {
     const { port } = new URL((await app.getUrl()).replace('[::1]', '127.0.0.1'));
     // A client that reads its answer but never closes its connection itself.
     const socket = connect(Number(port), '127.0.0.1');
+    clientSockets.add(socket);
     let answer = '';
     socket.setEncoding('utf8');
     const firstPart = new Promise<void>((resolve) =>
@@ -249,6 +261,5 @@ describe('configureHttpApp: closing', () => {
     expect(answer).toMatch(/\r\nConnection: keep-alive\r\n/);
     expect(answer).toContain('last part');
     expect(answer.endsWith('\r\n0\r\n\r\n')).toBe(true);
-    socket.destroy();
   }, 20_000);
 });

@@ -93,7 +93,7 @@ describe('incidents and alert settings through the stack', () => {
   beforeAll(async () => {
     stack = await ServiceStack.start();
     kafka = testKafka({ logLevel: logLevel.NOTHING });
-    db = new Pool({ connectionString: stack.database.url, max: 2 });
+    db = stack.database.pool(2);
     const prefix = stack.topics.prefix;
     incidentEvents = await TopicCollector.published<IncidentEvent.IncidentEventValue>(kafka, prefix, Topic.IncidentEvents);
   });

@@ -54,7 +54,7 @@ export class ProcessorHarness {
     [this.database, this.topics] = await Promise.all([createTestDatabase(), createTestTopics()]);
     // Test clients join while the group coordinator may still be loading: retried, not worth logging.
     this.kafka = testKafka({ logLevel: logLevel.NOTHING });
-    this.db = new Pool({ connectionString: this.database.url, max: 4 });
+    this.db = this.database.pool(4);
     this.producer = new TopicProducer(this.kafka, new KafkaNames(this.topics.prefix));
     this.publisher = new IntegrationPublisher(this.kafka, { topicPrefix: this.topics.prefix });
     await Promise.all([this.producer.connect(), this.publisher.connect()]);
@@ -64,7 +64,17 @@ export class ProcessorHarness {
       TopicCollector.published<AlertEvent.AlertEventValue>(this.kafka, prefix, Topic.AlertEvents),
       TopicCollector.published<DeadLetter.DeadLetterValue>(this.kafka, prefix, Topic.RawAlertsDeadLetter),
     ]);
-    this.serviceEnv = serviceEnv({ DATABASE_URL: this.database.url, KAFKA_TOPIC_PREFIX: prefix, EVENT_RELAY_POLL_MS: '50', ...overrides });
+    this.serviceEnv = serviceEnv({
+      DATABASE_URL: this.database.url,
+      KAFKA_TOPIC_PREFIX: prefix,
+      EVENT_RELAY_POLL_MS: '50',
+      // The waiting gateway is this test process's ReplyCollector. In a full run the process stalls
+      // at times for longer than the processor's 2 s for a reply POST (a collection of its large heap,
+      // both cores busy), and the processor drops replies that wait longer, by design: their callers
+      // get 202. Here a reply may take as long as a test waits for it.
+      PROCESSOR_REPLY_TIMEOUT_MS: '30000',
+      ...overrides,
+    });
     this.env = loadConfig(AlertProcessorEnv, this.serviceEnv);
     if (inProcess) await this.startApp();
     return this;

@@ -83,7 +83,7 @@ describe('broker failover: the leader of the busiest raw alert partitions killed
     events = await TopicCollector.published(kafka, prefix, Topic.AlertEvents);
     admin = kafka.admin();
     await admin.connect();
-    db = new Pool({ connectionString: database.url, max: 2 });
+    db = database.pool(2);
 
     const env = {
       ...serviceEnv({ DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: prefix }),

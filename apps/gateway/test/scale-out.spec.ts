@@ -94,7 +94,7 @@ describe('scale-out: two gateways, three processors, one processor killed mid-st
 
   beforeAll(async () => {
     [database, topics] = await Promise.all([createTestDatabase(), createTestTopics()]);
-    db = new Pool({ connectionString: database.url, max: 2 });
+    db = database.pool(2);
     admin = testKafka({ logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     const base = { DATABASE_URL: database.url, KAFKA_TOPIC_PREFIX: topics.prefix, ADMIN_TOKEN };

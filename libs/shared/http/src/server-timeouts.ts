@@ -82,13 +82,33 @@ function clientErrorHandler(settings: HttpServerSettings): (error: Error & { cod
 }
 
 /**
+ * Node's `server.close()` ends the connections that are idle at that moment and then waits for the
+ * others; a connection still answering then (a client downloading the console's bundle, the
+ * OpenAPI document or a Swagger UI asset) is kept alive after its answer like any other: for the
+ * keep-alive timeout and Node's second of margin, 66 s by default, unless its client closes it
+ * first. A graceful shutdown would wait that long, longer than the pods' grace period. From
+ * close() on, a connection is kept only until its answer is complete: Node arms a connection's
+ * keep-alive timeout when an answer ends, reading the server's setting at that moment, so the
+ * least it accepts (1 ms, no margin) closes each connection as soon as it is idle.
+ */
+function keepNoConnectionAliveOnceClosing(server: Server): void {
+  const close = server.close;
+  server.close = function closeKeepingNoConnectionAlive(this: Server, ...args: Parameters<Server['close']>): Server {
+    this.keepAliveTimeout = 1;
+    this.keepAliveTimeoutBuffer = 0;
+    return close.apply(this, args);
+  };
+}
+
+/**
  * The timeouts of a service's HTTP server (docs/operating.md "Timeouts"), so that a slow or stalled sender is
  * cut within seconds instead of holding a connection and its file descriptor: headers, whole request
  * and keep-alive idle, checked every connectionsCheckingInterval. Node answers a request past its
  * headers or request timeout with 408 and closes the connection (here with an `{error, message}`
  * body); the request timeout ends when the request has been received, so a long answer (the
- * gateway waiting for the processor's reply) is never cut by it. Call before the server listens:
- * Node reads the checking interval when it starts listening.
+ * gateway waiting for the processor's reply) is never cut by it. Once the server is closing, no
+ * connection is kept alive after its answer (keepNoConnectionAliveOnceClosing). Call before the
+ * server listens: Node reads the checking interval when it starts listening.
  */
 export function applyServerTimeouts(server: Server, settings: HttpServerSettings): void {
   server.headersTimeout = settings.HTTP_HEADERS_TIMEOUT_MS;
@@ -96,4 +116,5 @@ export function applyServerTimeouts(server: Server, settings: HttpServerSettings
   server.keepAliveTimeout = settings.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = connectionsCheckingInterval(settings);
   server.on('clientError', clientErrorHandler(settings));
+  keepNoConnectionAliveOnceClosing(server);
 }

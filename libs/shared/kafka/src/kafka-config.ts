@@ -1,9 +1,11 @@
 import { KafkaConfig, logCreator, LogEntry, logLevel, RetryOptions } from 'kafkajs';
 import { isRoutineBrokerAnswer } from './kafka-errors';
-import { ignoreKafkajsNegativeTimeoutWarning } from './kafkajs-timeout-warning';
+import { skipAbortedRecordsAsKafkaDoes } from './kafkajs-aborted-records';
+import { armKafkajsPendingCheckOnlyWhenWaiting } from './kafkajs-request-queue';
 
 // Every kafkajs client of a process is built or probed through this library.
-ignoreKafkajsNegativeTimeoutWarning();
+armKafkajsPendingCheckOnlyWhenWaiting();
+skipAbortedRecordsAsKafkaDoes();
 
 /** The part of a service's environment that describes its Kafka connection (see BaseEnv). */
 export interface KafkaSettings {

@@ -98,7 +98,7 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    pool = new Pool({ connectionString: database.url, max: 4 });
+    pool = database.pool(4);
     query = async <Row>(text: string, values: readonly unknown[]) => (await pool.query(text, [...values])).rows as Row[];
     await pool.query(`CREATE TABLE ${table.name} (id bigserial PRIMARY KEY, key text NOT NULL, value json, created_at timestamptz(3) NOT NULL DEFAULT now(), headers json)`);
     kafka = testKafka();

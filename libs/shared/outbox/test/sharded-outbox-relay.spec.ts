@@ -107,7 +107,7 @@ describe('ShardedOutboxRelay (real PostgreSQL and Kafka)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    pool = new Pool({ connectionString: database.url, max: 4 });
+    pool = database.pool(4);
     await pool.query(
       `CREATE TABLE ${table.name} (id bigserial PRIMARY KEY, key text NOT NULL, value json, created_at timestamptz(3) NOT NULL DEFAULT now(), headers json,
         key_hash bigint NOT NULL GENERATED ALWAYS AS ((('x' || left(md5(key), 8))::bit(32)::bigint)) STORED)`,

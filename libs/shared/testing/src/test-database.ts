@@ -1,5 +1,6 @@
 import { dropDatabase, quoteIdentifier, withClient, withDatabaseName } from '@alert-ingestion/database';
 import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
 import { requireTestEnv, TEST_ENV, testDatabasePrefix } from './test-environment';
 
 export interface TestDatabase {
@@ -14,6 +15,8 @@ export interface TestDatabase {
    * again. Other databases of the server (other specs') are left alone.
    */
   interrupt(downMs: number): Promise<void>;
+  /** A pool of `max` connections for the spec's own queries; end it before drop(). */
+  pool(max: number): Pool;
 }
 
 export interface CreateTestDatabaseOptions {
@@ -33,12 +36,28 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
   await withClient(adminUrl, async (client) => {
     await client.query(`CREATE DATABASE ${quoteIdentifier(name)}${template ? ` TEMPLATE ${quoteIdentifier(template)}` : ''}`);
   });
+  const url = withDatabaseName(adminUrl, name);
   return {
-    url: withDatabaseName(adminUrl, name),
+    url,
     name,
     drop: () => dropDatabase(adminUrl, name),
     interrupt: (downMs) => interruptDatabase(adminUrl, name, downMs),
+    pool: (max) => specPool(url, max),
   };
+}
+
+/**
+ * pg-pool's end() resolves once it has asked its idle connections to close, not once they have
+ * (brianc/node-postgres#2328), so the drop that follows (DROP DATABASE ... WITH (FORCE)) may
+ * terminate one still open. PostgreSQL then sends that connection an error (57P01), which the pool
+ * emits as its own 'error' event: without a listener, an unhandled error that fails the spec after
+ * all its tests passed. An idle connection's error is no outcome of a test (a query's error still
+ * rejects the query), so this pool ignores it.
+ */
+function specPool(url: string, max: number): Pool {
+  const pool = new Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 async function interruptDatabase(adminUrl: string, name: string, downMs: number): Promise<void> {

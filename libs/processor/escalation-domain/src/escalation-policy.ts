@@ -198,14 +198,27 @@ export function withCurrentNames(policy: EscalationPolicy, directory: PolicyDire
 
 const CONDITION_WORDS: Record<EscalationCondition, string> = { not_acknowledged: 'if not acknowledged', not_resolved: 'if not resolved' };
 
-function targetWords(target: PolicyTarget, scheduleExists: (id: string) => boolean): string {
+/** How a view shows a webhook URL: whole (maintainers), or as its origin (its path may hold a token). */
+export type UrlShown = (url: string) => string;
+
+/** A URL as its origin only, with an ellipsis where its path was: `https://hooks.example.com/…`. */
+export const urlOrigin: UrlShown = (url) => {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname === '/' && parsed.search === '' ? `${parsed.origin}/` : `${parsed.origin}/…`;
+  } catch {
+    return '…';
+  }
+};
+
+function targetWords(target: PolicyTarget, scheduleExists: (id: string) => boolean, shown: UrlShown): string {
   switch (target.type) {
     case 'schedule':
       return scheduleExists(target.scheduleId) ? `whoever is on call in ${target.name}` : `whoever is on call in ${target.name} (deleted)`;
     case 'user':
       return `@${target.username}`;
     case 'webhook':
-      return `the webhook ${target.url}`;
+      return `the webhook ${shown(target.url)}`;
   }
 }
 
@@ -215,13 +228,13 @@ function listed(parts: readonly string[]): string {
 }
 
 /** A rule in words, as the console previews it: "after 5 min, if not acknowledged, page whoever is on call in Primary". */
-export function describeRule(rule: PolicyRule, scheduleExists: (id: string) => boolean = () => true): string {
+export function describeRule(rule: PolicyRule, scheduleExists: (id: string) => boolean = () => true, shown: UrlShown = (url) => url): string {
   const when = rule.afterMinutes === 0 ? 'at once' : `after ${rule.afterMinutes} min`;
-  return `${when}, ${CONDITION_WORDS[rule.condition]}, page ${listed(rule.targets.map((target) => targetWords(target, scheduleExists)))}`;
+  return `${when}, ${CONDITION_WORDS[rule.condition]}, page ${listed(rule.targets.map((target) => targetWords(target, scheduleExists, shown)))}`;
 }
 
 /** A target as the API shows it. */
-export function targetView(target: PolicyTarget, scheduleExists: (id: string) => boolean): EscalationTargetView {
+export function targetView(target: PolicyTarget, scheduleExists: (id: string) => boolean, shown: UrlShown = (url) => url): EscalationTargetView {
   const none = { schedule_id: null, schedule_name: null, user_id: null, username: null, url: null };
   switch (target.type) {
     case 'schedule':
@@ -229,17 +242,17 @@ export function targetView(target: PolicyTarget, scheduleExists: (id: string) =>
     case 'user':
       return { ...none, type: 'user', user_id: Number(target.userId), username: target.username };
     case 'webhook':
-      return { ...none, type: 'webhook', url: target.url };
+      return { ...none, type: 'webhook', url: shown(target.url) };
   }
 }
 
 /** The policy's rules as the API shows them, each with its description. */
-export function ruleViews(policy: EscalationPolicy, scheduleExists: (id: string) => boolean = () => true): EscalationRuleView[] {
+export function ruleViews(policy: EscalationPolicy, scheduleExists: (id: string) => boolean = () => true, shown: UrlShown = (url) => url): EscalationRuleView[] {
   return policy.rules.map((rule) => ({
     after_minutes: rule.afterMinutes,
     condition: rule.condition,
-    targets: rule.targets.map((target) => targetView(target, scheduleExists)),
-    description: describeRule(rule, scheduleExists),
+    targets: rule.targets.map((target) => targetView(target, scheduleExists, shown)),
+    description: describeRule(rule, scheduleExists, shown),
   }));
 }
 

@@ -6,3 +6,4 @@ export * from './escalation-claim';
 export * from './contact-methods';
 export * from './page-delivery';
 export * from './webhook-address';
+export * from './escalation-views';

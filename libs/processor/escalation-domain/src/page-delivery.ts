@@ -37,6 +37,7 @@ export interface PageDelivery {
 /** `page`, or for a notice what it tells, or `test` for "send me a test page". */
 export type PageEvent = 'page' | 'acknowledged' | 'resolved' | 'test';
 
+/** What a stored page is: a page, or the acknowledgement or resolution its notice tells. */
 export function pageEvent(page: Pick<StoredPage, 'notice'>): PageEvent {
   return page.notice?.of ?? 'page';
 }
@@ -134,10 +135,10 @@ export function pageEmail(delivery: PageDelivery, consoleUrl: string | undefined
   const event = pageEvent(page);
   const name = `#${alert.iid} in ${alert.projectPath}: ${alert.title}`;
   const subject =
-    event === 'page' ? `[Page] Alert ${name} (${alert.severity})` : event === 'test' ? 'Test page' : `${NOTICE_WORDS[event]} by ${page.notice?.by ?? 'someone'}: alert ${name}`;
+    event === 'page' || event === 'test' ? `[Page] Alert ${name} (${alert.severity})` : `${NOTICE_WORDS[event]} by ${page.notice?.by ?? 'someone'}: alert ${name}`;
   const link = alertLink(consoleUrl, alert.projectId, alert.iid);
   const lines = [
-    event === 'page' ? `Alert ${name}` : `${NOTICE_WORDS[event as 'acknowledged' | 'resolved'] ?? 'Alert'}: alert ${name}`,
+    event === 'page' || event === 'test' ? `Alert ${name}` : `${NOTICE_WORDS[event]}: alert ${name}`,
     `  Severity: ${alert.severity}`,
     `  Status: ${alert.status}`,
     `  Started: ${alert.startedAt}`,
@@ -222,4 +223,31 @@ export function pageEntries(pages: readonly StoredPage[], updates: readonly Page
       },
     ];
   });
+}
+
+/** A test page ("send me a test page"): what a user's contact method receives, by email or webhook, signed as a page is. */
+export function testPageEmail(to: string, username: string, idempotencyKey: string, from: string): AlertEmail {
+  return {
+    to,
+    subject: 'Test page',
+    text: [`This is a test page for @${username}: this contact method reaches you when an escalation policy pages you.`, '', 'Nothing needs doing.'].join('\n'),
+    messageId: pageMessageId(idempotencyKey, from),
+    headers: { 'X-Escalation-Event': 'test', 'Idempotency-Key': idempotencyKey },
+  };
+}
+
+export interface TestPageWebhookBody {
+  event: 'test';
+  recipient: { type: 'user'; id: number; username: string };
+  message: string;
+  idempotency_key: string;
+}
+
+export function testPageWebhookBody(user: { id: string; username: string }, idempotencyKey: string): TestPageWebhookBody {
+  return {
+    event: 'test',
+    recipient: { type: 'user', id: Number(user.id), username: user.username },
+    message: `This is a test page for @${user.username}: this contact method reaches you when an escalation policy pages you.`,
+    idempotency_key: idempotencyKey,
+  };
 }

@@ -1,4 +1,4 @@
-import { ALERTS_API_PREFIXES, ALERTS_API_ROUTES, alertsApiForwarding, alertsApiOperation, alertsApiPath } from '@alert-ingestion/alerts-api';
+import { ALERTS_API_ROUTES, alertsApiForwarding, alertsApiOperation, alertsApiPath, forwardedPrefixPaths } from '@alert-ingestion/alerts-api';
 import { ApiOperationsMiddleware, DomainError, IdentifiedRequest, NotFoundError, retryAfterHeader, ServiceUnavailableError, toErrorResponse } from '@alert-ingestion/http';
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -88,10 +88,7 @@ export function alertsApiProxy(processorUrl: string): RequestHandler & ApiOperat
   return Object.assign(forward, { apiOperations: ALERTS_API_ROUTES.map(alertsApiOperation) });
 }
 
-/** Mounts the proxy on the alerts API's prefixes; call before the app's routes are registered (app.init). */
+/** Mounts the proxy on the alerts API's prefixes (a project's, and the caller's own); call before the app's routes are registered (app.init). */
 export function forwardAlertsApi(app: INestApplication, processorUrl: string): void {
-  app.use(
-    ALERTS_API_PREFIXES.map((prefix) => alertsApiPath(prefix)),
-    alertsApiProxy(processorUrl.replace(/\/+$/, '')),
-  );
+  app.use(forwardedPrefixPaths(), alertsApiProxy(processorUrl.replace(/\/+$/, '')));
 }

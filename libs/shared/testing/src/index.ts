@@ -14,3 +14,4 @@ export * from './prometheus-text';
 export * from './openapi-document';
 export * from './test-smtp-server';
 export * from './alert-settings';
+export * from './test-webhook-receiver';

@@ -182,6 +182,77 @@ describe('escalation (real stack, real SMTP server, a webhook receiver checking 
     expect((await team.escalation(iid)).pages[0].attempts).toBe(attempts.length);
   }, 60_000);
 
+  it('keeps the policy to maintainers, refuses a bad one field by field, previews it in words, and takes the same policy twice as one change', async () => {
+    const team = await EscalationTeam.create(stack, receiver, ['ada']);
+    const path = `/projects/${team.project.id}/escalation_policy`;
+    const primary = await team.schedule('Primary', 'ada');
+    const rules = [{ after_minutes: 5, condition: 'not_acknowledged' as const, targets: [{ type: 'schedule', schedule_id: primary.id }, team.webhook('/policy-api')] }];
+    expect((await stack.answerAs(team.members.ada.token, 'GET', path)).status).toBe(403);
+    expect((await stack.answerAs(team.members.ada.token, 'PUT', path, { rules })).status).toBe(403);
+    expect(await team.call('lead', 'GET', path)).toMatchObject({ rules: [], repeat: 0, created_at: null });
+
+    const refusals = [
+      [{ rules: [{ ...rules[0], targets: [{ type: 'schedule', schedule_id: 999_999 }] }] }, 'rules[0].targets[0].schedule_id'],
+      [{ rules: [{ ...rules[0], after_minutes: 1441 }] }, 'rules[0].after_minutes'],
+      [{ rules: [{ ...rules[0], after_minutes: '5' }] }, 'rules[0].after_minutes'],
+      [{ rules: [rules[0], { ...rules[0], after_minutes: 1 }] }, 'rules[1].after_minutes'],
+      [{ rules: [{ ...rules[0], targets: [{ type: 'webhook', url: 'https://user:password@example.com/' }] }] }, 'rules[0].targets[0].url'],
+      [{ rules, repeat: 10 }, 'repeat'],
+    ] as const;
+    for (const [body, field] of refusals) {
+      const answer = await stack.answerAs<{ error: string; field: string }>(team.members.lead.token, 'PUT', path, body);
+      expect([field, answer.status, answer.body.error, answer.body.field]).toEqual([field, 400, 'validation_failed', field]);
+    }
+    const preview = await team.call<{ rules: Array<{ description: string }> }>('lead', 'POST', `${path}/preview`, { rules }, 200);
+    expect(preview.rules[0].description).toBe(`after 5 min, if not acknowledged, page whoever is on call in Primary and the webhook ${receiver.url}/policy-api`);
+    expect(await team.call('lead', 'GET', path)).toMatchObject({ rules: [] });
+
+    const first = await team.policy(rules);
+    const again = await team.policy(rules);
+    expect(first.webhook_secrets).toHaveLength(1);
+    expect(again).toMatchObject({ webhook_secrets: [], updated_at: first.updated_at, loop_minutes: 10 });
+    const reset = await team.call<{ url: string; secret: string }>('lead', 'POST', `${path}/reset_webhook_secret`, { url: `${receiver.url}/policy-api` }, 200);
+    expect(reset.secret).not.toBe(first.webhook_secrets[0].secret);
+    await team.call('lead', 'DELETE', path);
+    expect(await team.call('lead', 'GET', path)).toMatchObject({ rules: [], created_at: null });
+    expect((await stack.answerAs(team.members.lead.token, 'DELETE', path)).status).toBe(404);
+  }, 60_000);
+
+  it("lets every member manage their own contact methods, notification rules and notices (and nobody else's), and send themselves a test page", async () => {
+    const team = await EscalationTeam.create(stack, receiver, ['ada', 'bob']);
+    expect((await stack.answerAs(stack.adminToken, 'GET', '/user/contact_methods')).status).toBe(403);
+    expect((await fetch(`${stack.urls.integrationConfig}/api/v4/user/contact_methods`)).status).toBe(401);
+
+    const email = await team.contact('ada', 'email', 'Work');
+    const phone = await team.contact('ada', 'webhook', 'Phone');
+    expect([email.secret, phone.secret?.length]).toEqual([null, 43]);
+    expect((await team.call<Array<{ secret: string | null }>>('ada', 'GET', '/user/contact_methods')).map((method) => method.secret)).toEqual([null, null]);
+    const refused = async (body: unknown) => (await stack.answerAs<{ error: string; field?: string }>(team.members.ada.token, 'POST', '/user/contact_methods', body)).body;
+    expect(await refused({ type: 'email', name: 'Home', address: 'not an address' })).toMatchObject({ error: 'validation_failed', field: 'address' });
+    expect(await refused({ type: 'email', name: 'Work', address: 'other@example.com' })).toMatchObject({ error: 'contact_method_name_taken', field: 'name' });
+    expect(await refused({ type: 'pager', name: 'Old', address: '555' })).toMatchObject({ error: 'validation_failed', field: 'type' });
+
+    const rule = await team.call<{ id: number; after_minutes: number }>('ada', 'POST', '/user/notification_rules', { contact_method_id: phone.id, after_minutes: 5 });
+    expect(rule.after_minutes).toBe(5);
+    expect((await stack.answerAs<{ field: string }>(team.members.bob.token, 'POST', '/user/notification_rules', { contact_method_id: phone.id, after_minutes: 0 })).body).toMatchObject({ field: 'contact_method_id' });
+    expect((await stack.answerAs(team.members.bob.token, 'DELETE', `/user/contact_methods/${phone.id}`)).status).toBe(404);
+    expect((await stack.answerAs(team.members.bob.token, 'DELETE', `/user/notification_rules/${rule.id}`)).status).toBe(404);
+    expect((await stack.answerAs(team.members.ada.token, 'PUT', '/user/paging_settings', { status_notices: 'yes' })).status).toBe(400);
+    expect(await team.call('ada', 'PUT', '/user/paging_settings', { status_notices: true })).toEqual({ status_notices: true });
+    expect(await team.call('bob', 'GET', '/user/paging_settings')).toEqual({ status_notices: false });
+
+    expect(await team.call('ada', 'POST', `/user/contact_methods/${email.id}/test`, undefined, 200)).toEqual({ sent: true, error: null });
+    expect(smtp.to(email.address).map((received) => received.subject)).toEqual(['Test page']);
+    expect(await team.call('ada', 'POST', `/user/contact_methods/${phone.id}/test`, undefined, 200)).toEqual({ sent: true, error: null });
+    expect(receiver.to(phone.path)).toEqual([expect.objectContaining({ signatureValid: true, body: expect.objectContaining({ event: 'test', recipient: { type: 'user', id: team.members.ada.id, username: team.members.ada.username } }) })]);
+
+    await team.call('ada', 'DELETE', `/user/contact_methods/${phone.id}`);
+    expect(await team.call('ada', 'GET', '/user/notification_rules')).toEqual([]);
+    const iid = await team.trigger('No policy');
+    expect(await team.call('ada', 'GET', `/projects/${team.project.id}/alerts/${iid}/escalation`)).toMatchObject({ state: 'none', pages: [] });
+    expect((await stack.answerAs(team.members.ada.token, 'GET', `/projects/${team.project.id}/alerts/99999/escalation`)).status).toBe(404);
+  }, 60_000);
+
   it('sends a step that fell due while the processor was SIGKILLed once it is back, and counts it late', async () => {
     const team = await EscalationTeam.create(stack, receiver, ['ada']);
     const path = `/restart-${team.project.id}`;

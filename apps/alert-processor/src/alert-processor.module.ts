@@ -21,7 +21,7 @@ import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
 import { OncallSchedulesController } from './oncall-schedules.controller';
-import { EscalationPolicyController, UserPagingController } from './escalation.controller';
+import { EscalationPolicyController, OncallConfigController, UserPagingController } from './escalation.controller';
 import { SilencesController } from './silences.controller';
 import { TimelineController } from './timeline.controller';
 
@@ -144,6 +144,7 @@ export class AlertProcessorModule {
         SilencesController,
         OncallSchedulesController,
         EscalationPolicyController,
+        OncallConfigController,
         UserPagingController,
         DeliveriesController,
         AlertNotificationsController,

@@ -9,6 +9,9 @@ import {
   CreateNotificationRuleDto,
   EscalationPolicyDto,
   NotificationRuleDto,
+  ONCALL_CONFIG_YAML_TYPES,
+  OncallConfigQueryDto,
+  OncallConfigResultDto,
   PagingSettingsDto,
   ResetWebhookSecretDto,
   TestPageDto,
@@ -18,9 +21,12 @@ import {
   WebhookSecretDto,
 } from '@alert-ingestion/alerts-api';
 import { refusalError } from '@alert-ingestion/alerts-feature';
-import { contactMethodNotFound, notificationRuleNotFound } from '@alert-ingestion/escalation-domain';
-import { AlertEscalationService, EscalationPoliciesService, PagingService } from '@alert-ingestion/escalation-feature';
-import { Body, Controller, Param } from '@nestjs/common';
+import { contactMethodNotFound, notificationRuleNotFound, ONCALL_CONFIG_SCHEMA } from '@alert-ingestion/escalation-domain';
+import { InvalidDocumentError } from '@alert-ingestion/http';
+import { AlertEscalationService, EscalationPoliciesService, OncallConfigService, PagingService } from '@alert-ingestion/escalation-feature';
+import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import YAML from 'yaml';
 import { ApiTags } from '@nestjs/swagger';
 
 /** `:contact_method_id`, `:notification_rule_id`: anything that is not an id names none (404). */
@@ -121,5 +127,61 @@ export class UserPagingController {
   @AlertsApiRoute(ALERTS_API.updatePagingSettings)
   updateSettings(@CurrentPrincipal() principal: Principal, @Body() body: UpdatePagingSettingsDto): Promise<PagingSettingsDto> {
     return this.paging.updateSettings(principal, body);
+  }
+}
+
+/**
+ * A project's whole on-call setup as one document (docs/api-guide.md "On-call setup as code"): JSON,
+ * or YAML (`Accept` / `Content-Type: text/yaml`), with its version as ETag and `If-Match` on PUT.
+ */
+@ApiTags('oncall_config')
+@Controller(ALERTS_API_BASE)
+export class OncallConfigController {
+  constructor(private readonly config: OncallConfigService) {}
+
+  /** Declared before `oncall_config` routes that could take the path. */
+  @AlertsApiRoute(ALERTS_API.oncallConfigSchema)
+  schema(): string {
+    return JSON.stringify(ONCALL_CONFIG_SCHEMA, null, 2);
+  }
+
+  @AlertsApiRoute(ALERTS_API.getOncallConfig)
+  async get(@CurrentProject() project: ProjectAccess, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) response: Response): Promise<unknown> {
+    const { document, etag } = await this.config.document(projectOf(project));
+    response.set('ETag', etag);
+    if (!wantsYaml(accept)) return document;
+    response.type('text/yaml');
+    return YAML.stringify(document);
+  }
+
+  @AlertsApiRoute(ALERTS_API.putOncallConfig)
+  async put(
+    @CurrentProject() project: ProjectAccess,
+    @Query() query: OncallConfigQueryDto,
+    @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OncallConfigResultDto> {
+    const result = await this.config.put(projectOf(project), documentOf(body), { dryRun: query.dry_run === 'true', ifMatch });
+    response.set('ETag', result.etag);
+    return result;
+  }
+}
+
+/** Whether the caller asks for YAML (and not JSON first). */
+function wantsYaml(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase());
+  const yaml = types.findIndex((type) => (ONCALL_CONFIG_YAML_TYPES as readonly string[]).includes(type));
+  const json = types.indexOf('application/json');
+  return yaml !== -1 && (json === -1 || yaml < json);
+}
+
+/** The document a PUT holds: JSON as parsed, or YAML text parsed (a YAML error is the document's first problem). */
+function documentOf(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return YAML.parse(body) as unknown;
+  } catch (error) {
+    throw new InvalidDocumentError('The document is not valid YAML: nothing was applied.', [{ pointer: '', message: error instanceof Error ? error.message : String(error) }]);
   }
 }

@@ -17,6 +17,8 @@ import type {
   EscalationStepView,
   EscalationTargetView,
   NotificationRuleView,
+  OncallConfigChange,
+  OncallConfigResult,
   PagingSettingsView,
   TestPageView,
   WebhookSecretView,
@@ -75,7 +77,7 @@ import type {
   User,
 } from '@alert-ingestion/contracts';
 import type { CodeQualityIssue, ReceiverFeature, ReceiverFeatureChange } from '@alert-ingestion/deprecations';
-import type { ErrorBody } from '@alert-ingestion/http';
+import type { DocumentProblem, ErrorBody } from '@alert-ingestion/http';
 import type { components } from '../../../apps/console/src/api/generated/openapi';
 
 type Schemas = components['schemas'];
@@ -113,6 +115,9 @@ type JsonValue = Record<string, unknown> | unknown[] | string | number | boolean
 
 /** Each schema's contract type. */
 interface ContractOf {
+  OncallConfigChangeDto: OncallConfigChange;
+  OncallConfigResultDto: OncallConfigResult;
+  DocumentProblemDto: DocumentProblem;
   AlertEscalationDto: AlertEscalationView;
   ContactMethodDto: ContactMethodView;
   EscalationPageDto: EscalationPageView;
@@ -197,6 +202,8 @@ export const WITHOUT_CONTRACT_TYPE = [
   'ResetWebhookSecretDto',
   'CreateContactMethodDto',
   'CreateNotificationRuleDto',
+  // The on-call setup document: its JSON Schema describes it (libs/processor/escalation-domain/src/oncall-config.ts); the OpenAPI one only sketches it.
+  'OncallConfigDocumentDto',
   // The timeline's entries and notes (libs/shared/alerts-api/src/activity.dto.ts).
   'ActivityActorDto',
   'ActivityEntryDto',
@@ -245,6 +252,9 @@ export const EVERY_SCHEMA_LISTED: [Unlisted, Gone] extends [never, never] ? true
 
 /** Per schema, `true`: a schema that says other than its contract type fails to compile here, named. */
 export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schemas]: Same<Schemas[Name], ContractOf[Name]> } = {
+  OncallConfigChangeDto: true,
+  OncallConfigResultDto: true,
+  DocumentProblemDto: true,
   AlertEscalationDto: true,
   ContactMethodDto: true,
   EscalationPageDto: true,

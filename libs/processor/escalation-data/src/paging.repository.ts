@@ -92,6 +92,12 @@ export class PagingRepository {
     return rows[0]?.status_notices ?? false;
   }
 
+  /** Which of these users want notices. */
+  async noticeUsers(userIds: readonly string[]): Promise<Set<string>> {
+    const { rows } = await this.database.pool.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM user_paging_settings WHERE status_notices AND user_id = ANY($1::bigint[])', [[...userIds]]);
+    return new Set(rows.map((row) => row.user_id));
+  }
+
   /** The paging of each user (a user with no contact method is missing). */
   paging(userIds: readonly string[]): Promise<Map<string, UserPaging>> {
     return readPaging(this.database.pool, userIds);

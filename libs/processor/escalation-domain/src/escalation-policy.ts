@@ -59,20 +59,15 @@ export interface PolicyDirectory {
   members: ReadonlyMap<string, string>;
 }
 
-function invalid(message: string, field: string): { refused: CommandRefusal } {
-  return refuse('invalid', 'validation_failed', message, field);
-}
-
 /** A whole number from `min` to `max`, or undefined. */
 export function wholeNumber(value: unknown, min: number, max: number): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
 
-/** An id as the API gives it (a positive integer, or its decimal text), as a decimal string. */
-function idOf(value: unknown): string | undefined {
+/** A reference to a schedule or a user as a request gives it: an id (a number or its text), or a name where the directory is keyed by names. */
+function refOf(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
-  if (typeof value === 'string' && /^[1-9]\d{0,18}$/.test(value)) return value;
-  return undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**
@@ -93,27 +88,33 @@ export function webhookUrlProblem(url: unknown): string | null {
   return null;
 }
 
-function checkTarget(target: TargetRequest, directory: PolicyDirectory, field: string): { target: PolicyTarget } | { refused: CommandRefusal } {
+/** A problem of a request, at its field (`rules[1].targets[0].schedule_id`). */
+export interface PolicyProblem {
+  field: string;
+  message: string;
+}
+
+function checkTarget(target: TargetRequest, directory: PolicyDirectory, field: string): { target: PolicyTarget } | PolicyProblem {
   switch (target.type) {
     case 'schedule': {
-      const id = idOf(target.schedule_id);
-      const name = id === undefined ? undefined : directory.schedules.get(id);
-      if (id === undefined || name === undefined) return invalid(`The project has no on-call schedule ${String(target.schedule_id)}.`, `${field}.schedule_id`);
-      return { target: { type: 'schedule', scheduleId: id, name } };
+      const ref = refOf(target.schedule_id);
+      const name = ref === undefined ? undefined : directory.schedules.get(ref);
+      if (ref === undefined || name === undefined) return { field: `${field}.schedule_id`, message: `The project has no on-call schedule ${String(target.schedule_id)}.` };
+      return { target: { type: 'schedule', scheduleId: ref, name } };
     }
     case 'user': {
-      const id = idOf(target.user_id);
-      const username = id === undefined ? undefined : directory.members.get(id);
-      if (id === undefined || username === undefined) return invalid(`User ${String(target.user_id)} is not a member of the project.`, `${field}.user_id`);
-      return { target: { type: 'user', userId: id, username } };
+      const ref = refOf(target.user_id);
+      const username = ref === undefined ? undefined : directory.members.get(ref);
+      if (ref === undefined || username === undefined) return { field: `${field}.user_id`, message: `User ${String(target.user_id)} is not a member of the project.` };
+      return { target: { type: 'user', userId: ref, username } };
     }
     case 'webhook': {
       const problem = webhookUrlProblem(target.url);
-      if (problem) return invalid(`url ${problem}`, `${field}.url`);
+      if (problem) return { field: `${field}.url`, message: `url ${problem}` };
       return { target: { type: 'webhook', url: new URL(target.url as string).toString() } };
     }
     default:
-      return invalid(`type must be one of ${ESCALATION_TARGET_TYPES.join(', ')}.`, `${field}.type`);
+      return { field: `${field}.type`, message: `type must be one of ${ESCALATION_TARGET_TYPES.join(', ')}.` };
   }
 }
 
@@ -130,40 +131,50 @@ export function targetKey(target: PolicyTarget): string {
 }
 
 /**
- * Checks a policy request against the project's schedules and members: 1 to MAX_RULES rules in the
- * order they page (each at least as late as the one before), each with a condition and 1 to
- * MAX_TARGETS distinct targets, and a repeat count of 0 to MAX_REPEAT (0 when absent). The first
- * problem is refused with its field (`rules[1].targets[0].schedule_id`).
+ * Every problem of a policy request against the project's schedules and members (the directory's
+ * keys are what the request names them by: ids through the API, names in the on-call setup
+ * document): 1 to MAX_RULES rules in the order they page (each at least as late as the one before),
+ * each with a condition and 1 to MAX_TARGETS distinct targets, and a repeat count of 0 to MAX_REPEAT
+ * (0 when absent). The policy when there is none.
  */
-export function checkPolicy(request: PolicyRequest, directory: PolicyDirectory): { policy: EscalationPolicy } | { refused: CommandRefusal } {
-  if (!Array.isArray(request.rules) || request.rules.length === 0 || request.rules.length > MAX_RULES) {
-    return invalid(`rules must hold 1 to ${MAX_RULES} rules.`, 'rules');
-  }
+export function policyProblems(request: PolicyRequest, directory: PolicyDirectory): { policy: EscalationPolicy } | { problems: PolicyProblem[] } {
+  const problems: PolicyProblem[] = [];
   const repeat = request.repeat === undefined ? 0 : wholeNumber(request.repeat, 0, MAX_REPEAT);
-  if (repeat === undefined) return invalid(`repeat must be a whole number from 0 to ${MAX_REPEAT}.`, 'repeat');
+  if (repeat === undefined) problems.push({ field: 'repeat', message: `repeat must be a whole number from 0 to ${MAX_REPEAT}.` });
+  if (!Array.isArray(request.rules) || request.rules.length === 0 || request.rules.length > MAX_RULES) {
+    return { problems: [{ field: 'rules', message: `rules must hold 1 to ${MAX_RULES} rules.` }, ...problems] };
+  }
   const rules: PolicyRule[] = [];
+  let latest = 0;
   for (const [index, rule] of request.rules.entries()) {
     const field = `rules[${index}]`;
     const afterMinutes = wholeNumber(rule.after_minutes, 0, MAX_AFTER_MINUTES);
-    if (afterMinutes === undefined) return invalid(`after_minutes must be a whole number of minutes from 0 to ${MAX_AFTER_MINUTES}.`, `${field}.after_minutes`);
-    const previous = rules[index - 1];
-    if (previous && afterMinutes < previous.afterMinutes) {
-      return invalid(`Rules page in order: after_minutes must be at least the rule before's (${previous.afterMinutes}).`, `${field}.after_minutes`);
-    }
-    if (!ESCALATION_CONDITIONS.includes(rule.condition as EscalationCondition)) return invalid(`condition must be one of ${ESCALATION_CONDITIONS.join(', ')}.`, `${field}.condition`);
-    if (!Array.isArray(rule.targets) || rule.targets.length === 0 || rule.targets.length > MAX_TARGETS) {
-      return invalid(`targets must hold 1 to ${MAX_TARGETS} targets.`, `${field}.targets`);
-    }
+    if (afterMinutes === undefined) problems.push({ field: `${field}.after_minutes`, message: `after_minutes must be a whole number of minutes from 0 to ${MAX_AFTER_MINUTES}.` });
+    else if (afterMinutes < latest) problems.push({ field: `${field}.after_minutes`, message: `Rules page in order: after_minutes must be at least the rule before's (${latest}).` });
+    else latest = afterMinutes;
+    if (!ESCALATION_CONDITIONS.includes(rule.condition as EscalationCondition)) problems.push({ field: `${field}.condition`, message: `condition must be one of ${ESCALATION_CONDITIONS.join(', ')}.` });
     const targets: PolicyTarget[] = [];
-    for (const [targetIndex, requested] of rule.targets.entries()) {
-      const checked = checkTarget(requested, directory, `${field}.targets[${targetIndex}]`);
-      if ('refused' in checked) return checked;
-      if (targets.some((target) => targetKey(target) === targetKey(checked.target))) return invalid('A rule names each target once.', `${field}.targets[${targetIndex}]`);
-      targets.push(checked.target);
+    if (!Array.isArray(rule.targets) || rule.targets.length === 0 || rule.targets.length > MAX_TARGETS) {
+      problems.push({ field: `${field}.targets`, message: `targets must hold 1 to ${MAX_TARGETS} targets.` });
+    } else {
+      for (const [targetIndex, requested] of rule.targets.entries()) {
+        const checked = checkTarget(requested, directory, `${field}.targets[${targetIndex}]`);
+        if (!('target' in checked)) problems.push(checked);
+        else if (targets.some((target) => targetKey(target) === targetKey(checked.target))) problems.push({ field: `${field}.targets[${targetIndex}]`, message: 'A rule names each target once.' });
+        else targets.push(checked.target);
+      }
     }
-    rules.push({ afterMinutes, condition: rule.condition as EscalationCondition, targets });
+    rules.push({ afterMinutes: afterMinutes ?? 0, condition: rule.condition as EscalationCondition, targets });
   }
-  return { policy: { rules, repeat } };
+  return problems.length > 0 ? { problems } : { policy: { rules, repeat: repeat ?? 0 } };
+}
+
+/** A policy request checked as the API takes it: the policy, or its first problem refused with its field. */
+export function checkPolicy(request: PolicyRequest, directory: PolicyDirectory): { policy: EscalationPolicy } | { refused: CommandRefusal } {
+  const checked = policyProblems(request, directory);
+  if ('policy' in checked) return checked;
+  const [first] = checked.problems;
+  return refuse('invalid', 'validation_failed', first.message, first.field);
 }
 
 /** How long one loop of the policy lasts, in minutes: its last rule's minutes plus LOOP_PAUSE_MINUTES. */

@@ -7,3 +7,4 @@ export * from './contact-methods';
 export * from './page-delivery';
 export * from './webhook-address';
 export * from './escalation-views';
+export * from './oncall-config';

@@ -4,7 +4,7 @@ import { AlertsDatabase, runCommand } from '@alert-ingestion/alerts-data';
 import { answered, refusalError } from '@alert-ingestion/alerts-feature';
 import { EscalationPolicyView, WebhookSecretView } from '@alert-ingestion/contracts';
 import { EscalationPoliciesRepository, PagingRepository } from '@alert-ingestion/escalation-data';
-import { checkPolicy, EscalationPolicy, planPolicyEdit, PolicyEdit, policyScheduleIds, policyView, StoredPolicy, withCurrentNames } from '@alert-ingestion/escalation-domain';
+import { checkPolicy, EscalationPolicy, planPolicyEdit, PolicyEdit, policyScheduleIds, policyView, StoredPolicy, UserPaging, withCurrentNames } from '@alert-ingestion/escalation-domain';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 
@@ -70,22 +70,25 @@ export class EscalationPoliciesService {
   }
 
   /** The project's members, id to username. */
-  private async members(projectId: string): Promise<Map<string, string>> {
-    const members = await this.access.projectMembers(BigInt(projectId), 'guest');
-    return new Map(members.map((member) => [member.id, member.username]));
+  members(projectId: string): Promise<Map<string, string>> {
+    return this.access.projectMembers(BigInt(projectId), 'guest').then((members) => new Map(members.map((member) => [member.id, member.username])));
+  }
+
+  /** The members a policy can page (its users, and everyone in its schedules' rotations and overrides), with how each is paged (none: no contact method). */
+  async pageable(policy: EscalationPolicy | undefined, members: ReadonlyMap<string, string>): Promise<{ userIds: string[]; paging: Map<string, UserPaging> }> {
+    const users = policy ? policy.rules.flatMap((rule) => rule.targets.flatMap((target) => (target.type === 'user' ? [target.userId] : []))) : [];
+    const participants = policy ? await this.policies.scheduleParticipants(policyScheduleIds(policy)) : [];
+    const userIds = [...new Set([...users, ...participants])].filter((id) => members.has(id));
+    return { userIds, paging: await this.paging.paging(userIds) };
   }
 
   /** The policy as the API shows it (a preview's instead of the stored one), with the members it can page who have no contact method. */
   private async view(projectId: string, stored: StoredPolicy | undefined, secrets: WebhookSecretView[] = [], preview?: EscalationPolicy): Promise<EscalationPolicyView> {
     const [schedules, members] = await Promise.all([this.policies.schedules(projectId), this.members(projectId)]);
-    const directory = { schedules, members };
     const policy = preview ?? stored?.policy;
-    const shown = policy && withCurrentNames(policy, directory);
-    const users = shown ? shown.rules.flatMap((rule) => rule.targets.flatMap((target) => (target.type === 'user' ? [target.userId] : []))) : [];
-    const participants = shown ? await this.policies.scheduleParticipants(policyScheduleIds(shown)) : [];
-    const pageable = [...new Set([...users, ...participants])].filter((id) => members.has(id));
-    const paging = await this.paging.paging(pageable);
-    const unreachable = pageable
+    const shown = policy && withCurrentNames(policy, { schedules, members });
+    const { userIds, paging } = await this.pageable(shown, members);
+    const unreachable = userIds
       .filter((id) => !paging.has(id))
       .map((id) => ({ id: Number(id), username: members.get(id) ?? '' }))
       .sort((a, b) => a.username.localeCompare(b.username));

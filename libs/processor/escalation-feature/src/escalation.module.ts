@@ -10,6 +10,8 @@ import { EscalationPoliciesService } from './escalation-policies.service';
 import { ESCALATION_OPTIONS, EscalationOptions } from './escalation.options';
 import { PageSenders } from './page-senders';
 import { PagingService } from './paging.service';
+import { OncallConfigService } from './oncall-config.service';
+import { OncallSchedulesRepository } from '@alert-ingestion/oncall-data';
 
 /**
  * Escalation until someone acknowledges (docs/architecture.md "Escalation"): policies, each user's
@@ -26,11 +28,14 @@ export class EscalationModule {
       onDatabase(EscalationPoliciesRepository),
       onDatabase(EscalationsRepository),
       onDatabase(PagingRepository),
+      // The on-call rooms' own repository, for the configuration document's edits.
+      onDatabase(OncallSchedulesRepository),
       { provide: EscalationMetrics, useFactory: (registry: Registry) => new EscalationMetrics(registry), inject: [Registry] },
       PageSenders,
       EscalationPoliciesService,
       PagingService,
       AlertEscalationService,
+      OncallConfigService,
       EscalationEventsConsumer,
       EscalationEventsHealthProbe,
       EscalationEngine,

@@ -8,3 +8,4 @@ export * from './escalation-policies.service';
 export * from './paging.service';
 export * from './alert-escalation.service';
 export * from './escalation.module';
+export * from './oncall-config.service';

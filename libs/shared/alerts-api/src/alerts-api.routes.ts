@@ -35,6 +35,9 @@ import {
   CreateNotificationRuleDto,
   EscalationPolicyDto,
   NotificationRuleDto,
+  OncallConfigDocumentDto,
+  OncallConfigQueryDto,
+  OncallConfigResultDto,
   PagingSettingsDto,
   ResetWebhookSecretDto,
   TestPageDto,
@@ -568,6 +571,30 @@ export const ALERTS_API = {
     response: { type: WebhookSecretDto },
     errors: [400],
   },
+  // The on-call setup as one document (docs/api-guide.md "On-call setup as code"): `schema` before nothing else overlapping.
+  getOncallConfig: {
+    method: 'GET',
+    path: 'oncall_config',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: "The project's whole on-call setup (schedules, rotations, the escalation policy, how its members are paged) as one document, JSON or YAML (Accept: text/yaml), with its version as ETag",
+    response: { type: OncallConfigDocumentDto, description: 'The document, as its JSON Schema (`oncall_config/schema`) says; YAML with Accept: text/yaml.' },
+  },
+  putOncallConfig: {
+    method: 'PUT',
+    path: 'oncall_config',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: 'Apply a whole on-call setup document atomically (JSON, or YAML with Content-Type: text/yaml): what it leaves out is deleted; dry_run=true answers the plan only; If-Match refuses a document written against an older version',
+    query: OncallConfigQueryDto,
+    response: { type: OncallConfigResultDto, description: 'The plan (create, update, delete, unchanged per key), whether it was applied, and the new ETag.' },
+    errors: [[400, 'The document is invalid (`invalid_document`, with every problem at its JSON pointer in `errors`): nothing was applied.'], [412, 'If-Match names another version.']],
+  },
+  oncallConfigSchema: {
+    method: 'GET',
+    path: 'oncall_config/schema',
+    access: REQUIRED_ACCESS_LEVEL.readAlertEscalation,
+    summary: 'The JSON Schema of the on-call setup document',
+    response: { contentType: 'application/schema+json', description: 'JSON Schema draft-07 (docs/oncall-config.schema.json).' },
+  },
   // The caller's own paging (docs/api-guide.md "Paging"), under /api/v4/user.
   listContactMethods: {
     method: 'GET',
@@ -669,6 +696,7 @@ export const ALERTS_API_PREFIXES = [
   'alert_notifications',
   'oncall_schedules',
   'escalation_policy',
+  'oncall_config',
 ] as const;
 
 /** The same for the caller's own routes, relative to USER_API_BASE. */

@@ -15,6 +15,12 @@ import {
   EscalationTargetType,
   EscalationTargetView,
   NotificationRuleView,
+  ONCALL_CONFIG_ACTIONS,
+  ONCALL_CONFIG_KINDS,
+  OncallConfigAction,
+  OncallConfigChange,
+  OncallConfigKind,
+  OncallConfigResult,
   PAGE_KINDS,
   PAGE_METHODS,
   PAGE_STATUSES,
@@ -336,4 +342,52 @@ export class TestPageDto implements TestPageView {
 
   @ApiProperty({ type: 'string', nullable: true, description: "The SMTP server's or the webhook's refusal, or why nothing was sent." })
   error!: string | null;
+}
+
+/** The media types of the on-call setup as YAML (GET with `Accept`, PUT with `Content-Type`); JSON otherwise. */
+export const ONCALL_CONFIG_YAML_TYPES = ['text/yaml', 'application/yaml', 'application/x-yaml'] as const;
+
+/** Query of `PUT /projects/:id/oncall_config`. */
+export class OncallConfigQueryDto {
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: '`true`: answer the plan, apply nothing.' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  dry_run?: 'true' | 'false';
+}
+
+export class OncallConfigChangeDto implements OncallConfigChange {
+  @ApiProperty({ enum: ONCALL_CONFIG_ACTIONS })
+  action!: OncallConfigAction;
+
+  @ApiProperty({ enum: ONCALL_CONFIG_KINDS })
+  kind!: OncallConfigKind;
+
+  @ApiProperty({ example: 'Primary/Days', description: '`<schedule>`, `<schedule>/<rotation>` or `escalation_policy`.' })
+  key!: string;
+}
+
+export class OncallConfigResultDto implements OncallConfigResult {
+  @ApiProperty({ description: 'Whether it was applied (false for a dry run).' })
+  applied!: boolean;
+
+  @ApiProperty({ example: '"3f2a…"', description: 'The version of the setup now (the ETag GET gives).' })
+  etag!: string;
+
+  @ApiProperty({ type: [OncallConfigChangeDto] })
+  changes!: OncallConfigChangeDto[];
+}
+
+/** The on-call setup document as the OpenAPI document sketches it; its JSON Schema (`oncall_config/schema`) is its full description. */
+export class OncallConfigDocumentDto {
+  @ApiProperty({ type: 'integer', example: 1 })
+  version!: number;
+
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Schedules with their rotations, by name.' })
+  schedules!: object[];
+
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The escalation policy (`repeat`, `rules` with targets by schedule name, username or webhook URL); null: none.' })
+  escalation_policy!: object | null;
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, readOnly: true, description: 'How the members the policy can page are paged (read-only).' })
+  users?: object[];
 }

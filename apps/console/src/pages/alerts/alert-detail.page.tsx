@@ -17,6 +17,7 @@ import { SilencedBadge } from '../silences/silence-badge';
 import { newSilencePath } from '../silences/silences.page';
 import { incidentPath } from '../incidents/incidents.page';
 import { AlertAssignees } from './alert-assignees';
+import { AlertEscalationCard } from './alert-escalation-card';
 import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
 
@@ -134,6 +135,7 @@ export function AlertDetailPage() {
         <h2>Details</h2>
         <DetailsList fields={fields} className="details" />
       </div>
+      <AlertEscalationCard projectId={project.id} iid={data.iid} canAcknowledge={data.status === 'triggered' && can(project, 'changeAlertStatus')} />
       <AlertNotificationsCard projectId={project.id} iid={data.iid} />
       <div className="card">
         <h2>Payload</h2>

@@ -334,27 +334,27 @@ function escalationRow(start: NewEscalation) {
     started_at: new Date(start.startedAt).toISOString(),
     started_by_event: start.startedByEvent,
     policy: JSON.parse(policyJson(start.policy)) as unknown,
-    state: start.state,
-    next_loop: start.nextStep?.loop ?? null,
-    next_rule: start.nextStep?.rule ?? null,
-    next_due_at: start.nextDueAt === null ? null : new Date(start.nextDueAt).toISOString(),
-    ended_at: start.endedAt === null ? null : new Date(start.endedAt).toISOString(),
-    ended_reason: start.endedReason,
+    ...stateColumns(start),
+  };
+}
+
+/** A run's state and next step as its columns. */
+function stateColumns(run: Pick<EscalationUpdate, 'state' | 'nextStep' | 'nextDueAt' | 'endedAt' | 'endedReason'>) {
+  const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+  return {
+    state: run.state,
+    next_loop: run.nextStep?.loop ?? null,
+    next_rule: run.nextStep?.rule ?? null,
+    next_due_at: iso(run.nextDueAt),
+    ended_at: iso(run.endedAt),
+    ended_reason: run.endedReason,
   };
 }
 
 /** The statement moving runs to their new state and next step. */
 function updateStatements(updates: readonly EscalationUpdate[]): string[] {
   if (updates.length === 0) return [];
-  const rows = updates.map((update) => ({
-    id: update.id,
-    state: update.state,
-    next_loop: update.nextStep?.loop ?? null,
-    next_rule: update.nextStep?.rule ?? null,
-    next_due_at: update.nextDueAt === null ? null : new Date(update.nextDueAt).toISOString(),
-    ended_at: update.endedAt === null ? null : new Date(update.endedAt).toISOString(),
-    ended_reason: update.endedReason,
-  }));
+  const rows = updates.map((update) => ({ id: update.id, ...stateColumns(update) }));
   return [
     `UPDATE alert_escalations e SET state = u.state, next_loop = u.next_loop, next_rule = u.next_rule, next_due_at = u.next_due_at,
        ended_at = COALESCE(e.ended_at, u.ended_at), ended_reason = COALESCE(u.ended_reason, e.ended_reason), updated_at = now()

@@ -16,6 +16,7 @@ import { CopyableField } from '../../components/copy-button';
 import { useCurrentMessage } from '../../components/current-message';
 import { ErrorMessage, ErrorNotice, Loading } from '../../components/error-message';
 import { Field } from '../../components/field';
+import { Options } from '../../components/options';
 import { useDebounced } from '../../lib/use-debounced';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
@@ -44,6 +45,9 @@ interface PolicyForm {
 const CONDITIONS: Record<Condition, string> = { not_acknowledged: 'if not acknowledged', not_resolved: 'if not resolved' };
 const TARGET_TYPES: Record<TargetType, string> = { schedule: 'Whoever is on call in', user: 'Member', webhook: 'Webhook' };
 const WHOLE = /^\d+$/;
+
+/** A record's keys, typed as its keys. */
+const keysOf = <Key extends string>(record: Record<Key, unknown>) => Object.keys(record) as Key[];
 
 /** The stored policy as the form holds it (one rule to start from when there is none). */
 function formOf(policy: EscalationPolicy | undefined): PolicyForm {
@@ -177,11 +181,7 @@ function PolicyEditor({ stored }: { stored: EscalationPolicy }) {
                 <Field label="Condition">
                   {(id) => (
                     <select id={id} value={rule.condition} onChange={(event) => changeRule(index, (draft) => void (draft.condition = event.target.value as Condition))}>
-                      {Object.entries(CONDITIONS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
+                      <Options values={keysOf(CONDITIONS)} label={(value) => CONDITIONS[value]} />
                     </select>
                   )}
                 </Field>
@@ -197,11 +197,7 @@ function PolicyEditor({ stored }: { stored: EscalationPolicy }) {
                         <Field label="Page">
                           {(id) => (
                             <select id={id} value={target.type} onChange={(event) => setTarget({ type: event.target.value as TargetType, value: '' })}>
-                              {Object.entries(TARGET_TYPES).map(([value, label]) => (
-                                <option key={value} value={value}>
-                                  {label}
-                                </option>
-                              ))}
+                              <Options values={keysOf(TARGET_TYPES)} label={(value) => TARGET_TYPES[value]} />
                             </select>
                           )}
                         </Field>

@@ -22,11 +22,12 @@ export default defineConfig({
   build: {
     outDir: '../../dist/apps/console',
     emptyOutDir: true,
-    // One bundle for the screens: the console is small, and every page is a click away. About 519 kB
+    // One bundle for the screens: the console is small, and every page is a click away. About 521 kB
     // with its typed API client and the alert workflow's screens; the Markdown renderer of notes
     // (about 120 kB) is its own chunk, loaded with the first note, and so are the on-call schedules'
-    // screens (about 35 kB), with the first of them. A warning says when it grows past this.
-    chunkSizeWarningLimit: 520,
+    // screens (about 35 kB), with the first of them, and escalation's (the policy editor, an alert's
+    // Escalation card, the profile's paging: about 25 kB). A warning says when it grows past this.
+    chunkSizeWarningLimit: 525,
   },
   // In development (`npx vite apps/console`), the APIs come from the running stack.
   server: { proxy: { '/api': 'http://127.0.0.1:8081' } },

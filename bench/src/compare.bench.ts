@@ -22,11 +22,15 @@
  * with the incidents created and the alert emails by status. BENCH_WORKFLOW_APART=true runs the alert
  * workflow apart from intake, as docs/operating.md advises for alert storms: the processor runs the
  * intake role alone and another processor the workflow role alone at CPU niceness 10 (its CPU is
- * counted as `workflow`). Exits 1 when an accepted alert was not stored.
+ * counted as `workflow`). BENCH_ESCALATION=on (default off) gives every round's project an escalation
+ * policy paging its on-call member at once by a webhook at a real receiver in this process (see
+ * escalation.ts), so every alert starts an escalation and sends a page; the report ends with the
+ * escalations and pages. Exits 1 when an accepted alert was not stored.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { waitForCount, TestSmtpServer } from '@alert-ingestion/testing';
+import { waitForCount, TestSmtpServer, TestWebhookReceiver } from '@alert-ingestion/testing';
 import { AlertWorkflowCounts, enableAlertWorkflow, settledAlertWorkflow } from './alert-workflow';
+import { enableEscalation, EscalationCounts, escalationLines, settledEscalation } from './escalation';
 import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
 import { LoadFigures, loadFigures, LoadResult, median, postDistinctAlerts } from './load-generator';
@@ -59,6 +63,9 @@ const ALERT_SETTINGS = env['BENCH_ALERT_SETTINGS'] ?? 'off';
 if (ALERT_SETTINGS !== 'on' && ALERT_SETTINGS !== 'off') throw new Error(`BENCH_ALERT_SETTINGS is on or off, not ${ALERT_SETTINGS}`);
 const ALERT_WORKFLOW = ALERT_SETTINGS === 'on';
 const WORKFLOW_APART = env['BENCH_WORKFLOW_APART'] === 'true';
+const ESCALATION_SETTING = env['BENCH_ESCALATION'] ?? 'off';
+if (ESCALATION_SETTING !== 'on' && ESCALATION_SETTING !== 'off') throw new Error(`BENCH_ESCALATION is on or off, not ${ESCALATION_SETTING}`);
+const ESCALATION = ESCALATION_SETTING === 'on';
 
 /** The receive path's optional work, as the project and integration of a round are set up for it. */
 const FEATURES = [
@@ -66,6 +73,7 @@ const FEATURES = [
   SIGNED ? 'signed requests' : '',
   ALERT_WORKFLOW ? 'alert settings on (create_incident, send_email, auto_close_incident)' : 'alert settings off',
   WORKFLOW_APART ? 'the alert workflow apart from intake (a processor of each role, the workflow at niceness 10)' : '',
+  ESCALATION ? 'an escalation policy paging the on-call by webhook at once' : 'no escalation policy',
 ]
   .filter(Boolean)
   .join(', ');
@@ -178,8 +186,9 @@ function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: n
  * Gives the round's project its silences (BENCH_SILENCES) and alert settings (BENCH_ALERT_SETTINGS)
  * and its integration a signing secret (BENCH_SIGNED); returns how to sign a request, or undefined.
  */
-async function setUpFeatures(stack: Stack, projectId: number, integrationId: number): Promise<((body: string) => Record<string, string>) | undefined> {
+async function setUpFeatures(stack: Stack, projectId: number, integrationId: number, receiver?: TestWebhookReceiver): Promise<((body: string) => Record<string, string>) | undefined> {
   if (ALERT_WORKFLOW) await enableAlertWorkflow(stack, projectId);
+  if (receiver) await enableEscalation(stack, projectId, receiver);
   const endsAt = new Date(Date.now() + 3_600_000).toISOString();
   for (let index = 0; index < SILENCES; index++) {
     await stack.client.processorApi('POST', `/projects/${projectId}/silences`, {
@@ -221,9 +230,13 @@ async function main(): Promise<void> {
   const rounds: Round[] = [];
   const projectIds: number[] = [];
   const smtp = ALERT_WORKFLOW ? await new TestSmtpServer().start() : undefined;
+  // The receiver listens on 127.0.0.1: the processor may page it only when told so.
+  const receiver = ESCALATION ? await new TestWebhookReceiver().start() : undefined;
   let workflow: AlertWorkflowCounts | undefined;
+  let escalation: EscalationCounts | undefined;
   try {
-    pipeline = await startOwnStack({ serviceEnv: SERVICE_ENV, nodeArgs: NODE_ARGS, processorEnv: smtp ? { SMTP_URL: smtp.url } : {}, workflowApart: WORKFLOW_APART });
+    const processorEnv = { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(receiver ? { ESCALATION_WEBHOOK_ALLOW_PRIVATE: 'true' } : {}) };
+    pipeline = await startOwnStack({ serviceEnv: SERVICE_ENV, nodeArgs: NODE_ARGS, processorEnv, workflowApart: WORKFLOW_APART });
     const baseline: BaselineStack = await startBaseline(cleanups);
     log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}; baseline at ${baseline.url.host}`);
     log(`${ROUNDS} rounds of each, ${LOAD}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
@@ -231,7 +244,7 @@ async function main(): Promise<void> {
       const { projectId, integrationId, url, key } = await createIntegration(pipeline, 'premium');
       projectIds.push(projectId);
       const stack = pipeline;
-      const sign = await setUpFeatures(stack, projectId, integrationId);
+      const sign = await setUpFeatures(stack, projectId, integrationId, receiver);
       const measuredPipeline = await measure(
         'pipeline',
         {
@@ -256,10 +269,15 @@ async function main(): Promise<void> {
       log('waiting for the incident and the email of every alert to settle');
       workflow = await settledAlertWorkflow(pipeline, projectIds, STORE_TIMEOUT_S * 1000);
     }
+    if (ESCALATION) {
+      log('waiting for the escalation and the first page of every alert to settle');
+      escalation = await settledEscalation(pipeline, projectIds, STORE_TIMEOUT_S * 1000);
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup: ${String(error)}`));
     await pipeline?.stop();
     await smtp?.stop();
+    await receiver?.stop();
   }
 
   const ours = summary(rounds, 'pipeline');
@@ -272,6 +290,7 @@ async function main(): Promise<void> {
     `  baseline ${theirs.alertsPerSecond.toFixed(0)} alerts/s, p50 ${theirs.p50.toFixed(1)} ms, p99 ${theirs.p99.toFixed(1)} ms, ${theirs.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(theirs.cpu)}`,
     `  ratio    ${(ours.alertsPerSecond / theirs.alertsPerSecond).toFixed(2)} (pipeline / baseline alerts per second; target >= 1.0 with the pipeline's p99 <= 50 ms)`,
     ...(workflow && smtp ? workflowLines(workflow, smtp) : []),
+    ...(escalation && receiver ? escalationLines(escalation, receiver) : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (!ours.allStored || !theirs.allStored) process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { ONCALL_CONFIG_YAML_TYPES } from '@alert-ingestion/alerts-api';
 import { assertAdminTokenSetInProduction } from '@alert-ingestion/config';
 import { applyMigrations } from '@alert-ingestion/database';
 import { configureHttpApp, serveAsyncApi, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
@@ -27,6 +28,8 @@ export async function createAlertProcessorApp(env: AlertProcessorEnv): Promise<I
     bodyParser: false,
     logger: logging.logger,
   });
+  // The on-call setup document may come as YAML: its text, for the controller to parse (1 MiB, as every body).
+  app.useBodyParser('text', { type: [...ONCALL_CONFIG_YAML_TYPES], limit: '1mb' });
   configureHttpApp(app, { logging, server: env });
   app.disable('x-powered-by');
   // A hybrid app: raw alerts and delivery records arrive through the KafkaBatchTransport, as

@@ -1,4 +1,4 @@
-import { BaseEnv, HEARTBEAT_MINUTE_MS_DEFAULT, HeartbeatMinuteSetting, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
+import { BaseEnv, BooleanSetting, HEARTBEAT_MINUTE_MS_DEFAULT, HeartbeatMinuteSetting, IntegerSetting, LOCAL_ADMIN_TOKEN } from '@alert-ingestion/config';
 import { MAX_MESSAGE_BYTES } from '@alert-ingestion/contracts';
 import { PROCESSOR_ROLES, ProcessorRole } from '@alert-ingestion/alerts-feature';
 import { Transform } from 'class-transformer';
@@ -229,4 +229,50 @@ export class AlertProcessorEnv extends BaseEnv {
    */
   @IntegerSetting({ min: 100, max: 600_000 })
   ONCALL_HANDOFF_CHECK_MS = 5_000;
+
+  /**
+   * **For tests only**: the length of an escalation policy's minute, so that rules of minutes page
+   * in a test's seconds. Leave it at 60000 (the default) in any real deployment.
+   */
+  @IntegerSetting({ min: 1 })
+  ESCALATION_MINUTE_MS = 60_000;
+
+  /** How often the escalation engine (on processors of the workflow role) looks for due steps and pages: a page is at most about this late. */
+  @IntegerSetting({ min: 10, max: 60_000 })
+  ESCALATION_POLL_MS = 1_000;
+
+  /**
+   * How long the engine's claim of pages is its own: it sends only while the claim has room for a
+   * whole attempt, and an engine that stops mid-send leaves its pages to be sent again (with the
+   * same idempotency key and Message-ID) once the claim runs out.
+   */
+  @IntegerSetting({ min: 1 })
+  ESCALATION_CLAIM_LEASE_SECONDS = 120;
+
+  /** A step taken this long after it was due counts as late (alert_processor_escalation_steps_total{outcome="late"}). */
+  @IntegerSetting({ min: 1 })
+  ESCALATION_LATE_SECONDS = 30;
+
+  /** Attempts at a page the server refuses, times out or cannot be reached for, before it is recorded `failed`. */
+  @IntegerSetting({ min: 1, max: 100 })
+  ESCALATION_PAGE_MAX_ATTEMPTS = 5;
+
+  /** Wait after a page's first failed attempt; it doubles with each further one, up to ESCALATION_PAGE_MAX_RETRY_MS. */
+  @IntegerSetting({ min: 10 })
+  ESCALATION_PAGE_RETRY_MS = 10_000;
+
+  @IntegerSetting({ min: 10 })
+  ESCALATION_PAGE_MAX_RETRY_MS = 300_000;
+
+  /** The longest a webhook page's POST may take (connection and answer). */
+  @IntegerSetting({ min: 100, max: 60_000 })
+  ESCALATION_WEBHOOK_TIMEOUT_MS = 5_000;
+
+  /**
+   * Whether webhook pages may go to private, loopback and link-local addresses (a URL is a member's or
+   * a maintainer's: by default it must not reach into the service's own network). Tests set it: their
+   * receiver listens on 127.0.0.1.
+   */
+  @BooleanSetting()
+  ESCALATION_WEBHOOK_ALLOW_PRIVATE = false;
 }

@@ -10,6 +10,7 @@ import { KafkaConsumersHealthProbe, KafkaModule } from '@alert-ingestion/kafka';
 import { MetricsModule } from '@alert-ingestion/metrics';
 import { OutboxRelaySettings } from '@alert-ingestion/outbox';
 import { OncallEventRelayHealthProbe, OncallFeatureModule } from '@alert-ingestion/oncall-feature';
+import { EscalationEventsHealthProbe, EscalationModule } from '@alert-ingestion/escalation-feature';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { AlertProcessorEnv } from './alert-processor.env';
 import { AlertNotificationsController } from './alert-notifications.controller';
@@ -20,6 +21,7 @@ import { DeliveryRecordsConsumer } from './delivery-records.consumer';
 import { ProcessorConsumersModule } from './processor-consumers.module';
 import { RawAlertConsumer } from './raw-alert.consumer';
 import { OncallSchedulesController } from './oncall-schedules.controller';
+import { EscalationPolicyController, OncallConfigController, UserPagingController } from './escalation.controller';
 import { SilencesController } from './silences.controller';
 import { TimelineController } from './timeline.controller';
 
@@ -48,6 +50,22 @@ export class AlertProcessorModule {
           }
         : undefined,
     });
+    // Escalation builds on the workflow (its consumers' base, its SMTP settings) and on call.
+    const escalation = EscalationModule.forRoot(
+      {
+        roles: env.PROCESSOR_ROLES,
+        clock: { minuteMs: env.ESCALATION_MINUTE_MS },
+        pollIntervalMs: env.ESCALATION_POLL_MS,
+        leaseMs: env.ESCALATION_CLAIM_LEASE_SECONDS * 1000,
+        claimLimit: 100,
+        lateMs: env.ESCALATION_LATE_SECONDS * 1000,
+        pageRetry: { maxAttempts: env.ESCALATION_PAGE_MAX_ATTEMPTS, retryMs: env.ESCALATION_PAGE_RETRY_MS, maxRetryMs: env.ESCALATION_PAGE_MAX_RETRY_MS },
+        webhook: { timeoutMs: env.ESCALATION_WEBHOOK_TIMEOUT_MS, allowInternal: env.ESCALATION_WEBHOOK_ALLOW_PRIVATE },
+        email: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, smtpTimeoutMs: env.EMAIL_SMTP_TIMEOUT_MS } : undefined,
+        consoleUrl: env.CONSOLE_URL,
+      },
+      workflow,
+    );
     // Every outbox relay of the processor batches, retries and judges itself alike.
     const relay: OutboxRelaySettings = {
       batchSize: env.EVENT_RELAY_BATCH_SIZE,
@@ -86,6 +104,7 @@ export class AlertProcessorModule {
           relayShards: { count: env.EVENT_RELAY_SHARDS, rebalanceIntervalMs: env.EVENT_RELAY_REBALANCE_MS },
         }),
         workflow,
+        escalation,
         // On call beside the alerts it will page for, in the processor's database (docs/architecture.md "On call").
         OncallFeatureModule.forRoot({
           databaseUrl: env.DATABASE_URL,
@@ -106,14 +125,14 @@ export class AlertProcessorModule {
         }),
         consumers,
         HealthModule.forRoot({
-          imports: [consumers, workflow],
+          imports: [consumers, workflow, escalation],
           probes: [
             PostgresHealthProbe,
             KafkaConsumersHealthProbe,
             // The relays run with intake (PROCESSOR_ROLES).
             ...(runsRole(env.PROCESSOR_ROLES, 'intake') ? [AlertEventRelayHealthProbe, IncidentEventRelayHealthProbe] : []),
             ...(runsRole(env.PROCESSOR_ROLES, 'workflow')
-              ? [IncidentAutomationHealthProbe, OncallEventRelayHealthProbe, ...(env.SMTP_URL ? [AlertEmailEventsHealthProbe] : [])]
+              ? [IncidentAutomationHealthProbe, EscalationEventsHealthProbe, OncallEventRelayHealthProbe, ...(env.SMTP_URL ? [AlertEmailEventsHealthProbe] : [])]
               : []),
           ],
         }),
@@ -124,6 +143,9 @@ export class AlertProcessorModule {
         TimelineController,
         SilencesController,
         OncallSchedulesController,
+        EscalationPolicyController,
+        OncallConfigController,
+        UserPagingController,
         DeliveriesController,
         AlertNotificationsController,
         RawAlertConsumer,

@@ -82,9 +82,11 @@ describe('processor roles: intake and the alert workflow in processors of their 
       return { status: answer.status, probes: Object.keys(((await answer.json()) as { details: Record<string, unknown> }).details).sort() };
     };
     expect(await health(stack.processor.url)).toEqual({ status: 200, probes: ['alert_event_relay', 'incident_event_relay', 'kafka', 'postgresql'] });
-    expect(await health(workflow.url)).toEqual({ status: 200, probes: ['alert_email_events', 'incident_automation', 'kafka', 'oncall_event_relay', 'postgresql'] });
+    expect(await health(workflow.url)).toEqual({ status: 200, probes: ['alert_email_events', 'escalation_events', 'incident_automation', 'kafka', 'oncall_event_relay', 'postgresql'] });
     expect(workflowMetrics.value('alert_processor_workflow_consuming', { consumer: 'incident_automation' })).toBe(1);
     expect(workflowMetrics.value('alert_processor_workflow_consuming', { consumer: 'alert_email_events' })).toBe(1);
+    // No project has an escalation policy: the escalation consumer reads nothing.
+    expect(workflowMetrics.value('alert_processor_workflow_consuming', { consumer: 'escalation_events' })).toBe(0);
   });
 
   it('keeps storing alerts while the workflow processor is down; a new one catches up with their incidents and emails', async () => {

@@ -14,6 +14,7 @@ import { IntegrationsPage } from './pages/integrations/integrations.page';
 import { MembersPage } from './pages/members.page';
 import { NotFoundPage } from './pages/not-found.page';
 import { OncallSchedulePage, OncallSchedulesPage, RotationFormPage } from './pages/oncall/oncall-pages';
+import { EscalationPolicyPage } from './pages/escalation/escalation-pages';
 import { ProjectHome, ProjectLayout } from './pages/project-layout';
 import { ProjectsPage } from './pages/projects.page';
 import { SilenceFormPage } from './pages/silences/silence-form.page';
@@ -61,6 +62,7 @@ export function AppRoutes() {
             <Route path="oncall/:scheduleId" element={<OncallSchedulePage />} />
             <Route path="oncall/:scheduleId/rotations/new" element={<RotationFormPage />} />
             <Route path="oncall/:scheduleId/rotations/:rotationId/edit" element={<RotationFormPage />} />
+            <Route path="escalation" element={<EscalationPolicyPage />} />
             <Route path="settings/alerts" element={<IntegrationsPage />} />
             <Route path="settings/alerts/new" element={<IntegrationPage />} />
             <Route path="settings/alerts/alert_settings" element={<AlertSettingsPage />} />

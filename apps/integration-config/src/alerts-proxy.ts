@@ -1,4 +1,4 @@
-import { ALERTS_API_PREFIXES, ALERTS_API_ROUTES, alertsApiForwarding, alertsApiOperation, alertsApiPath } from '@alert-ingestion/alerts-api';
+import { ALERTS_API_ROUTES, alertsApiForwarding, alertsApiOperation, alertsApiPath, forwardedPrefixPaths } from '@alert-ingestion/alerts-api';
 import { ApiOperationsMiddleware, DomainError, IdentifiedRequest, NotFoundError, retryAfterHeader, ServiceUnavailableError, toErrorResponse } from '@alert-ingestion/http';
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -6,9 +6,9 @@ import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** Request headers the alerts API reads: the token (either form), the request id, the body's type and length. */
-const FORWARDED_REQUEST_HEADERS = new Set(['host', 'authorization', 'private-token', 'x-request-id', 'content-type', 'content-length', 'accept']);
-/** Response headers passed back: the body's type and length, the request id, GitLab's paging headers, Retry-After. */
+/** Request headers the alerts API reads: the token (either form), the request id, the body's type and length, what it answers in, and the version a write expects (If-Match). */
+const FORWARDED_REQUEST_HEADERS = new Set(['host', 'authorization', 'private-token', 'x-request-id', 'content-type', 'content-length', 'accept', 'if-match']);
+/** Response headers passed back: the body's type and length, the request id, GitLab's paging headers, Retry-After, a version (ETag). */
 const FORWARDED_RESPONSE_HEADERS = new Set([
   'content-type',
   'content-length',
@@ -21,6 +21,7 @@ const FORWARDED_RESPONSE_HEADERS = new Set([
   'x-prev-page',
   'link',
   'retry-after',
+  'etag',
 ]);
 const TIMEOUT_MS = 15_000;
 /** Failures to reach the processor at all: 503, worth a retry. */
@@ -69,7 +70,12 @@ export function alertsApiProxy(processorUrl: string): RequestHandler & ApiOperat
         // The id this request is known by here (the caller's when usable, else the one made for it).
         proxyRequest.setHeader('x-request-id', (request as IdentifiedRequest).id);
         proxyRequest.setTimeout(TIMEOUT_MS, () => proxyRequest.destroy(new ProcessorTimeout()));
-        fixRequestBody(proxyRequest, request);
+        // A text body (the on-call setup as YAML, which the text parser read) goes on as it came; a JSON one re-sent as JSON.
+        const body = (request as IncomingMessage & { body?: unknown }).body;
+        if (typeof body === 'string' && request.readableEnded) {
+          proxyRequest.setHeader('content-length', Buffer.byteLength(body));
+          proxyRequest.write(body);
+        } else fixRequestBody(proxyRequest, request);
       },
       proxyRes(proxyResponse: IncomingMessage) {
         for (const name of Object.keys(proxyResponse.headers)) if (!FORWARDED_RESPONSE_HEADERS.has(name)) delete proxyResponse.headers[name];
@@ -88,10 +94,7 @@ export function alertsApiProxy(processorUrl: string): RequestHandler & ApiOperat
   return Object.assign(forward, { apiOperations: ALERTS_API_ROUTES.map(alertsApiOperation) });
 }
 
-/** Mounts the proxy on the alerts API's prefixes; call before the app's routes are registered (app.init). */
+/** Mounts the proxy on the alerts API's prefixes (a project's, and the caller's own); call before the app's routes are registered (app.init). */
 export function forwardAlertsApi(app: INestApplication, processorUrl: string): void {
-  app.use(
-    ALERTS_API_PREFIXES.map((prefix) => alertsApiPath(prefix)),
-    alertsApiProxy(processorUrl.replace(/\/+$/, '')),
-  );
+  app.use(forwardedPrefixPaths(), alertsApiProxy(processorUrl.replace(/\/+$/, '')));
 }

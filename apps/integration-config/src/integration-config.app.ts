@@ -1,6 +1,6 @@
 import { assertAdminTokenSetInProduction, integrationKeyEncryptionKey } from '@alert-ingestion/config';
 import { MAX_API_NESTING_DEPTH, MAX_MANAGEMENT_BODY_BYTES } from '@alert-ingestion/contracts';
-import { forwardedAlertsApiController } from '@alert-ingestion/alerts-api';
+import { forwardedAlertsApiControllers } from '@alert-ingestion/alerts-api';
 import { configureHttpApp, createOpenApiDocument, OpenApiOptions, serveAsyncApi, serveOpenApi, useServiceLogging } from '@alert-ingestion/http';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -27,7 +27,7 @@ const OPENAPI: OpenApiOptions = {
   description:
     'The management API (CONTRACT.md "Management API"): users and tokens, projects and members, alert integrations, and the deprecation catalogue.',
   // The alerts API this service forwards to alert-processor, described as the processor describes it.
-  documentationOnly: [forwardedAlertsApiController('AlertsProxyController', 'alerts (forwarded to alert-processor)')],
+  documentationOnly: forwardedAlertsApiControllers('AlertsProxyController', 'alerts (forwarded to alert-processor)'),
 };
 
 function moduleOptions(env: IntegrationConfigEnv, options: CreateIntegrationConfigAppOptions, encryptionKey: Buffer): IntegrationConfigModuleOptions {

@@ -95,7 +95,7 @@ describe('integration-config: OpenAPI document, docs page and X-Request-Id (CONT
     it('describes the JSON shapes the contract lists', () => {
       const schemas = document.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
       const properties = (name: string) => Object.keys(schemas[name].properties).sort();
-      expect(properties('ErrorBodyDto')).toEqual(['error', 'field', 'message']);
+      expect(properties('ErrorBodyDto')).toEqual(['error', 'errors', 'field', 'message']);
       expect(properties('IntegrationDto')).toEqual(
         ['active', 'allow_signature_without_timestamp', 'api_url', 'authorization_key', 'heartbeat_interval_minutes', 'heartbeat_status', 'id', 'last_request_at', 'link_deprecation', 'name', 'payload_field_mapping', 'previous_authorization_key', 'previous_authorization_keys', 'rate_limit_per_minute', 'sample_payload', 'signing_secret', 'type', 'url'].sort(),
       );

@@ -9,6 +9,19 @@
  * Every schema is listed: a new one is paired with its contract type, or said to have none.
  */
 import type {
+  AlertEscalationView,
+  ContactMethodView,
+  EscalationPageView,
+  EscalationPolicyView,
+  EscalationRuleView,
+  EscalationStepView,
+  EscalationTargetView,
+  NotificationRuleView,
+  OncallConfigChange,
+  OncallConfigResult,
+  PagingSettingsView,
+  TestPageView,
+  WebhookSecretView,
   AlertAssignee,
   AlertBulkUpdateResult,
   AssigneeCandidate,
@@ -64,7 +77,7 @@ import type {
   User,
 } from '@alert-ingestion/contracts';
 import type { CodeQualityIssue, ReceiverFeature, ReceiverFeatureChange } from '@alert-ingestion/deprecations';
-import type { ErrorBody } from '@alert-ingestion/http';
+import type { DocumentProblem, ErrorBody } from '@alert-ingestion/http';
 import type { components } from '../../../apps/console/src/api/generated/openapi';
 
 type Schemas = components['schemas'];
@@ -102,6 +115,21 @@ type JsonValue = Record<string, unknown> | unknown[] | string | number | boolean
 
 /** Each schema's contract type. */
 interface ContractOf {
+  OncallConfigChangeDto: OncallConfigChange;
+  OncallConfigResultDto: OncallConfigResult;
+  DocumentProblemDto: DocumentProblem;
+  AlertEscalationDto: AlertEscalationView;
+  ContactMethodDto: ContactMethodView;
+  EscalationPageDto: EscalationPageView;
+  EscalationPolicyDto: EscalationPolicyView;
+  EscalationRuleDto: EscalationRuleView;
+  EscalationStepDto: EscalationStepView;
+  EscalationTargetDto: EscalationTargetView;
+  NotificationRuleDto: NotificationRuleView;
+  PagingSettingsDto: PagingSettingsView;
+  UpdatePagingSettingsDto: PagingSettingsView;
+  TestPageDto: TestPageView;
+  WebhookSecretDto: WebhookSecretView;
   AlertAssigneeDto: AlertAssignee;
   AlertBulkSkippedDto: AlertBulkUpdateResult['skipped'][number];
   AlertBulkUpdateResultDto: AlertBulkUpdateResult;
@@ -167,6 +195,15 @@ interface ContractOf {
 
 /** Schemas with no contract type of their own: request bodies the DTO class itself defines (and validates), and wrappers. */
 export const WITHOUT_CONTRACT_TYPE = [
+  // Escalation policies' and paging's request bodies (libs/shared/alerts-api/src/escalation.dto.ts).
+  'EscalationTargetRequestDto',
+  'EscalationRuleRequestDto',
+  'UpdateEscalationPolicyDto',
+  'ResetWebhookSecretDto',
+  'CreateContactMethodDto',
+  'CreateNotificationRuleDto',
+  // The on-call setup document: its JSON Schema describes it (libs/processor/escalation-domain/src/oncall-config.ts); the OpenAPI one only sketches it.
+  'OncallConfigDocumentDto',
   // The timeline's entries and notes (libs/shared/alerts-api/src/activity.dto.ts).
   'ActivityActorDto',
   'ActivityEntryDto',
@@ -215,6 +252,21 @@ export const EVERY_SCHEMA_LISTED: [Unlisted, Gone] extends [never, never] ? true
 
 /** Per schema, `true`: a schema that says other than its contract type fails to compile here, named. */
 export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schemas]: Same<Schemas[Name], ContractOf[Name]> } = {
+  OncallConfigChangeDto: true,
+  OncallConfigResultDto: true,
+  DocumentProblemDto: true,
+  AlertEscalationDto: true,
+  ContactMethodDto: true,
+  EscalationPageDto: true,
+  EscalationPolicyDto: true,
+  EscalationRuleDto: true,
+  EscalationStepDto: true,
+  EscalationTargetDto: true,
+  NotificationRuleDto: true,
+  PagingSettingsDto: true,
+  UpdatePagingSettingsDto: true,
+  TestPageDto: true,
+  WebhookSecretDto: true,
   AlertAssigneeDto: true,
   AlertBulkSkippedDto: true,
   AlertBulkUpdateResultDto: true,

@@ -98,7 +98,10 @@ const WORKLOADS: readonly Workload[] = [
     name: 'alert-processor',
     target: 'alert-processor',
     env: AlertProcessorEnv,
-    notGiven: { HEARTBEAT_MINUTE_MS: 'for tests only: a real deployment keeps the minute' },
+    notGiven: {
+      HEARTBEAT_MINUTE_MS: 'for tests only: a real deployment keeps the minute',
+      ESCALATION_MINUTE_MS: 'for tests only: a real deployment keeps the minute',
+    },
     // The chunk in flight waits at most INTEGRATION_LOOKUP_TIMEOUT_MS for an integration; the group
     // gives up on a silent member after PROCESSOR_SESSION_TIMEOUT_MS.
     shutdownSeconds: (config) => (Number(config['INTEGRATION_LOOKUP_TIMEOUT_MS']) + Number(config['PROCESSOR_SESSION_TIMEOUT_MS'])) / 1000 + DISCONNECT_SECONDS,

@@ -53,6 +53,8 @@ function actorOf(entry: ActivityEntry): string {
       return `Closing incident #${String(entry.details['incident_iid'] ?? '')}`.trim();
     case 'settings':
       return 'The alert settings';
+    case 'escalation':
+      return 'The escalation policy';
     case 'api':
       return 'The administrator';
     default:
@@ -136,6 +138,15 @@ export function activityText(entry: ActivityEntry, subject: TimelineSubject): Re
       return `Email to ${String(details['recipient'] ?? 'a recipient')} cancelled${entry.reason ? `: ${entry.reason}` : ''}`;
     case 'notification_skipped':
       return entry.reason ?? 'Nobody was emailed about this change.';
+    // The escalation policy's entries say what happened in their reason (who was paged and how, whom a rule could not reach, why it stopped).
+    case 'escalation_started':
+    case 'escalation_stopped':
+    case 'escalation_skipped':
+      return `Escalation: ${entry.reason ?? entry.kind.replace('escalation_', '')}`;
+    case 'page_sent':
+    case 'page_failed':
+    case 'page_skipped':
+      return entry.reason ?? `Page ${entry.kind.replace('page_', '')}.`;
     case 'note':
       return (
         <>

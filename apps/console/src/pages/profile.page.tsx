@@ -7,8 +7,12 @@ import { useFormErrors } from '../components/form-errors';
 import { emailProblem } from '../lib/email';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSession } from '../session/session';
+import { onDemand } from './oncall/oncall-pages';
 
-/** The signed-in user's profile: their email address, where alert emails go. */
+/** How escalation policies page the user: a chunk of its own, as the on-call screens are. */
+const PagingSettings = onDemand(() => import('./profile/paging-settings').then((module) => module.PagingSettings));
+
+/** The signed-in user's profile: their email address, where alert emails go, and how escalation policies page them. */
 export function ProfilePage() {
   const { user } = useSession();
   usePageTitle('Profile');
@@ -24,6 +28,7 @@ export function ProfilePage() {
     <section className="page">
       <h1>Profile</h1>
       <EmailForm />
+      <PagingSettings />
     </section>
   );
 }

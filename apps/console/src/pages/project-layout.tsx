@@ -38,6 +38,7 @@ export function ProjectLayout() {
                 {can(current, 'readIncidents') && <NavLink to={`/projects/${current.id}/incidents`}>Incidents</NavLink>}
                 {can(current, 'readSilences') && <NavLink to={`/projects/${current.id}/silences`}>Silences</NavLink>}
                 {can(current, 'readOncallSchedules') && <NavLink to={`/projects/${current.id}/oncall`}>On-call schedules</NavLink>}
+                {can(current, 'manageEscalationPolicy') && <NavLink to={`/projects/${current.id}/escalation`}>Escalation policy</NavLink>}
               </li>
             )}
             {can(current, 'manageIntegrations') && (

@@ -7,7 +7,7 @@ import { OnDemandState } from '@alert-ingestion/kafka';
 import { BatchOutcome } from './raw-alert-batch.processor';
 
 /** The alert workflow's consumers of alerts.events.v1, as their metric labels them. */
-export type WorkflowConsumerName = 'incident_automation' | 'alert_email_events';
+export type WorkflowConsumerName = 'incident_automation' | 'alert_email_events' | 'escalation_events';
 
 /** The alert processor's consumer metrics (docs/operating.md "Metrics"); the event relay's are the outbox's. */
 export class ProcessorMetrics {

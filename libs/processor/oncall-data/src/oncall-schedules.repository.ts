@@ -89,9 +89,9 @@ export class OncallSchedulesRepository {
     return { schedules: rows.map(storedSchedule), total };
   }
 
-  /** Every schedule of a project, by name (who is on call in each). */
-  async all(projectId: string): Promise<StoredSchedule[]> {
-    const { rows } = await this.database.pool.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM oncall_schedules s WHERE s.project_id = $1 ORDER BY s.name, s.id`, [projectId]);
+  /** Every schedule of a project, by name (who is on call in each); in `client`'s transaction when given. */
+  async all(projectId: string, client: SqlClient = this.database.pool): Promise<StoredSchedule[]> {
+    const { rows } = await client.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM oncall_schedules s WHERE s.project_id = $1 ORDER BY s.name, s.id`, [projectId]);
     return rows.map(storedSchedule);
   }
 
@@ -114,9 +114,8 @@ export class OncallSchedulesRepository {
     return (await this.liveRotationsOf([scheduleId])).get(scheduleId) ?? [];
   }
 
-  /** Each schedule's rotations that are not deleted, with their current rules and removed participants: three queries for them all. */
-  async liveRotationsOf(scheduleIds: readonly string[]): Promise<Map<string, StoredRotation[]>> {
-    const client = this.database.pool;
+  /** Each schedule's rotations that are not deleted, with their current rules and removed participants: three queries for them all (in `client`'s transaction when given). */
+  async liveRotationsOf(scheduleIds: readonly string[], client: SqlClient = this.database.pool): Promise<Map<string, StoredRotation[]>> {
     const ids = [...scheduleIds];
     const [rotations, versions, removals] = await Promise.all([
       client.query<RotationRow>(`SELECT ${ROTATION_COLUMNS} FROM oncall_rotations r WHERE r.schedule_id = ANY($1::bigint[]) AND r.deleted_at IS NULL ORDER BY r.position, r.id`, [ids]),

@@ -265,8 +265,12 @@ export function cancellation(notification: Pick<DueNotification, 'reason' | 'ale
  * bundle) and no two bundles share one.
  */
 export function bundleMessageId(firstNotificationId: string, claimedAt: Date, from: string): string {
-  const domain = /@([^@>\s]+)>?\s*$/.exec(from)?.[1] ?? 'alert-ingestion.invalid';
-  return `<alert-notification-${firstNotificationId}.${claimedAt.getTime()}@${domain}>`;
+  return `<alert-notification-${firstNotificationId}.${claimedAt.getTime()}@${senderDomain(from)}>`;
+}
+
+/** The domain of the sender's address (EMAIL_FROM), which the workflow's Message-IDs are made under. */
+export function senderDomain(from: string): string {
+  return /@([^@>\s]+)>?\s*$/.exec(from)?.[1] ?? 'alert-ingestion.invalid';
 }
 
 /**
@@ -509,6 +513,6 @@ function footer(): string {
 }
 
 /** A header-safe one-line text (titles may hold newlines). */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').slice(0, 250);
 }

@@ -6,7 +6,7 @@ import { AlertWorkflowConsumerService, workflowConsumerTitle } from './alert-wor
 import { IncidentAutomationService } from './incident-automation.service';
 
 /** `/healthz` of an instance of the workflow role: one of its consumers of alerts.events.v1 has not stopped for good. */
-abstract class AlertWorkflowHealthProbe implements HealthProbe {
+export abstract class AlertWorkflowHealthProbe implements HealthProbe {
   readonly name: WorkflowConsumerName;
 
   constructor(private readonly consumer: AlertWorkflowConsumerService) {

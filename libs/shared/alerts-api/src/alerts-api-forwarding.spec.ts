@@ -1,5 +1,5 @@
 import { alertsApiForwarding } from './alerts-api-forwarding';
-import { ALERTS_API, ALERTS_API_PREFIXES, ALERTS_API_ROUTES, alertsApiPath } from './alerts-api.routes';
+import { ALERTS_API, ALERTS_API_ROUTES, alertsApiPath, forwardedPrefixPaths } from './alerts-api.routes';
 
 const forwarded = (method: string, url: string) => alertsApiForwarding(method, url)?.url ?? null;
 
@@ -78,9 +78,19 @@ describe('alertsApiForwarding', () => {
   });
 });
 
-describe('ALERTS_API_PREFIXES', () => {
-  it('holds every route of the table', () => {
-    const prefixes = ALERTS_API_PREFIXES.map((prefix) => alertsApiPath(prefix));
+describe('the forwarded prefixes', () => {
+  it('hold every route of the table, a project\'s and the caller\'s own', () => {
+    const prefixes = forwardedPrefixPaths();
     expect(ALERTS_API_ROUTES.filter((route) => !prefixes.some((prefix) => `${alertsApiPath(route)}/`.startsWith(`${prefix}/`)))).toEqual([]);
+  });
+
+  it('forward the caller\'s own routes under /api/v4/user, and nothing else there', () => {
+    expect(forwarded('GET', '/api/v4/user/contact_methods')).toBe('/api/v4/user/contact_methods');
+    expect(forwarded('POST', '/api/v4/user/contact_methods/4/test')).toBe('/api/v4/user/contact_methods/4/test');
+    expect(forwarded('PUT', '/api/v4/user/paging_settings')).toBe('/api/v4/user/paging_settings');
+    expect(forwarded('GET', '/api/v4/user')).toBeNull();
+    expect(forwarded('GET', '/api/v4/user/contact_methods/4')).toBeNull();
+    expect(forwarded('GET', '/api/v4/projects/5/contact_methods')).toBeNull();
+    expect(forwarded('DELETE', '/api/v4/user/contact_methods/..%2f..%2fprojects')).toBeNull();
   });
 });

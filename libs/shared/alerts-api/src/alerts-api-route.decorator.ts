@@ -1,4 +1,5 @@
-import { ForwardedProjectRoute, ProjectRoute } from '@alert-ingestion/access';
+import { AuthenticatedRoute, ForwardedAuthenticatedRoute, ForwardedProjectRoute, ProjectRoute } from '@alert-ingestion/access';
+import { AccessLevel } from '@alert-ingestion/contracts';
 import { ApiErrorResponses, ApiPageResponse } from '@alert-ingestion/http';
 import { applyDecorators, Header, HttpCode, RequestMapping, RequestMethod } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
@@ -61,7 +62,13 @@ function TakesTheTablesInput(route: AlertsApiRouteDefinition): MethodDecorator {
  *   find(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string): Promise<AlertDto> { ... }
  */
 export const AlertsApiRoute = (route: AlertsApiRouteDefinition) =>
-  applyDecorators(...routeAndDocumentation(route), route.access === null ? ApiProjectId() : ProjectRoute(route.access), TakesTheTablesInput(route));
+  applyDecorators(...routeAndDocumentation(route), accessOf(route, ProjectRoute, AuthenticatedRoute), TakesTheTablesInput(route));
+
+/** A route's access check (or, forwarded, its description): the caller's own (any user's token), open (a secret of its own), or a project role. */
+function accessOf(route: AlertsApiRouteDefinition, project: (level: AccessLevel) => MethodDecorator, own: () => MethodDecorator): MethodDecorator {
+  if (route.scope === 'user') return own();
+  return route.access === null ? ApiProjectId() : project(route.access);
+}
 
 /**
  * The same route as a service that forwards it to alert-processor documents it: the same token
@@ -70,6 +77,6 @@ export const AlertsApiRoute = (route: AlertsApiRouteDefinition) =>
 export const ForwardedAlertsApiRoute = (route: AlertsApiRouteDefinition) =>
   applyDecorators(
     ...routeAndDocumentation(route),
-    route.access === null ? ApiProjectId() : ForwardedProjectRoute(route.access),
+    accessOf(route, ForwardedProjectRoute, ForwardedAuthenticatedRoute),
     ApiErrorResponses([502, 'alert-processor gave no usable answer in time.'], [503, 'alert-processor cannot be reached.']),
   );

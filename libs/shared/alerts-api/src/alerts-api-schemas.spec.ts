@@ -2,7 +2,7 @@ import { ActivityEntryView, AlertAssignee, AlertSettingsView, AlertSilence, Aler
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AlertAssigneeDto, AlertDto, AlertStatusCountsDto, CreatedAlertDto, DeliveryDto } from './alerts-responses.dto';
-import { forwardedAlertsApiController } from './forwarded-alerts-api.controller';
+import { forwardedAlertsApiControllers } from './forwarded-alerts-api.controller';
 import { AlertSettingsDto, IncidentDto, IncidentStatusCountsDto } from './incidents.dto';
 import { AlertSilenceDto, SilenceCreatorDto, SilenceDto } from './silences.dto';
 import { ActivityEntryDto } from './activity.dto';
@@ -173,7 +173,7 @@ describe('the alerts API schemas against the contract types', () => {
 
   beforeAll(async () => {
     // The schemas as both services' documents carry them: Swagger reading the routes of ALERTS_API.
-    const app = await NestFactory.create({ module: class SchemasModule {}, controllers: [forwardedAlertsApiController('AlertsApi', 'alerts')] }, { logger: false });
+    const app = await NestFactory.create({ module: class SchemasModule {}, controllers: forwardedAlertsApiControllers('AlertsApi', 'alerts') }, { logger: false });
     document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
     await app.close();
   });

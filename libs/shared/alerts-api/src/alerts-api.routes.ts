@@ -28,6 +28,23 @@ import {
   UpdateOncallScheduleDto,
   UpdateRotationDto,
 } from './oncall.dto';
+import {
+  AlertEscalationDto,
+  ContactMethodDto,
+  CreateContactMethodDto,
+  CreateNotificationRuleDto,
+  EscalationPolicyDto,
+  NotificationRuleDto,
+  OncallConfigDocumentDto,
+  OncallConfigQueryDto,
+  OncallConfigResultDto,
+  PagingSettingsDto,
+  ResetWebhookSecretDto,
+  TestPageDto,
+  UpdateEscalationPolicyDto,
+  UpdatePagingSettingsDto,
+  WebhookSecretDto,
+} from './escalation.dto';
 
 // The alerts API (CONTRACT.md "Alerts query API", "deliveries"; docs/api-guide.md "Silences"; on-call
 // schedules) as one table:
@@ -36,8 +53,11 @@ import {
 // ALERTS_API_PREFIXES to it and documents them from here too. A new endpoint is an entry here, a
 // handler in the processor's controller, and its test.
 
-/** Where every route of the alerts API lives: the routes' paths are relative to it. */
+/** Where every route of a project lives: their paths are relative to it. */
 export const ALERTS_API_BASE = 'api/v4/projects/:id';
+
+/** Where the caller's own routes live (`scope: 'user'`: their contact methods, notification rules, paging settings). */
+export const USER_API_BASE = 'api/v4/user';
 
 export type AlertsApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -66,6 +86,11 @@ export interface AlertsApiRouteDefinition {
    * token; the route checks a secret of its own (a calendar feed's), and a wrong one is a 404.
    */
   readonly access: AccessLevel | null;
+  /**
+   * `user`: a route of the caller's own, under USER_API_BASE, for any user's token (the
+   * administrator's has no user: 403); `access` is then null. Otherwise under ALERTS_API_BASE.
+   */
+  readonly scope?: 'user';
   readonly summary: string;
   /** The path parameters besides the project `:id`, with what each names (all are positive integers). */
   readonly params?: Readonly<Record<string, string>>;
@@ -82,6 +107,8 @@ const INCIDENT_IID = { iid: 'The incident iid (counts from 1 per project).' } as
 const SCHEDULE_ID = { schedule_id: 'The on-call schedule id.' } as const;
 const ROTATION_ID = { ...SCHEDULE_ID, rotation_id: 'The rotation id.' } as const;
 const OVERRIDE_ID = { ...SCHEDULE_ID, override_id: 'The override id.' } as const;
+const CONTACT_METHOD_ID = { contact_method_id: 'The contact method id.' } as const;
+const NOTIFICATION_RULE_ID = { notification_rule_id: 'The notification rule id.' } as const;
 
 /**
  * Every route of the alerts API. Order matters where paths overlap: Express tries routes in the order
@@ -157,6 +184,14 @@ export const ALERTS_API = {
     query: PaginationQueryDto,
     response: { type: ActivityEntryDto, page: true, description: 'One page of timeline entries.' },
     errors: [400],
+  },
+  alertEscalation: {
+    method: 'GET',
+    path: 'alerts/:iid/escalation',
+    access: REQUIRED_ACCESS_LEVEL.readAlertEscalation,
+    summary: "The alert's escalation: where it stands, its next step and when, and every page and notice of its current run (webhook URLs as their origin)",
+    params: ALERT_IID,
+    response: { type: AlertEscalationDto },
   },
   addAlertNote: {
     method: 'POST',
@@ -494,6 +529,154 @@ export const ALERTS_API = {
     response: { contentType: 'text/calendar', description: 'One event per shift (UTC times, a UID stable across requests).' },
     errors: [400, [404, 'No such schedule, or a token that is not its current one.']],
   },
+  // Escalation policies (docs/api-guide.md "Escalation policies"): `preview` and `reset_webhook_secret` under the policy's path.
+  getEscalationPolicy: {
+    method: 'GET',
+    path: 'escalation_policy',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: "The project's escalation policy, in words too, and the members it can page who have no contact method",
+    response: { type: EscalationPolicyDto, description: 'No rules (and null times) while the project has none.' },
+  },
+  updateEscalationPolicy: {
+    method: 'PUT',
+    path: 'escalation_policy',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: 'Set the escalation policy (alerts triggered from now on escalate with it; running escalations keep theirs)',
+    body: UpdateEscalationPolicyDto,
+    response: { type: EscalationPolicyDto, description: 'The policy, with the secrets of webhook URLs it names for the first time (shown once).' },
+    errors: [400],
+  },
+  previewEscalationPolicy: {
+    method: 'POST',
+    path: 'escalation_policy/preview',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: 'What a policy would be, in words, checked as a PUT would be; stores nothing',
+    body: UpdateEscalationPolicyDto,
+    response: { type: EscalationPolicyDto },
+    errors: [400],
+  },
+  deleteEscalationPolicy: {
+    method: 'DELETE',
+    path: 'escalation_policy',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: 'Delete the escalation policy: new alerts escalate no more (running escalations go on)',
+    response: { status: 204, description: 'Deleted.' },
+  },
+  resetEscalationWebhookSecret: {
+    method: 'POST',
+    path: 'escalation_policy/reset_webhook_secret',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: 'Make a new signing secret for a webhook URL the policy pages (shown once); the old one signs no more pages',
+    body: ResetWebhookSecretDto,
+    response: { type: WebhookSecretDto },
+    errors: [400],
+  },
+  // The on-call setup as one document (docs/api-guide.md "On-call setup as code"): `schema` before nothing else overlapping.
+  getOncallConfig: {
+    method: 'GET',
+    path: 'oncall_config',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: "The project's whole on-call setup (schedules, rotations, the escalation policy, how its members are paged) as one document, JSON or YAML (Accept: text/yaml), with its version as ETag",
+    response: { type: OncallConfigDocumentDto, description: 'The document, as its JSON Schema (`oncall_config/schema`) says; YAML with Accept: text/yaml.' },
+  },
+  putOncallConfig: {
+    method: 'PUT',
+    path: 'oncall_config',
+    access: REQUIRED_ACCESS_LEVEL.manageEscalationPolicy,
+    summary: 'Apply a whole on-call setup document atomically (JSON, or YAML with Content-Type: text/yaml): what it leaves out is deleted; dry_run=true answers the plan only; If-Match refuses a document written against an older version',
+    query: OncallConfigQueryDto,
+    response: { type: OncallConfigResultDto, description: 'The plan (create, update, delete, unchanged per key), whether it was applied, and the new ETag.' },
+    errors: [[400, 'The document is invalid (`invalid_document`, with every problem at its JSON pointer in `errors`): nothing was applied.'], [412, 'If-Match names another version.']],
+  },
+  oncallConfigSchema: {
+    method: 'GET',
+    path: 'oncall_config/schema',
+    access: REQUIRED_ACCESS_LEVEL.readAlertEscalation,
+    summary: 'The JSON Schema of the on-call setup document',
+    response: { contentType: 'application/schema+json', description: 'JSON Schema draft-07 (docs/oncall-config.schema.json).' },
+  },
+  // The caller's own paging (docs/api-guide.md "Paging"), under /api/v4/user.
+  listContactMethods: {
+    method: 'GET',
+    path: 'contact_methods',
+    scope: 'user',
+    access: null,
+    summary: 'Your contact methods',
+    response: { type: ContactMethodDto, array: true },
+  },
+  createContactMethod: {
+    method: 'POST',
+    path: 'contact_methods',
+    scope: 'user',
+    access: null,
+    summary: 'Add a contact method: an email address, or a webhook URL (its signing secret is in this answer only)',
+    body: CreateContactMethodDto,
+    response: { type: ContactMethodDto, status: 201 },
+    errors: [400, [409, 'You have a contact method of that name or address, or ten already.']],
+  },
+  deleteContactMethod: {
+    method: 'DELETE',
+    path: 'contact_methods/:contact_method_id',
+    scope: 'user',
+    access: null,
+    summary: 'Delete a contact method and its notification rules',
+    params: CONTACT_METHOD_ID,
+    response: { status: 204, description: 'Deleted.' },
+  },
+  testContactMethod: {
+    method: 'POST',
+    path: 'contact_methods/:contact_method_id/test',
+    scope: 'user',
+    access: null,
+    summary: 'Send yourself a test page by a contact method, now',
+    params: CONTACT_METHOD_ID,
+    response: { type: TestPageDto, description: 'Whether it went, or why not.' },
+  },
+  listNotificationRules: {
+    method: 'GET',
+    path: 'notification_rules',
+    scope: 'user',
+    access: null,
+    summary: 'Your notification rules (none: every contact method at once)',
+    response: { type: NotificationRuleDto, array: true },
+  },
+  createNotificationRule: {
+    method: 'POST',
+    path: 'notification_rules',
+    scope: 'user',
+    access: null,
+    summary: 'Add a notification rule: page by a contact method N minutes after a page',
+    body: CreateNotificationRuleDto,
+    response: { type: NotificationRuleDto, status: 201 },
+    errors: [400, [409, 'You have this rule already, or twenty.']],
+  },
+  deleteNotificationRule: {
+    method: 'DELETE',
+    path: 'notification_rules/:notification_rule_id',
+    scope: 'user',
+    access: null,
+    summary: 'Delete a notification rule',
+    params: NOTIFICATION_RULE_ID,
+    response: { status: 204, description: 'Deleted.' },
+  },
+  getPagingSettings: {
+    method: 'GET',
+    path: 'paging_settings',
+    scope: 'user',
+    access: null,
+    summary: 'Your paging settings',
+    response: { type: PagingSettingsDto },
+  },
+  updatePagingSettings: {
+    method: 'PUT',
+    path: 'paging_settings',
+    scope: 'user',
+    access: null,
+    summary: 'Ask for (or stop) notices when an alert you were paged for is acknowledged or resolved',
+    body: UpdatePagingSettingsDto,
+    response: { type: PagingSettingsDto },
+    errors: [400],
+  },
 } as const satisfies Record<string, AlertsApiRouteDefinition>;
 
 export type AlertsApiRouteName = keyof typeof ALERTS_API;
@@ -504,11 +687,30 @@ export const ALERTS_API_ROUTES: ReadonlyArray<AlertsApiRouteDefinition> = Object
  * The paths, relative to ALERTS_API_BASE, under which every route of the table lies and nothing of
  * integration-config's own API does: integration-config forwards each of them whole to alert-processor.
  */
-export const ALERTS_API_PREFIXES = ['alerts', 'silences', 'alert_integrations/:iid/deliveries', 'incidents', 'alert_settings', 'alert_notifications', 'oncall_schedules'] as const;
+export const ALERTS_API_PREFIXES = [
+  'alerts',
+  'silences',
+  'alert_integrations/:iid/deliveries',
+  'incidents',
+  'alert_settings',
+  'alert_notifications',
+  'oncall_schedules',
+  'escalation_policy',
+  'oncall_config',
+] as const;
 
-/** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`. */
-export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path'> | string): string {
-  return `/${ALERTS_API_BASE}/${typeof route === 'string' ? route : route.path}`;
+/** The same for the caller's own routes, relative to USER_API_BASE. */
+export const USER_API_PREFIXES = ['contact_methods', 'notification_rules', 'paging_settings'] as const;
+
+/** A route's full path as Express routes it: `/api/v4/projects/:id/alerts/:iid`, `/api/v4/user/contact_methods`. */
+export function alertsApiPath(route: Pick<AlertsApiRouteDefinition, 'path' | 'scope'> | string): string {
+  if (typeof route === 'string') return `/${ALERTS_API_BASE}/${route}`;
+  return `/${route.scope === 'user' ? USER_API_BASE : ALERTS_API_BASE}/${route.path}`;
+}
+
+/** Every path prefix integration-config forwards whole to alert-processor. */
+export function forwardedPrefixPaths(): string[] {
+  return [...ALERTS_API_PREFIXES.map((prefix) => alertsApiPath(prefix)), ...USER_API_PREFIXES.map((prefix) => `/${USER_API_BASE}/${prefix}`)];
 }
 
 /** A route as the OpenAPI document names it: `GET /api/v4/projects/{id}/alerts/{iid}`. */

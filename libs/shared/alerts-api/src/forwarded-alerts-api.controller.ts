@@ -1,19 +1,25 @@
 import { Body, Controller, Query, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ForwardedAlertsApiRoute } from './alerts-api-route.decorator';
-import { ALERTS_API, ALERTS_API_BASE } from './alerts-api.routes';
+import { ALERTS_API, ALERTS_API_BASE, USER_API_BASE } from './alerts-api.routes';
 
 /**
- * The alerts API as a service that forwards it describes it in its OpenAPI document: a controller
- * class, for Swagger to read, with one method per route of ALERTS_API, each described as the
- * processor's handler is (ForwardedAlertsApiRoute, taking the table's query and body). It is never
- * routed (the forwarding proxy answers these paths), so it has no handler to write: it is made from
- * the table, and a new route of the table appears here by itself.
+ * The alerts API as a service that forwards it describes it in its OpenAPI document: controller
+ * classes, for Swagger to read (one for the project routes, one for the caller's own under
+ * /api/v4/user), with one method per route of ALERTS_API, each described as the processor's handler
+ * is (ForwardedAlertsApiRoute, taking the table's query and body). They are never routed (the
+ * forwarding proxy answers these paths), so they have no handler to write: they are made from the
+ * table, and a new route of the table appears here by itself.
  */
-export function forwardedAlertsApiController(name: string, tag: string): Type<unknown> {
+export function forwardedAlertsApiControllers(name: string, tag: string): Array<Type<unknown>> {
+  return [forwardedController(name, tag, 'project'), forwardedController(`${name}User`, tag, 'user')];
+}
+
+function forwardedController(name: string, tag: string, scope: 'project' | 'user'): Type<unknown> {
   const controller = { [name]: class {} }[name];
   const prototype = controller.prototype as Record<string, unknown>;
   for (const [key, route] of Object.entries(ALERTS_API)) {
+    if (('scope' in route ? route.scope : 'project') !== scope) continue;
     // Named after the route, as a handler would be: Swagger reads a method's metadata by its name.
     prototype[key] = { [key]() {} }[key];
     const inputs = [
@@ -25,6 +31,6 @@ export function forwardedAlertsApiController(name: string, tag: string): Type<un
     ForwardedAlertsApiRoute(route)(prototype, key, Object.getOwnPropertyDescriptor(prototype, key)!);
   }
   ApiTags(tag)(controller);
-  Controller(ALERTS_API_BASE)(controller);
+  Controller(scope === 'user' ? USER_API_BASE : ALERTS_API_BASE)(controller);
   return controller;
 }

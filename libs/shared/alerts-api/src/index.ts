@@ -14,3 +14,4 @@ export * from './alerts-api-forwarding';
 export * from './forwarded-alerts-api.controller';
 export * from './alert-notifications.dto';
 export * from './oncall.dto';
+export * from './escalation.dto';

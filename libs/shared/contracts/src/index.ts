@@ -2,6 +2,7 @@ import 'reflect-metadata';
 export * from './topics';
 export * from './alert';
 export * from './oncall';
+export * from './escalation';
 export * from './access';
 export * from './management';
 export * from './deprecations';

@@ -42,6 +42,8 @@ function statusError(status: number, defaultCode: string) {
 export class ForbiddenError extends statusError(403, 'forbidden') {}
 export class NotFoundError extends statusError(404, 'not_found') {}
 export class ConflictError extends statusError(409, 'conflict') {}
+/** A write made against another version than the current one (`If-Match`). */
+export class PreconditionFailedError extends statusError(412, 'precondition_failed') {}
 export class PayloadTooLargeError extends statusError(413, 'payload_too_large') {}
 export class UnprocessableEntityError extends statusError(422, 'unprocessable_entity') {}
 
@@ -54,5 +56,21 @@ export class TooManyRequestsError extends DomainError {
 export class ServiceUnavailableError extends DomainError {
   constructor(message: string, retryAfterSeconds: number, code = 'service_unavailable') {
     super(503, code, message, retryAfterSeconds);
+  }
+}
+
+/** A problem of a document, at its JSON pointer (`/schedules/0/time_zone`). */
+export interface DocumentProblem {
+  pointer: string;
+  message: string;
+}
+
+/** A document refused whole, with every problem found (the answer's `errors`); nothing of it is applied. */
+export class InvalidDocumentError extends DomainError {
+  constructor(
+    message: string,
+    readonly errors: readonly DocumentProblem[],
+  ) {
+    super(400, 'invalid_document', message);
   }
 }

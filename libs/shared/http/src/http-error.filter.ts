@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError } from './domain-error';
+import { DomainError, InvalidDocumentError } from './domain-error';
 import { bodyLimitError } from './json-body';
 
 export interface ErrorBody {
@@ -8,6 +8,8 @@ export interface ErrorBody {
   message: string;
   /** The request field a refusal is about, as the client names it (`ends_at`, `matchers[0].value`), when it is about one. */
   field?: string;
+  /** A document refused whole (`invalid_document`): every problem, at its JSON pointer. */
+  errors?: Array<{ pointer: string; message: string }>;
 }
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -17,6 +19,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
+  412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'unprocessable_entity',
@@ -67,7 +70,12 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   if (exception instanceof DomainError) {
     return {
       status: exception.status,
-      body: { error: exception.code, message: exception.message, ...(exception.field !== undefined && { field: exception.field }) },
+      body: {
+        error: exception.code,
+        message: exception.message,
+        ...(exception.field !== undefined && { field: exception.field }),
+        ...(exception instanceof InvalidDocumentError && { errors: [...exception.errors] }),
+      },
       retryAfterSeconds: exception.retryAfterSeconds,
     };
   }

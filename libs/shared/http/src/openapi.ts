@@ -13,6 +13,15 @@ export const OPENAPI_UI_PATH = '/api/v4/docs';
 export const BEARER_TOKEN_SCHEME = 'bearer_token';
 export const PRIVATE_TOKEN_SCHEME = 'private_token';
 
+/** A problem of a refused document. */
+export class DocumentProblemDto {
+  @ApiProperty({ description: 'A JSON pointer into the document.', example: '/schedules/0/time_zone' })
+  pointer!: string;
+
+  @ApiProperty()
+  message!: string;
+}
+
 /** The `{error, message}` body of every error answer. */
 export class ErrorBodyDto implements ErrorBody {
   @ApiProperty({ description: 'Stable snake_case code clients can branch on.', example: 'not_found' })
@@ -26,6 +35,9 @@ export class ErrorBodyDto implements ErrorBody {
     example: 'ends_at',
   })
   field?: string;
+
+  @ApiPropertyOptional({ type: [DocumentProblemDto], description: 'A document refused whole (`invalid_document`): every problem, at its JSON pointer.' })
+  errors?: DocumentProblemDto[];
 }
 
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
@@ -34,6 +46,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   403: 'The caller may not do this.',
   404: 'Not found.',
   409: 'It conflicts with the current state.',
+  412: 'Written against another version than the current one (If-Match).',
   413: 'The request body is too large.',
   422: 'The input cannot be processed.',
   503: 'A dependency is unavailable; retry later.',

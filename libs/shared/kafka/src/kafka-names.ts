@@ -23,6 +23,8 @@ export enum ConsumerGroup {
    * alert (create_incident) and close one when a recovery payload resolves its alert (auto_close_incident).
    */
   IncidentAutomation = 'alert-processor-incident-automation',
+  /** The processor's escalation consumer: new alerts start their project's escalation policy, acknowledgements and resolutions stop it. */
+  AlertProcessorEscalations = 'alert-processor-escalations',
   /** integration-config's snapshot outbox relay (position group and transactional id). */
   IntegrationSnapshotRelay = 'integration-config-snapshot-relay',
   /** One group per reader of the integrations topic, suffixed with who reads and a random id. */

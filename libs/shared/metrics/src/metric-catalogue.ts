@@ -123,7 +123,23 @@ export const SERVICE_METRICS = {
   alert_processor_workflow_consuming: {
     type: 'gauge',
     labels: ['consumer'],
-    help: "1 while a consumer of the alert workflow (consumer=\"incident_automation\" or \"alert_email_events\") reads alerts.events.v1 in this instance, 0 while it is idle because no project has its setting on.",
+    help: "1 while a consumer of the alert workflow (consumer=\"incident_automation\", \"alert_email_events\" or \"escalation_events\") reads alerts.events.v1 in this instance, 0 while it is idle because no project has its setting (or an escalation policy) on.",
+  },
+  alert_processor_escalation_steps_total: {
+    type: 'counter',
+    labels: ['outcome'],
+    help: 'Escalation steps (a rule of a loop) the engine took: outcome="due" for every step taken, "late" for those taken more than ESCALATION_LATE_SECONDS after they were due (a processor down or behind).',
+  },
+  alert_processor_escalation_step_delay_seconds: {
+    type: 'histogram',
+    labels: [],
+    help: 'How long after it was due each escalation step was taken.',
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
+  },
+  alert_processor_escalation_pages_total: {
+    type: 'counter',
+    labels: ['method', 'status'],
+    help: 'Pages and notices the engine handled, by method (email, webhook) and what became of each: sent, failed (at its last attempt), retried (refused, tried again later) or cancelled (the alert was acknowledged or resolved before it went).',
   },
   // Outbox relays: outbox="alert_events" (alert-processor), "integration_snapshots" (integration-config).
   outbox_backlog_rows: {

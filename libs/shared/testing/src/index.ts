@@ -15,3 +15,4 @@ export * from './openapi-document';
 export * from './test-smtp-server';
 export * from './alert-settings';
 export * from './event-schemas';
+export * from './test-webhook-receiver';

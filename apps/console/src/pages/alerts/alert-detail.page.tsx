@@ -1,4 +1,4 @@
-import { ReactNode } from 'react';
+import { lazy, ReactNode, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useIncidentMutations, useIncidents } from '../../api/incidents';
 import { ApplySelect } from '../../components/apply-select';
@@ -19,6 +19,9 @@ import { incidentPath } from '../incidents/incidents.page';
 import { AlertAssignees } from './alert-assignees';
 import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
+
+/** The Escalation card: a chunk of its own, loaded with the alert page, so the main bundle stays within its budget. */
+const AlertEscalationCard = lazy(() => import('./alert-escalation-card').then((module) => ({ default: module.AlertEscalationCard })));
 
 /** One alert: every field of the query API's alert, the events counter, the payload as a tree. */
 export function AlertDetailPage() {
@@ -134,6 +137,9 @@ export function AlertDetailPage() {
         <h2>Details</h2>
         <DetailsList fields={fields} className="details" />
       </div>
+      <Suspense fallback={<Loading what="the escalation" />}>
+        <AlertEscalationCard projectId={project.id} iid={data.iid} canAcknowledge={data.status === 'triggered' && can(project, 'changeAlertStatus')} />
+      </Suspense>
       <AlertNotificationsCard projectId={project.id} iid={data.iid} />
       <div className="card">
         <h2>Payload</h2>

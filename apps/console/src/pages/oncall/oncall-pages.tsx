@@ -6,7 +6,7 @@ import { Loading } from '../../components/error-message';
 
 type Page = () => ReactElement;
 
-function onDemand(load: () => Promise<Page>): Page {
+export function onDemand(load: () => Promise<Page>): Page {
   const Loaded = lazy(async () => ({ default: await load() }));
   return function OnDemandPage() {
     return (

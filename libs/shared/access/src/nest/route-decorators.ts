@@ -17,7 +17,10 @@ const ApiToken = () => applyDecorators(ApiBearerAuth(BEARER_TOKEN_SCHEME), ApiSe
 const ApiProjectId = () => ApiParam({ name: 'id', description: 'The project id.', schema: { type: 'integer', minimum: 1 } });
 
 /** A route for any valid token (administrator or user). */
-export const AuthenticatedRoute = () => applyDecorators(UseGuards(AuthenticationGuard), ApiToken(), ApiErrorResponses(401));
+export const AuthenticatedRoute = () => applyDecorators(UseGuards(AuthenticationGuard), ForwardedAuthenticatedRoute());
+
+/** Documents a route for any valid token that is forwarded to the service that answers it (and checks the token): the token headers and 401, no guard. */
+export const ForwardedAuthenticatedRoute = () => applyDecorators(ApiToken(), ApiErrorResponses(401));
 
 /** A route only the administrator (ADMIN_TOKEN) may use: 401 without a valid token, 403 for users. */
 export const AdminRoute = () =>

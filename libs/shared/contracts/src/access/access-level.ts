@@ -49,6 +49,10 @@ export const REQUIRED_ACCESS_LEVEL = {
   overrideOnCall: 'developer',
   resetOncallCalendarUrl: 'developer',
   manageOncallSchedules: 'maintainer',
+  // Escalation: maintainers see and set the policy and the on-call setup as a document (webhook URLs
+  // may hold tokens); developers see an alert's escalation and acknowledge it (changeAlertStatus).
+  manageEscalationPolicy: 'maintainer',
+  readAlertEscalation: 'developer',
 } as const satisfies Record<string, AccessLevel>;
 
 export type ProjectAction = keyof typeof REQUIRED_ACCESS_LEVEL;

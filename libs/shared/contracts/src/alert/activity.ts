@@ -29,6 +29,20 @@ export const ACTIVITY_KINDS = [
   'notification_cancelled',
   /** A silence covered the alert, so nobody was mailed about the change (details: `reason`, `silence_id`). */
   'notification_skipped',
+  /** The alert's escalation policy started paging for it (details: `run`, `rules`, `repeat`). */
+  'escalation_started',
+  /** The escalation stopped paging (details: `run`, `stopped`: `acknowledged`, `resolved`, `ignored`, `completed` or `retriggered`). */
+  'escalation_stopped',
+  /** A silence covered the alert when it was triggered, so the escalation policy paged nobody (details: `silence_id`). */
+  'escalation_skipped',
+  /**
+   * A page or a notice went out, failed at its last attempt, or a rule reached nobody through a
+   * target (details: `kind`, `method`, `loop`, `rule`, `user`, `address`, `page_id`; skipped:
+   * `skipped`: `nobody_on_call`, `no_contact_method`, `schedule_deleted` or `email_not_configured`).
+   */
+  'page_sent',
+  'page_failed',
+  'page_skipped',
   /** A note a member wrote (details: `body`, Markdown). */
   'note',
 ] as const;
@@ -36,9 +50,10 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
  * Where a change came from: a person through the API or the console, a payload from a monitoring
- * tool (a recovery resolves), the heartbeat checker, an incident being closed, or the notifier.
+ * tool (a recovery resolves), the heartbeat checker, an incident being closed, the notifier, or the
+ * escalation policy.
  */
-export const ACTIVITY_SOURCES = ['api', 'payload', 'heartbeat', 'incident', 'notification', 'settings'] as const;
+export const ACTIVITY_SOURCES = ['api', 'payload', 'heartbeat', 'incident', 'notification', 'settings', 'escalation'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /** Who did it: a user, or the service itself (a payload, a heartbeat, a setting). */

@@ -1,0 +1,3 @@
+export * from './escalation-policy';
+export * from './paging';
+export * from './oncall-config';

@@ -96,12 +96,23 @@ export class AlertsDatabase {
  * also begins the transaction; commit() runs its statements and COMMIT in one round trip (none when
  * nothing was sent); either commit() or rollback() ends it and gives the connection back. When a
  * statement fails, the ones after it in the step (COMMIT included) do not run.
+ *
+ * While the transaction holds its connection the pool no longer listens for the connection's errors,
+ * so the transaction does: a connection ended between two steps (PostgreSQL restarted, the session
+ * terminated) would otherwise raise an 'error' event nobody handles and end the process. The next
+ * step fails instead, and the broken connection is not given back to the pool.
  */
 export class ScriptedTransaction {
   private begun = false;
   private done = false;
+  private lost = false;
+  private readonly onConnectionError = (): void => {
+    this.lost = true;
+  };
 
-  constructor(readonly client: PoolClient) {}
+  constructor(readonly client: PoolClient) {
+    client.on('error', this.onConnectionError);
+  }
 
   /** One parameterised statement (a read with `$1` parameters, say); the first call also begins the transaction. */
   async query<R extends QueryResultRow = QueryResultRow>(text: string, values: readonly unknown[] = []): Promise<QueryResult<R>> {
@@ -136,7 +147,9 @@ export class ScriptedTransaction {
 
   private end(broken: boolean): void {
     this.done = true;
-    this.client.release(broken);
+    // A lost connection keeps the listener: it is destroyed, and nothing else would hear a late error.
+    if (!broken && !this.lost) this.client.removeListener('error', this.onConnectionError);
+    this.client.release(broken || this.lost);
   }
 
   private async send<R extends QueryResultRow>(statements: readonly string[], commit: boolean): Promise<Array<QueryResult<R>>> {

@@ -118,6 +118,8 @@ describe('the alert workflow under faults (real stack)', () => {
     const first = await held.arrived;
     stack.processor.kill('SIGKILL');
     await stack.processor.exited;
+    // A call to a stack whose processor has ended says so (as a processor dying mid-test would).
+    await expect(stack.alertCount(project.id)).rejects.toThrow(/alert-processor \(http:\/\/127\.0\.0\.1:\d+\) has ended \(killed by SIGKILL\)/);
     held.release();
     await stack.restartProcessor();
     // Once the dead mailer's claim runs out (5 s), the message goes again: the only duplicate a crash can make, and it is the same message.

@@ -192,6 +192,18 @@ export class ServiceStack extends StackClient {
     return this.base.env.ADMIN_TOKEN;
   }
 
+  /** As StackClient's; a call that fails while services of the stack have ended also says which, how, and their last lines. */
+  override async request<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+    try {
+      return await super.request<T>(baseUrl, method, path, body);
+    } catch (error) {
+      const ended = [this.processor, this.gateway, this.integrationConfig, ...this.extras].filter((service) => !service.process.isRunning);
+      if (ended.length === 0) throw error;
+      const accounts = ended.map((service) => `${service.name} (${service.url}) has ended (${service.process.exitDescription}); its last lines:\n${service.recentOutput().split('\n').slice(-40).join('\n')}`);
+      throw new Error(`${method} ${baseUrl}${path}: ${error instanceof Error ? error.message : String(error)}. ${accounts.join('\n')}`, { cause: error });
+    }
+  }
+
   /** The database of a test stack (ServiceStack.start). */
   get database(): TestDatabase {
     if (!this.base.database) throw new Error('this stack runs on a database it was given');

@@ -16,7 +16,7 @@ describe('SignInPage', () => {
     // The data router navigates asynchronously: wait for the address to change.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects'));
     expect(api.sent('GET /user')[0].headers.get('authorization')).toBe('Bearer aipat-secret');
-    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({
       token: 'aipat-secret',
       user: { id: 4, username: 'alice', is_admin: false },
     });
@@ -35,6 +35,6 @@ describe('SignInPage', () => {
     await user.type(field, 'x');
     expect(field).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByTestId('location')).toHaveTextContent('/sign-in');
-    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 });

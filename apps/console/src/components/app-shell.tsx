@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useSession } from '../session/session';
 
 /**
@@ -11,12 +11,13 @@ import { useSession } from '../session/session';
  */
 function useFocusHeadingOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const navigation = useNavigationType();
+  // The page shown last: the first one (the browser's load, POP) and redirects (REPLACE) move nothing.
+  const shown = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (navigation === 'REPLACE') return;
     const main = document.getElementById('main');
     if (!main) return;
     const keep = () => {
@@ -39,7 +40,7 @@ function useFocusHeadingOnNavigation() {
     });
     observer.observe(main, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [pathname]);
+  }, [pathname, navigation]);
 }
 
 /** Header, main navigation and the page. */

@@ -702,7 +702,8 @@ describe('web console, end to end in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await page.getByRole('row', { name: /acme\/checkout\s*Premium\s*Developer/ }).getByRole('link').click();
     await heading('Alerts').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents()).toEqual(['Alerts', 'Incidents', 'Silences', 'On-call schedules']);
+    // The alert settings are read-only for a developer, under Monitor; the integrations are not offered.
+    expect(await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents()).toEqual(['Alerts', 'Incidents', 'Silences', 'On-call schedules', 'Alert settings']);
     expect(await page.getByLabel('Status of alert #2', { exact: true }).isEnabled()).toBe(true);
 
     await page.goto(`/projects/${projectId}/settings/alerts`);

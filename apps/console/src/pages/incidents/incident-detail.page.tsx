@@ -228,7 +228,7 @@ function InPlaceText({ label, value, canEdit, multiline, pending, heading, child
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft === null) return;
+    if (draft === null || pending) return;
     const next = multiline ? draft : draft.trim();
     if (!multiline && next === '') return setProblem(`Give the incident a ${label.toLowerCase()}.`);
     if (next === value) return stop();

@@ -186,6 +186,25 @@ describe('IncidentDetailPage', () => {
   });
 });
 
+describe('after a navigation', () => {
+  it("puts the focus on the new page's heading, not on the link that went or the body", { timeout: 20_000 }, async () => {
+    stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents': { body: [INCIDENT], headers: { 'X-Total': '1' } },
+      'GET /projects/7/incidents/status_counts': { body: { open: 1, closed: 0, all: 1 } },
+      'GET /projects/7/alert_settings': { body: { create_incident: false, send_email: false, auto_close_incident: false, email_configured: false } },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/incidents', { user: DEVELOPER });
+    // The first page keeps the focus where the browser left it.
+    await screen.findByRole('heading', { name: 'Incidents', level: 1 });
+    expect(document.body).toHaveFocus();
+    await user.click(within(screen.getByRole('navigation', { name: 'Project' })).getByRole('link', { name: 'Alert settings' }));
+    const heading = await screen.findByRole('heading', { name: 'Alerts', level: 1 });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+});
+
 describe('Create incident form', () => {
   it('takes the focus to its Title', async () => {
     stubApi({ 'GET /projects/7': { body: project('developer') }, 'GET /projects/7/incidents': { body: [], headers: { 'X-Total': '0' } } });

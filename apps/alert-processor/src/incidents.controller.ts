@@ -5,6 +5,7 @@ import {
   AlertsApiRoute,
   AlertSettingsDto,
   CreateIncidentDto,
+  IncidentAlertDto,
   IncidentDto,
   IncidentStatusCountsDto,
   LinkIncidentAlertDto,
@@ -62,6 +63,11 @@ export class IncidentsController {
   @AlertsApiRoute(ALERTS_API.updateIncident)
   update(@CurrentProject() project: ProjectAccess, @CurrentPrincipal() principal: Principal, @Param('iid') iid: string, @Body() body: UpdateIncidentDto): Promise<IncidentDto> {
     return this.incidents.update(project.projectId.toString(), iid, body, principal);
+  }
+
+  @AlertsApiRoute(ALERTS_API.incidentAlerts)
+  alerts(@CurrentProject() project: ProjectAccess, @Param('iid') iid: string): Promise<IncidentAlertDto[]> {
+    return this.incidents.alerts(project.projectId.toString(), iid);
   }
 
   @AlertsApiRoute(ALERTS_API.linkIncidentAlert)

@@ -1,4 +1,4 @@
-import { ActivityEntryView, AlertSettingsView, AlertView, IncidentEvent, IncidentStatusCounts, IncidentView, RawAlert, Topic } from '@alert-ingestion/contracts';
+import { ActivityEntryView, AlertSettingsView, AlertView, IncidentAlertView, IncidentEvent, IncidentStatusCounts, IncidentView, RawAlert, Topic } from '@alert-ingestion/contracts';
 import { ConsumerGroup, KafkaNames, TopicProducer } from '@alert-ingestion/kafka';
 import { eventually, ServiceStack, StackProject, testKafka, TopicCollector } from '@alert-ingestion/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -229,6 +229,46 @@ describe('incidents and alert settings through the stack', () => {
       const events = await incidentEvents.waitFor((event) => event.key === key, 3);
       expect(events.map((event) => event.value.type)).toEqual(['incident.created', 'incident.closed', 'incident.reopened']);
       expect(events[1].value).toMatchObject({ project_id: project.id, incident: { iid: opened.body.iid, status: 'closed', alert_iids: [first, second] } });
+    });
+
+    it("lists its alerts in one request, open ones first, each with its state and latest event; 404 for no such incident, 403 for a reporter", async () => {
+      const opened = await call<IncidentView>('POST', `/projects/${project.id}/incidents`, token(project, 'developer'), { title: 'Search slow' });
+      const [resolved] = await send(project, { title: 'Search 5xx', service: 'search' });
+      const [acknowledged] = await send(project, { title: 'Search latency', service: 'search-api' });
+      const [firing] = await send(project, { title: 'Search queue backlog', fingerprint: 'search-queue' });
+      // A second payload of the firing alert is grouped into it: its latest event is that payload.
+      expect(await send(project, { title: 'Search queue backlog', fingerprint: 'search-queue' })).toEqual([firing]);
+      expect((await call('PUT', `/projects/${project.id}/alerts/${acknowledged}`, token(project, 'developer'), { status: 'acknowledged' })).status).toBe(200);
+      expect((await call('PUT', `/projects/${project.id}/alerts/${resolved}`, token(project, 'developer'), { status: 'resolved' })).status).toBe(200);
+      for (const iid of [resolved, firing, acknowledged]) {
+        expect((await call('POST', `/projects/${project.id}/incidents/${opened.body.iid}/alerts`, token(project, 'developer'), { alert_iid: iid })).status).toBe(200);
+      }
+
+      const listed = await call<IncidentAlertView[]>('GET', `/projects/${project.id}/incidents/${opened.body.iid}/alerts`, token(project, 'developer'));
+      expect(listed.status).toBe(200);
+      expect(listed.body.map((linked) => [linked.iid, linked.status])).toEqual([
+        [firing, 'triggered'],
+        [acknowledged, 'acknowledged'],
+        [resolved, 'resolved'],
+      ]);
+      const grouped = (await db.query<{ last_grouped_at: Date }>('SELECT last_grouped_at FROM alerts WHERE project_id = $1 AND iid = $2', [project.id, firing])).rows[0];
+      expect(listed.body[0]).toEqual({
+        iid: firing,
+        title: 'Search queue backlog',
+        severity: (await alert(project, firing)).severity,
+        status: 'triggered',
+        events: 2,
+        started_at: (await alert(project, firing)).started_at,
+        ended_at: null,
+        last_event_at: grouped.last_grouped_at.toISOString(),
+      });
+      const ended = (await alert(project, resolved)).ended_at;
+      expect(listed.body[2]).toMatchObject({ title: 'Search 5xx', ended_at: ended, last_event_at: ended });
+
+      const missing = await call<{ error: string; message: string }>('GET', `/projects/${project.id}/incidents/999/alerts`, token(project, 'developer'));
+      expect(missing).toMatchObject({ status: 404, body: { error: 'incident_not_found', message: expect.any(String) } });
+      expect((await call('GET', `/projects/${project.id}/incidents/abc/alerts`, token(project, 'developer'))).status).toBe(404);
+      expect((await call('GET', `/projects/${project.id}/incidents/${opened.body.iid}/alerts`, token(project, 'reporter'))).status).toBe(403);
     });
 
     it('notes each edit of title, severity, description and owner on the timeline, with who and the old value; an owner must be a developer+', async () => {

@@ -267,12 +267,8 @@ describe('web console, end to end in Chromium', () => {
   });
 
   step('asks before unsaved changes are lost by closing the browser tab', async () => {
-    // A second tab of the same session (sessionStorage is per tab: it is copied in).
-    const session = await page.evaluate(() => sessionStorage.getItem('alert-console.session'));
+    // A second tab shares the session (localStorage is the origin's).
     const other = await browser.context.newPage();
-    await other.addInitScript((stored) => {
-      if (stored && !sessionStorage.getItem('alert-console.session')) sessionStorage.setItem('alert-console.session', stored);
-    }, session);
     await other.goto(integrationPath);
     const name = other.getByLabel('Name', { exact: true });
     await name.waitFor();
@@ -706,7 +702,8 @@ describe('web console, end to end in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await page.getByRole('row', { name: /acme\/checkout\s*Premium\s*Developer/ }).getByRole('link').click();
     await heading('Alerts').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents()).toEqual(['Alerts', 'Incidents', 'Silences', 'On-call schedules']);
+    // The alert settings are read-only for a developer, under Monitor; the integrations are not offered.
+    expect(await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents()).toEqual(['Alerts', 'Incidents', 'Silences', 'On-call schedules', 'Alert settings']);
     expect(await page.getByLabel('Status of alert #2', { exact: true }).isEnabled()).toBe(true);
 
     await page.goto(`/projects/${projectId}/settings/alerts`);
@@ -737,8 +734,8 @@ describe('web console, end to end in Chromium', () => {
   step('goes back to sign-in with the reason when the token stops working', async () => {
     browser.expectConsoleErrors(/status of 401/);
     await page.evaluate(() => {
-      const session = JSON.parse(sessionStorage.getItem('alert-console.session') ?? '{}');
-      sessionStorage.setItem('alert-console.session', JSON.stringify({ ...session, token: 'aipat-no-longer-valid' }));
+      const session = JSON.parse(localStorage.getItem('alert-console.session') ?? '{}');
+      localStorage.setItem('alert-console.session', JSON.stringify({ ...session, token: 'aipat-no-longer-valid' }));
     });
     await page.goto('/projects');
     await page.getByText('You were signed out: The token is not valid.').waitFor();

@@ -36,6 +36,7 @@ import type {
   Delivery,
   DeprecationEntry,
   DeprecationIdentifier,
+  IncidentAlertView,
   IncidentCreator,
   IncidentStatusCounts,
   IncidentView,
@@ -151,6 +152,7 @@ interface ContractOf {
   ErrorBodyDto: ErrorBody;
   FieldSilenceMatcherDto: Extract<SilenceMatcher, { field: unknown }>;
   IncidentDto: IncidentView;
+  IncidentAlertDto: IncidentAlertView;
   IncidentStatusCountsDto: IncidentStatusCounts;
   IntegrationDto: Integration;
   IntegrationListItemDto: IntegrationListItem;
@@ -288,6 +290,7 @@ export const SCHEMAS_MATCH_CONTRACTS: { [Name in keyof ContractOf & keyof Schema
   ErrorBodyDto: true,
   FieldSilenceMatcherDto: true,
   IncidentDto: true,
+  IncidentAlertDto: true,
   IncidentStatusCountsDto: true,
   IntegrationDto: true,
   IntegrationListItemDto: true,

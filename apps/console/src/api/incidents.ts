@@ -13,6 +13,7 @@ export const incidentKeys = {
   all: (projectId: number) => ['incidents', projectId] as const,
   incident: (projectId: number, iid: number) => ['incidents', projectId, 'detail', iid] as const,
   activity: (projectId: number, iid: number) => ['incidents', projectId, 'activity', iid] as const,
+  alerts: (projectId: number, iid: number) => ['incidents', projectId, 'alerts', iid] as const,
   settings: (projectId: number) => ['alert-settings', projectId] as const,
 };
 
@@ -42,6 +43,15 @@ export function useIncident(projectId: number, iid: number) {
     incidentKeys.incident(projectId, iid),
     (api) => dataOf(api.GET('/api/v4/projects/{id}/incidents/{iid}', { params: { path: { id: projectId, iid } } })),
     { refetchInterval: pollAlerts },
+  );
+}
+
+/** The incident's alerts with their title, severity, status and latest event, open ones first, in one request. */
+export function useIncidentAlerts(projectId: number, iid: number, enabled = true) {
+  return useApiQuery(
+    incidentKeys.alerts(projectId, iid),
+    (api) => dataOf(api.GET('/api/v4/projects/{id}/incidents/{iid}/alerts', { params: { path: { id: projectId, iid } } })),
+    { refetchInterval: pollAlerts, enabled },
   );
 }
 

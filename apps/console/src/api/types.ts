@@ -12,6 +12,7 @@ import type { Schemas } from './client';
 export type ActivityEntry = Schemas['ActivityEntryDto'];
 /** An incident (`GET /projects/:id/incidents/:iid`), its tabs' counts, and a project's alert settings, as the document describes them. */
 export type Incident = Schemas['IncidentDto'];
+export type IncidentAlert = Schemas['IncidentAlertDto'];
 export type IncidentStatusCounts = Schemas['IncidentStatusCountsDto'];
 export type AlertSettings = Schemas['AlertSettingsDto'];
 

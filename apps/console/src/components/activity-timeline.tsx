@@ -1,6 +1,7 @@
-import { ReactNode, useState } from 'react';
+import { ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { TIMELINE_PER_PAGE, TimelineSubject, useAddTimelineNote, useTimeline } from '../api/activity';
+import { useIntegrations } from '../api/queries';
 import { ActivityEntry } from '../api/types';
 import { exactTime } from '../lib/time';
 import { STATUS_LABELS } from '../pages/alerts/alert-status-control';
@@ -35,18 +36,21 @@ function fieldChanges(value: unknown): string {
   return words.length === 0 ? 'the incident' : words.join(' and ');
 }
 
-/** The integration an entry names: "integration “Prometheus”", or by id once it is deleted. */
-function integrationOf(details: ActivityEntry['details']): string {
-  const name = details['integration_name'];
+/** Integration names by id, from the integration list developers may read too. */
+type IntegrationNames = ReadonlyMap<number, string>;
+
+/** The integration an entry names: "integration “Prometheus”" (the entry's name, else the project's list), or by id once it is deleted. */
+function integrationOf(details: ActivityEntry['details'], names: IntegrationNames): string {
+  const name = details['integration_name'] ?? names.get(Number(details['integration_id']));
   return typeof name === 'string' ? `integration “${name}”` : `integration ${String(details['integration_id'])}`;
 }
 
 /** Who did it, in words: the user, or what the service acted on. */
-function actorOf(entry: ActivityEntry): string {
+function actorOf(entry: ActivityEntry, names: IntegrationNames): string {
   if (entry.actor.type === 'user') return entry.actor.username ? `@${entry.actor.username}` : `User ${entry.actor.id}`;
   switch (entry.source) {
     case 'payload':
-      return entry.details['integration_id'] === undefined ? 'A payload' : `A payload of ${integrationOf(entry.details)}`;
+      return entry.details['integration_id'] === undefined ? 'A payload' : `A payload of ${integrationOf(entry.details, names)}`;
     case 'heartbeat':
       return 'The heartbeat check';
     case 'incident':
@@ -71,13 +75,13 @@ function incidentLink(projectId: number, iid: unknown): ReactNode {
 }
 
 /** What an entry says, for each kind a timeline holds, as seen from the alert or the incident whose timeline it is. */
-export function activityText(entry: ActivityEntry, subject: TimelineSubject): ReactNode {
+export function activityText(entry: ActivityEntry, subject: TimelineSubject, names: IntegrationNames = new Map()): ReactNode {
   const details = entry.details;
-  const actor = actorOf(entry);
+  const actor = actorOf(entry, names);
   const { projectId } = subject;
   switch (entry.kind) {
     case 'alert_created':
-      return entry.source === 'heartbeat' ? 'Created: the integration sent nothing for its heartbeat interval.' : `Created by a payload of ${integrationOf(details)}.`;
+      return entry.source === 'heartbeat' ? 'Created: the integration sent nothing for its heartbeat interval.' : `Created by a payload of ${integrationOf(details, names)}.`;
     case 'events_grouped':
       return `${String(details['count'])} more ${details['count'] === 1 ? 'event' : 'events'} grouped into this alert, the latest ${exactTime(String(details['last_at']))}.`;
     case 'status_changed':
@@ -171,6 +175,11 @@ export function ActivityTimeline({ subject, canWrite }: ActivityTimelineProps) {
   const [page, setPage] = useState(1);
   const activity = useTimeline(subject, page);
   const addNote = useAddTimelineNote(subject);
+  // An entry without the integration's name (the processor did not know it yet) is named from the
+  // project's integration list, which developers read too: never just "integration 557".
+  const unnamed = activity.data?.items.some((entry) => entry.details['integration_id'] !== undefined && typeof entry.details['integration_name'] !== 'string') ?? false;
+  const integrations = useIntegrations(subject.projectId, unnamed);
+  const names = useMemo<IntegrationNames>(() => new Map((integrations.data ?? []).map((integration) => [integration.id, integration.name])), [integrations.data]);
   return (
     <div className="card activity">
       <h2>Activity</h2>
@@ -180,7 +189,7 @@ export function ActivityTimeline({ subject, canWrite }: ActivityTimelineProps) {
         <ol className="timeline" aria-label={`Activity of ${subject.type} #${subject.iid}`}>
           {activity.data.items.map((entry) => (
             <li key={`${entry.kind}-${entry.id}-${entry.created_at}`} className={`timeline-entry timeline-${entry.kind}`}>
-              <div className="timeline-text">{activityText(entry, subject)}</div>
+              <div className="timeline-text">{activityText(entry, subject, names)}</div>
               <time className="muted" dateTime={entry.created_at} title={exactTime(entry.created_at)}>
                 <TimeAgo iso={entry.created_at} />
               </time>

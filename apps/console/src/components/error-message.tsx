@@ -1,4 +1,5 @@
 import { messageOf } from '../api/client';
+import { useErrorShown } from './error-shown';
 
 interface ErrorMessageProps {
   error: unknown;
@@ -40,6 +41,7 @@ export function withoutTitle(message: string, title: string): string {
 
 /** A refusal the console itself found (a form's problem), or a page the caller may not use; `inline`: under its control. */
 export function ErrorNotice({ children, id, inline }: { children: React.ReactNode; id?: string; inline?: boolean }) {
+  useErrorShown(true);
   return (
     <div id={id} className={inline ? 'field-error' : 'notice notice-error'} role="alert">
       {children}

@@ -1,4 +1,5 @@
 import { ReactNode, useId } from 'react';
+import { useErrorShown } from './error-shown';
 
 interface FieldProps {
   label: ReactNode;
@@ -15,6 +16,7 @@ interface FieldProps {
 /** A labelled form control in the form's column: label, control, its error, its hint. */
 export function Field({ label, className, error, hint, children }: FieldProps) {
   const id = useId();
+  useErrorShown(Boolean(error));
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return (

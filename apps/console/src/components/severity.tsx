@@ -1,7 +1,7 @@
 import { ReactNode } from 'react';
 import { Severity } from '../api/types';
 
-const LABELS: Record<Severity, string> = {
+export const SEVERITY_LABELS: Record<Severity, string> = {
   critical: 'Critical',
   high: 'High',
   medium: 'Medium',
@@ -36,7 +36,7 @@ export function SeverityLabel({ severity }: { severity: Severity }) {
       <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden className={`severity-icon severity-${severity}`}>
         {ICON_SHAPES[severity] ?? ICON_SHAPES.unknown}
       </svg>
-      {LABELS[severity] ?? severity}
+      {SEVERITY_LABELS[severity] ?? severity}
     </span>
   );
 }

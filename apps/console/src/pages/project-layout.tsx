@@ -39,6 +39,10 @@ export function ProjectLayout() {
                 {can(current, 'readSilences') && <NavLink to={`/projects/${current.id}/silences`}>Silences</NavLink>}
                 {can(current, 'readOncallSchedules') && <NavLink to={`/projects/${current.id}/oncall`}>On-call schedules</NavLink>}
                 {can(current, 'manageEscalationPolicy') && <NavLink to={`/projects/${current.id}/escalation`}>Escalation policy</NavLink>}
+                {/* Developers read the alert settings (not the integrations): the page shows them read-only. */}
+                {!can(current, 'manageIntegrations') && can(current, 'readAlertSettings') && (
+                  <NavLink to={`/projects/${current.id}/settings/alerts/alert_settings`}>Alert settings</NavLink>
+                )}
               </li>
             )}
             {can(current, 'manageIntegrations') && (

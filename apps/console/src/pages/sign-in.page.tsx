@@ -56,7 +56,7 @@ export function SignInPage() {
           error={errors.token}
           hint={
             <>
-              A personal access token, or the administrator token (<code>ADMIN_TOKEN</code>). It is kept for this browser tab only.
+              A personal access token, or the administrator token (<code>ADMIN_TOKEN</code>). It is kept in this browser until you sign out, for all its tabs of the console.
             </>
           }
         >

@@ -88,7 +88,7 @@ export function renderApp(url: string, { user = ADMIN, token = 'test-token' }: {
  * work), in the console's providers, with the LocationProbe.
  */
 function renderRouted(routes: ReactElement, url: string, user: CurrentUser | null, token: string): RenderResult {
-  if (user) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user }));
+  if (user) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user }));
   const element = (
     <>
       {routes}

@@ -12,7 +12,7 @@ import {
 import { IncidentEvent, IncidentStatus, Topic, TOPIC_REGISTRY } from '@alert-ingestion/contracts';
 import { OutboxRecord, outboxRecord, outboxStatements } from '@alert-ingestion/outbox';
 import { likePattern, sqlLiteral } from '@alert-ingestion/sql';
-import { AutomationSettings, AutomationState, IncidentChanges, IncidentEventOut, IncidentNumbering, IncidentUpdateState, StoredIncident } from '@alert-ingestion/workflow-domain';
+import { AutomationSettings, AutomationState, IncidentChanges, IncidentEventOut, IncidentNumbering, IncidentUpdateState, StoredIncident, StoredIncidentAlert } from '@alert-ingestion/workflow-domain';
 
 /** An incident event as an outbox record, keyed `<project_id>:<iid>` (every event of one incident in one partition, in order). */
 function incidentEventRecord(event: IncidentEventOut): OutboxRecord {
@@ -90,6 +90,17 @@ export class IncidentsRepository {
   async find(projectId: string, iid: number): Promise<StoredIncident | undefined> {
     const result = await this.database.pool.query<IncidentRow>(`SELECT ${INCIDENT_COLUMNS} FROM incidents i WHERE i.project_id = $1 AND i.iid = $2`, [projectId, iid]);
     return result.rows[0] && storedIncident(result.rows[0]);
+  }
+
+  /** The alerts linked to an incident (in no order: incidentAlertsView orders them); the latest event is the first payload, the latest grouped or the recovery, whichever is last. */
+  async alerts(incidentId: string): Promise<StoredIncidentAlert[]> {
+    const result = await this.database.pool.query<StoredIncidentAlert>(
+      `SELECT a.iid, a.title, a.severity::text AS severity, a.status::text AS status, a.events, a.started_at, a.ended_at,
+         GREATEST(a.started_at, a.last_grouped_at, a.ended_at) AS last_event_at
+       FROM alerts a WHERE a.incident_id = $1`,
+      [incidentId],
+    );
+    return result.rows;
   }
 
   /** The project's iid counter, locked, and one id for a new incident. */

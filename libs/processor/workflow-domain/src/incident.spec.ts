@@ -1,4 +1,4 @@
-import { incidentCreatedRecords, incidentFromAlert, incidentView } from './incident';
+import { incidentAlertsView, incidentCreatedRecords, incidentFromAlert, incidentView, StoredIncidentAlert } from './incident';
 import { earlier, incidentAlert as alert, now, storedIncidentFixture as incident } from './incident.testing';
 
 describe('incidentView', () => {
@@ -46,5 +46,30 @@ describe('incidentCreatedRecords', () => {
     ]);
     expect(entries[0].details).toEqual({ alert_iid: 7 });
     expect(events).toEqual([{ projectId: '1', iid: 3, value: expect.objectContaining({ type: 'incident.created', project_id: 1, occurred_at: now.toISOString() }) }]);
+  });
+});
+
+describe('incidentAlertsView', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 12, minute));
+  const linked = (iid: number, status: StoredIncidentAlert['status'], minute: number): StoredIncidentAlert => ({
+    iid,
+    title: `Alert ${iid}`,
+    severity: 'high',
+    status,
+    events: 1,
+    started_at: at(0),
+    ended_at: status === 'resolved' ? at(minute) : null,
+    last_event_at: at(minute),
+  });
+
+  it('lists open alerts first (triggered, then acknowledged), each group newest event first', () => {
+    const view = incidentAlertsView([linked(1, 'resolved', 50), linked(2, 'acknowledged', 10), linked(3, 'triggered', 5), linked(4, 'triggered', 30), linked(5, 'ignored', 59)]);
+    expect(view.map((alert) => alert.iid)).toEqual([4, 3, 2, 1, 5]);
+  });
+
+  it('gives times as ISO text, and no end to an alert still open', () => {
+    const [firing, resolved] = incidentAlertsView([linked(2, 'resolved', 40), linked(1, 'triggered', 20)]);
+    expect(firing).toEqual({ iid: 1, title: 'Alert 1', severity: 'high', status: 'triggered', events: 1, started_at: at(0).toISOString(), ended_at: null, last_event_at: at(20).toISOString() });
+    expect(resolved).toMatchObject({ iid: 2, ended_at: at(40).toISOString(), last_event_at: at(40).toISOString() });
   });
 });

@@ -1,5 +1,5 @@
 import { ActivityEntryOut, CommandRefusal, refusal, StoredAlert, StoredAssignee } from '@alert-ingestion/alerts-domain';
-import { IncidentEvent, IncidentStatus, IncidentView, Severity } from '@alert-ingestion/contracts';
+import { AlertStatus, IncidentAlertView, IncidentEvent, IncidentStatus, IncidentView, Severity } from '@alert-ingestion/contracts';
 import { JsonObject } from '@alert-ingestion/json';
 
 // An incident (docs/api-guide.md "Incidents"): what is stored, what the API and incident events
@@ -170,4 +170,41 @@ export function incidentCreatedRecords(
 
 export function incidentNotFound(iid: string): CommandRefusal {
   return refusal('not_found', 'incident_not_found', `Incident ${iid} not found.`);
+}
+
+/** An alert linked to an incident, as stored (ids and times as read). */
+export interface StoredIncidentAlert {
+  iid: number;
+  title: string;
+  severity: Severity;
+  status: AlertStatus;
+  events: number;
+  started_at: Date;
+  ended_at: Date | null;
+  last_event_at: Date;
+}
+
+/** Open alerts (triggered, then acknowledged) come before the rest (resolved, ignored). */
+const INCIDENT_ALERT_ORDER: Record<AlertStatus, number> = { triggered: 0, acknowledged: 1, resolved: 2, ignored: 3 };
+
+/**
+ * An incident's alerts as its page lists them: the ones still open first (triggered before
+ * acknowledged), each group by its latest event, newest first, then by iid.
+ */
+export function incidentAlertsView(alerts: readonly StoredIncidentAlert[]): IncidentAlertView[] {
+  return [...alerts]
+    .sort(
+      (a, b) =>
+        INCIDENT_ALERT_ORDER[a.status] - INCIDENT_ALERT_ORDER[b.status] || b.last_event_at.getTime() - a.last_event_at.getTime() || a.iid - b.iid,
+    )
+    .map((alert) => ({
+      iid: alert.iid,
+      title: alert.title,
+      severity: alert.severity,
+      status: alert.status,
+      events: alert.events,
+      started_at: alert.started_at.toISOString(),
+      ended_at: alert.ended_at ? alert.ended_at.toISOString() : null,
+      last_event_at: alert.last_event_at.toISOString(),
+    }));
 }

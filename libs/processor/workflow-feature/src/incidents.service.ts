@@ -3,11 +3,12 @@ import { CreateIncidentDto, ListIncidentsQueryDto, UpdateIncidentDto } from '@al
 import { AlertsDatabase, runCommand } from '@alert-ingestion/alerts-data';
 import { alertNotFound, CommandPlan } from '@alert-ingestion/alerts-domain';
 import { answered, parseIid, refusalError } from '@alert-ingestion/alerts-feature';
-import { INCIDENT_STATUSES, IncidentStatusCounts, IncidentView, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
+import { INCIDENT_STATUSES, IncidentAlertView, IncidentStatusCounts, IncidentView, REQUIRED_ACCESS_LEVEL } from '@alert-ingestion/contracts';
 import { PageInfo, pageInfo, pageRequest } from '@alert-ingestion/http';
 import { incidentChangeStatements, IncidentsRepository } from '@alert-ingestion/workflow-data';
 import {
   IncidentActor,
+  incidentAlertsView,
   IncidentChanges,
   incidentNotFound,
   incidentView,
@@ -55,6 +56,12 @@ export class IncidentsService {
 
   async find(projectId: string, iidText: string): Promise<IncidentView> {
     return this.view(await this.stored(projectId, iidText));
+  }
+
+  /** Its alerts, open ones first (incidentAlertsView); 404 when there is no such incident. */
+  async alerts(projectId: string, iidText: string): Promise<IncidentAlertView[]> {
+    const incident = await this.stored(projectId, iidText);
+    return incidentAlertsView(await this.repository.alerts(incident.id));
   }
 
   /** The incident of an iid in the path: 404 when there is none. */

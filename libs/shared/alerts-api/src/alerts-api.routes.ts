@@ -6,7 +6,7 @@ import { DeliveriesQueryDto, ListAlertsQueryDto, UpdateAlertStatusDto } from './
 import { ActivityEntryDto, CreateNoteDto } from './activity.dto';
 import { AlertBulkUpdateDto, AlertBulkUpdateResultDto, AssigneeCandidateDto, UpdateAlertAssigneesDto } from './alert-workflow.dto';
 import { AlertDto, AlertStatusCountsDto, DeliveryDto } from './alerts-responses.dto';
-import { AlertSettingsDto, CreateIncidentDto, IncidentDto, IncidentStatusCountsDto, LinkIncidentAlertDto, ListIncidentsQueryDto, UpdateAlertSettingsDto, UpdateIncidentDto } from './incidents.dto';
+import { AlertSettingsDto, CreateIncidentDto, IncidentAlertDto, IncidentDto, IncidentStatusCountsDto, LinkIncidentAlertDto, ListIncidentsQueryDto, UpdateAlertSettingsDto, UpdateIncidentDto } from './incidents.dto';
 import { CreateSilenceDto, ListSilencesQueryDto, SilenceDto, UpdateSilenceDto } from './silences.dto';
 import {
   CalendarFeedQueryDto,
@@ -254,6 +254,14 @@ export const ALERTS_API = {
     body: UpdateIncidentDto,
     response: { type: IncidentDto },
     errors: [400],
+  },
+  incidentAlerts: {
+    method: 'GET',
+    path: 'incidents/:iid/alerts',
+    access: REQUIRED_ACCESS_LEVEL.readIncidents,
+    summary: "The incident's alerts with their title, severity, status and latest event: open ones (triggered, then acknowledged) first, each group newest event first",
+    params: INCIDENT_IID,
+    response: { type: IncidentAlertDto, array: true, description: 'Every alert linked to the incident.' },
   },
   linkIncidentAlert: {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { AlertAssignee, AlertSettingsView, INCIDENT_STATUSES, IncidentCreator, IncidentStatus, IncidentStatusCounts, IncidentView, SEVERITIES, Severity } from '@alert-ingestion/contracts';
+import { ALERT_STATUSES, AlertAssignee, AlertSettingsView, AlertStatus, IncidentAlertView, INCIDENT_STATUSES, IncidentCreator, IncidentStatus, IncidentStatusCounts, IncidentView, SEVERITIES, Severity } from '@alert-ingestion/contracts';
 import { PaginationQueryDto } from '@alert-ingestion/http';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { AlertAssigneeDto } from './alerts-responses.dto';
@@ -159,6 +159,33 @@ export class IncidentDto implements IncidentView {
 
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
   closed_at!: string | null;
+}
+
+/** One of an incident's alerts (`GET .../incidents/:iid/alerts`). */
+export class IncidentAlertDto implements IncidentAlertView {
+  @ApiProperty({ type: 'integer' })
+  iid!: number;
+
+  @ApiProperty()
+  title!: string;
+
+  @ApiProperty({ enum: SEVERITIES })
+  severity!: Severity;
+
+  @ApiProperty({ enum: ALERT_STATUSES })
+  status!: AlertStatus;
+
+  @ApiProperty({ type: 'integer', description: 'How many payloads were grouped into the alert.' })
+  events!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  started_at!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  ended_at!: string | null;
+
+  @ApiProperty({ format: 'date-time', description: 'Its latest payload: the first, the latest grouped into it or its recovery, whichever is last.' })
+  last_event_at!: string;
 }
 
 export class IncidentStatusCountsDto implements IncidentStatusCounts {

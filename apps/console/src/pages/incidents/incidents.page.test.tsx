@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ActivityEntry, AlertSettings, Incident } from '../../api/types';
+import { ActivityEntry, AlertSettings, Incident, IncidentAlert } from '../../api/types';
 import { alertFixture } from '../../testing/alert-fixture';
 import { renderApp, stubApi } from '../../testing/render';
 
@@ -24,6 +24,12 @@ const INCIDENT: Incident = {
 };
 
 const ALERT = alertFixture({ iid: 4, integration_id: 3 });
+
+/** The incident's alerts as `GET .../incidents/3/alerts` lists them: open first. */
+const INCIDENT_ALERTS: IncidentAlert[] = [
+  { iid: 9, title: 'Checkout 5xx above 2%', severity: 'critical', status: 'triggered', events: 3, started_at: new Date().toISOString(), ended_at: null, last_event_at: new Date().toISOString() },
+  { iid: 4, title: 'Checkout down', severity: 'high', status: 'resolved', events: 1, started_at: new Date().toISOString(), ended_at: new Date().toISOString(), last_event_at: new Date().toISOString() },
+];
 
 const ENTRY: ActivityEntry = {
   id: 1,
@@ -96,13 +102,17 @@ describe('IncidentDetailPage', () => {
     const api = stubApi({
       'GET /projects/7': { body: project('developer') },
       'GET /projects/7/incidents/3': { body: INCIDENT },
+      'GET /projects/7/incidents/3/alerts': { body: INCIDENT_ALERTS },
       'GET /projects/7/incidents/3/activity': { body: [ENTRY], headers: { 'X-Total': '1' } },
       'PUT /projects/7/incidents/3': (request) => ({ body: { ...INCIDENT, ...(request.body as object), closed_at: new Date().toISOString() } }),
     });
     const user = userEvent.setup();
     const { container } = renderApp('/projects/7/incidents/3', { user: DEVELOPER });
     expect(await screen.findByRole('heading', { name: '#3 Checkout down' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Alert #9' })).toHaveAttribute('href', '/projects/7/alerts/9');
+    // Open first: the firing alert, then the resolved one, each with its state.
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2].textContent)).toEqual(['Triggered · firing', 'Resolved']);
+    expect(within(rows[0]).getByRole('link', { name: '#9 Checkout 5xx above 2%' })).toHaveAttribute('href', '/projects/7/alerts/9');
     expect(screen.getAllByRole('link', { name: 'Alert #4' }).length).toBeGreaterThan(0);
     expect(screen.getByText('Service', { selector: '.markdown strong' })).toBeInTheDocument();
     expect(container.querySelector('script')).toBeNull();
@@ -112,7 +122,10 @@ describe('IncidentDetailPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Close incident' }));
     const dialog = screen.getByRole('dialog', { name: 'Close this incident?' });
-    expect(within(dialog).getByText('Its 2 alerts are resolved, if not resolved already.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Closing it resolves its open alert:')).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('list', { name: 'Alerts closing resolves' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '#9 Checkout 5xx above 2% (Triggered · firing)',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Close incident' }));
     await waitFor(() => expect(api.sent('PUT /projects/7/incidents/3')).toHaveLength(1));
     expect(api.sent('PUT /projects/7/incidents/3')[0].body).toEqual({ status: 'closed' });
@@ -123,6 +136,7 @@ describe('IncidentDetailPage', () => {
     const api = stubApi({
       'GET /projects/7': { body: project('developer') },
       'GET /projects/7/incidents/3': { body: INCIDENT },
+      'GET /projects/7/incidents/3/alerts': { body: INCIDENT_ALERTS },
       'GET /projects/7/incidents/3/activity': { body: [], headers: { 'X-Total': '0' } },
       'POST /projects/7/incidents/3/alerts': { status: 409, body: { error: 'alert_has_incident', message: 'Alert 5 already belongs to another incident.', field: 'alert_iid' } },
     });
@@ -135,6 +149,69 @@ describe('IncidentDetailPage', () => {
     expect(api.sent('POST /projects/7/incidents/3/alerts')[0].body).toEqual({ alert_iid: 5 });
     expect(await within(form).findByText(/already belongs to another incident/)).toBeInTheDocument();
     expect(within(form).getByLabelText('Alert #')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says an address that names no incident is not found, without asking the API', async () => {
+    const api = stubApi({ 'GET /projects/7': { body: project('developer') } });
+    renderApp('/projects/7/incidents/abc', { user: DEVELOPER });
+    expect(await screen.findByRole('heading', { name: 'Incident not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/This project has no incident “abc”/)).toBeInTheDocument();
+    expect(screen.queryByText(/NaN/)).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path.startsWith('/projects/7/incidents'))).toHaveLength(0);
+  });
+
+  it('says an incident the API does not have is not found', async () => {
+    stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents/99': { status: 404, body: { error: 'incident_not_found', message: 'Incident 99 not found.' } },
+    });
+    renderApp('/projects/7/incidents/99', { user: DEVELOPER });
+    expect(await screen.findByRole('heading', { name: 'Incident not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/This project has no incident “#99”/)).toBeInTheDocument();
+  });
+
+  it('renders a Markdown heading of the description at most as an h3, never a second h1', async () => {
+    stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents/3': { body: { ...INCIDENT, description: '# Impact\n\n## Timeline\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |' } },
+      'GET /projects/7/incidents/3/alerts': { body: [] },
+      'GET /projects/7/incidents/3/activity': { body: [], headers: { 'X-Total': '0' } },
+    });
+    const { container } = renderApp('/projects/7/incidents/3', { user: DEVELOPER });
+    expect(await screen.findByRole('heading', { name: 'Impact', level: 3 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Timeline', level: 4 })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(container.querySelector('.markdown blockquote')).toHaveTextContent('quoted');
+    expect(container.querySelector('.markdown table td')).toHaveTextContent('1');
+  });
+});
+
+describe('after a navigation', () => {
+  it("puts the focus on the new page's heading, not on the link that went or the body", { timeout: 20_000 }, async () => {
+    stubApi({
+      'GET /projects/7': { body: project('developer') },
+      'GET /projects/7/incidents': { body: [INCIDENT], headers: { 'X-Total': '1' } },
+      'GET /projects/7/incidents/status_counts': { body: { open: 1, closed: 0, all: 1 } },
+      'GET /projects/7/alert_settings': { body: { create_incident: false, send_email: false, auto_close_incident: false, email_configured: false } },
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/incidents', { user: DEVELOPER });
+    // The first page keeps the focus where the browser left it.
+    await screen.findByRole('heading', { name: 'Incidents', level: 1 });
+    expect(document.body).toHaveFocus();
+    await user.click(within(screen.getByRole('navigation', { name: 'Project' })).getByRole('link', { name: 'Alert settings' }));
+    const heading = await screen.findByRole('heading', { name: 'Alerts', level: 1 });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+});
+
+describe('Create incident form', () => {
+  it('takes the focus to its Title', async () => {
+    stubApi({ 'GET /projects/7': { body: project('developer') }, 'GET /projects/7/incidents': { body: [], headers: { 'X-Total': '0' } } });
+    const user = userEvent.setup();
+    renderApp('/projects/7/incidents', { user: DEVELOPER });
+    await user.click(await screen.findByRole('button', { name: 'Create incident' }));
+    expect(within(screen.getByRole('form', { name: 'New incident' })).getByLabelText('Title')).toHaveFocus();
   });
 });
 
@@ -212,10 +289,35 @@ describe('Alert settings tab', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Create an incident' })).toBeChecked());
   });
 
-  it('tells a developer the settings are for maintainers, and reads nothing', async () => {
-    const api = stubApi({ 'GET /projects/7': { body: project('developer') } });
-    renderApp('/projects/7/settings/alerts/alert_settings', { user: DEVELOPER });
-    expect(await screen.findByText('Alert settings are changed by maintainers and owners of the project.')).toBeInTheDocument();
-    expect(api.sent('GET /projects/7/alert_settings')).toHaveLength(0);
+  it('shows a developer the settings read-only, from the Monitor menu', async () => {
+    const api = stubApi({ 'GET /projects/7': { body: project('developer') }, 'GET /projects/7/alert_settings': { body: { ...SETTINGS, create_incident: true } } });
+    const user = userEvent.setup();
+    renderApp('/projects/7/alerts', { user: DEVELOPER });
+    await user.click(within(await screen.findByRole('navigation', { name: 'Project' })).getByRole('link', { name: 'Alert settings' }));
+    expect(await screen.findByText('You see these settings read-only: maintainers and owners of the project change them.')).toBeInTheDocument();
+    const create = screen.getByRole('switch', { name: 'Create an incident' });
+    expect(create).toBeChecked();
+    expect(create).toBeDisabled();
+    expect(screen.queryByRole('navigation', { name: 'Alerts settings' })).not.toBeInTheDocument();
+    await user.click(create);
+    expect(api.sent('PUT /projects/7/alert_settings')).toHaveLength(0);
+  });
+
+  it('describes each switch by its hint, and says the outcome under the switches', { timeout: 20_000 }, async () => {
+    stubApi({
+      'GET /projects/7': { body: project('maintainer') },
+      'GET /projects/7/alert_settings': { body: SETTINGS },
+      'PUT /projects/7/alert_settings': (request) => ({ body: { ...SETTINGS, ...(request.body as object) } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/projects/7/settings/alerts/alert_settings', { user: MAINTAINER });
+    const email = await screen.findByRole('switch', { name: 'Send a single email notification' });
+    expect(email).toHaveAccessibleDescription(/Email owners and maintainers of the project .* Email is not configured on this service/);
+    expect(screen.getByRole('switch', { name: 'Create an incident' })).toHaveAccessibleDescription('Open an incident for each triggered alert (not for grouped events or resolutions).');
+    await user.click(screen.getByRole('switch', { name: 'Create an incident' }));
+    const saved = await screen.findByText('Create an incident: on.');
+    // After the switches in the document: its appearance moves none of them.
+    const fieldset = screen.getByRole('group', { name: 'Alert settings' });
+    expect(fieldset.compareDocumentPosition(saved) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

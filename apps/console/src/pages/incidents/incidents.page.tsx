@@ -114,7 +114,7 @@ export function IncidentsPage() {
               <SeverityLabel severity={incident.severity} />
             </td>
             <td className="incident-title">
-              <Link to={incidentPath(project.id, incident.iid)}>
+              <Link to={incidentPath(project.id, incident.iid)} title={`#${incident.iid} ${incident.title}`}>
                 #{incident.iid} {incident.title}
               </Link>
             </td>
@@ -166,6 +166,7 @@ function NewIncidentForm({ projectId, onCancel }: { projectId: number; onCancel(
             id={id}
             value={title}
             maxLength={255}
+            autoFocus
             aria-invalid={errors.title ? true : undefined}
             aria-describedby={errorId}
             onChange={(event) => {

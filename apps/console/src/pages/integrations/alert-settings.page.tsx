@@ -43,12 +43,17 @@ export function AlertsSettingsHeader({ projectId, active, tabs }: { projectId: n
   );
 }
 
-/** Settings > Monitor > Alerts > Alert settings: GitLab's three switches, each saved when changed (maintainer+). */
+/**
+ * Settings > Monitor > Alerts > Alert settings: GitLab's three switches, each saved when changed
+ * (maintainer+); developers, who may read them, see them read-only. Each switch is described by its
+ * hint; the outcome of a change is said under the switches, so it never moves them.
+ */
 export function AlertSettingsPage() {
   const project = useCurrentProject();
   usePageTitle('Alert settings', 'Settings › Monitor › Alerts', project.path);
   const allowed = can(project, 'manageAlertSettings');
-  const settings = useAlertSettings(project.id, allowed);
+  const readable = can(project, 'readAlertSettings');
+  const settings = useAlertSettings(project.id, readable);
   const update = useUpdateAlertSettings(project.id);
   const message = useCurrentMessage();
 
@@ -67,31 +72,47 @@ export function AlertSettingsPage() {
   return (
     <section className="page">
       <AlertsSettingsHeader projectId={project.id} active="settings" tabs={allowed} />
-      {!allowed ? (
-        <ErrorNotice>Alert settings are changed by maintainers and owners of the project.</ErrorNotice>
+      {!readable ? (
+        <ErrorNotice>Alert settings are seen by developers and changed by maintainers and owners of the project.</ErrorNotice>
       ) : settings.isPending ? (
         <Loading what="the alert settings" />
       ) : (
         <div className="card">
           <h2>Alert settings</h2>
-          {message.view}
+          {!allowed && <p className="notice notice-info">You see these settings read-only: maintainers and owners of the project change them.</p>}
           <ErrorMessage error={settings.error} />
           {settings.data && (
-            <fieldset className="switches" aria-busy={update.isPending}>
+            <fieldset className="switches" aria-busy={update.isPending} disabled={!allowed}>
               <legend className="visually-hidden">Alert settings</legend>
-              {SWITCHES.map((item) => (
-                <div key={item.id} className="switch">
-                  <label>
-                    <input type="checkbox" role="switch" checked={settings.data[item.id]} onChange={(event) => toggle(item.id, event.target.checked)} /> {item.label}
-                  </label>
-                  <div className="hint">{item.hint}</div>
-                  {item.id === 'send_email' && !settings.data.email_configured && (
-                    <div className="hint warning">Email is not configured on this service (SMTP_URL): no email is sent until it is.</div>
-                  )}
-                </div>
-              ))}
+              {SWITCHES.map((item) => {
+                const hintId = `alert-setting-${item.id}-hint`;
+                const warningId = item.id === 'send_email' && !settings.data.email_configured ? `alert-setting-${item.id}-warning` : undefined;
+                return (
+                  <div key={item.id} className="switch">
+                    <label>
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        checked={settings.data[item.id]}
+                        aria-describedby={[hintId, warningId].filter(Boolean).join(' ')}
+                        onChange={(event) => toggle(item.id, event.target.checked)}
+                      />{' '}
+                      {item.label}
+                    </label>
+                    <div className="hint" id={hintId}>
+                      {item.hint}
+                    </div>
+                    {warningId && (
+                      <div className="hint warning" id={warningId}>
+                        Email is not configured on this service (SMTP_URL): no email is sent until it is.
+                      </div>
+                    )}
+                  </div>
+                );
+              })}
             </fieldset>
           )}
+          {message.view}
         </div>
       )}
     </section>

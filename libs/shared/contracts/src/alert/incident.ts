@@ -1,5 +1,5 @@
 import { Integer, Timestamp } from '../json-types';
-import { Severity } from './platform-alert-field';
+import { AlertStatus, Severity } from './platform-alert-field';
 
 // Incidents of a project (docs/api-guide.md "Incidents"): the API's shapes, shared by the
 // processor, the alerts proxy, incident events and the console.
@@ -25,6 +25,22 @@ export interface IncidentView {
   created_at: Timestamp;
   updated_at: Timestamp;
   closed_at: Timestamp | null;
+}
+
+/**
+ * One of an incident's alerts as `GET /projects/:id/incidents/:iid/alerts` lists them: enough to
+ * follow the incident without reading each alert. `last_event_at` is the alert's latest payload:
+ * the first, the latest grouped into it or its recovery, whichever is last.
+ */
+export interface IncidentAlertView {
+  iid: Integer;
+  title: string;
+  severity: Severity;
+  status: AlertStatus;
+  events: Integer;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  last_event_at: Timestamp;
 }
 
 /** `GET /projects/:id/incidents/status_counts`. */

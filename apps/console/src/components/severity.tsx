@@ -1,7 +1,8 @@
 import { ReactNode } from 'react';
 import { Severity } from '../api/types';
 
-const LABELS: Record<Severity, string> = {
+/** Each severity in words. */
+export const SEVERITY_LABELS: Record<Severity, string> = {
   critical: 'Critical',
   high: 'High',
   medium: 'Medium',
@@ -32,11 +33,11 @@ const ICON_SHAPES: Record<Severity, ReactNode> = {
 
 export function SeverityLabel({ severity }: { severity: Severity }) {
   return (
-    <span className="severity">
+    <span className="severity-label">
       <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden className={`severity-icon severity-${severity}`}>
         {ICON_SHAPES[severity] ?? ICON_SHAPES.unknown}
       </svg>
-      {LABELS[severity] ?? severity}
+      {SEVERITY_LABELS[severity] ?? severity}
     </span>
   );
 }

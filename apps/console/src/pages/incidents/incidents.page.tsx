@@ -114,7 +114,7 @@ export function IncidentsPage() {
               <SeverityLabel severity={incident.severity} />
             </td>
             <td className="incident-title">
-              <Link to={incidentPath(project.id, incident.iid)}>
+              <Link to={incidentPath(project.id, incident.iid)} title={`#${incident.iid} ${incident.title}`}>
                 #{incident.iid} {incident.title}
               </Link>
             </td>

@@ -90,8 +90,10 @@ export function AlertDetailPage() {
           alertIid={data.iid}
           link={link}
           onLinked={(linked) => {
-            focusViewIncident.current = true;
             message.success(`Alert #${data.iid} linked to incident #${linked}.`);
+            // The alert may be read again already (the link shown) or not yet (focused when it is).
+            if (viewIncident.current) viewIncident.current.focus();
+            else focusViewIncident.current = true;
           }}
         />
       ) : (

@@ -115,6 +115,11 @@ describe('web console: triaging alerts, in Chromium', () => {
       const time = row(iids.queue).locator('td.started time');
       expect(await time.textContent()).toMatch(/^(now|\d+m)$/);
       expect(await time.getAttribute('title')).toMatch(/\d{4}/);
+      if (width === 1280) {
+        // Every cell is a table cell (no flex box of its own), so each row keeps one line.
+        const notCells = await page.locator('.alerts-table td').evaluateAll((cells) => cells.filter((cell) => getComputedStyle(cell).display !== 'table-cell').map((cell) => cell.className));
+        expect(notCells).toEqual([]);
+      }
       if (width === 390) {
         // A thumb finds each row's box: 24 px square at least, named for its alert.
         const box = await page.getByRole('checkbox', { name: `Select alert #${iids.long}` }).boundingBox();
@@ -276,6 +281,9 @@ describe('web console: triaging alerts, in Chromium', () => {
     await browser.screenshot('alerts-triage', { viewportOnly: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await noSidewaysScroll('alerts with a row selected at 390 px');
+    // The cards, with the bulk bar kept at the bottom of the screen.
+    await row(iids.payments).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -80));
     await browser.screenshot('alerts-triage-390', { viewportOnly: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/projects/${projectId}/alerts/${iids.long}`);

@@ -327,7 +327,7 @@ export function AlertsPage() {
             sortedHeading('Events', order, 'numeric'),
             { label: 'Assignee', className: 'assignee' },
             { label: 'Status', className: 'status' },
-            canChange && { label: 'Actions', className: 'actions' },
+            canChange && { label: 'Actions', className: 'alert-actions' },
           ]}
           className="alerts-table"
         >
@@ -457,7 +457,7 @@ function BulkActions({ projectId, chosen, usernames, busy, onAcknowledge, onAct,
     );
   };
   return (
-    <div className="bulk-bar" role="region" aria-label="Selected alerts">
+    <div className={count === 0 ? 'bulk-bar bulk-bar-idle' : 'bulk-bar'} role="region" aria-label="Selected alerts">
       <div className="toolbar bulk-actions">
         <span className="bulk-count">{count === 0 ? 'Select alerts to act on several at once.' : `${count} selected`}</span>
         <button type="button" className="button" disabled={none} onClick={onAcknowledge}>
@@ -650,7 +650,7 @@ function AlertRow({ alert, projectId, marked, selected, onSelect, onStatusChange
       <td className="status">
         <AlertStatusControl projectId={projectId} iid={alert.iid} status={alert.status} onChanged={onStatusChanged} />
       </td>
-      {actions !== false && <td className="actions">{actions}</td>}
+      {actions !== false && <td className="alert-actions">{actions}</td>}
     </tr>
   );
 }

@@ -55,8 +55,6 @@ export class ListAlertsQueryDto extends PaginationQueryDto {
     type: 'array',
     items: { type: 'string', enum: [...SEVERITIES] },
     description: 'Only alerts of these severities: repeat the parameter (`severity=critical&severity=high`) or separate them by commas.',
-    style: 'form',
-    explode: true,
   })
   @IsOptional()
   @Transform(({ value }) => listOf(value))

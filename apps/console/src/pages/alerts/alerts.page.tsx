@@ -287,6 +287,7 @@ export function AlertsPage() {
           chosen={chosenAlerts}
           usernames={candidates.data ?? []}
           busy={bulk.isPending || triage.busy}
+          canAssignMe={triage.me !== null}
           onAcknowledge={acknowledgeSelected}
           onAct={(action) => void triage.act(chosenAlerts, action)}
           message={bulkMessage}
@@ -403,6 +404,8 @@ interface BulkActionsProps {
   chosen: readonly Alert[];
   usernames: ReadonlyArray<{ id: number; username: string }>;
   busy: boolean;
+  /** The caller is a user (the administrator token is nobody to assign). */
+  canAssignMe: boolean;
   onAcknowledge(): void;
   onAct(action: TriageAction): void;
   message: ReturnType<typeof useCurrentMessage>;
@@ -413,7 +416,7 @@ interface BulkActionsProps {
  * The ticked alerts' actions, on a bar that stays on screen while the list scrolls: acknowledge,
  * resolve, assign (to me, or a member chosen), link to an open incident; each says what it did.
  */
-function BulkActions({ projectId, chosen, usernames, busy, onAcknowledge, onAct, message, onDone }: BulkActionsProps) {
+function BulkActions({ projectId, chosen, usernames, busy, canAssignMe, onAcknowledge, onAct, message, onDone }: BulkActionsProps) {
   const count = chosen.length;
   const none = count === 0 || busy;
   const suffix = count > 0 ? ` (${count})` : '';
@@ -466,9 +469,11 @@ function BulkActions({ projectId, chosen, usernames, busy, onAcknowledge, onAct,
         <button type="button" className="button" disabled={none} onClick={() => onAct('resolve')}>
           Resolve selected{suffix}
         </button>
-        <button type="button" className="button" disabled={none} onClick={() => onAct('assign')}>
-          Assign selected to me
-        </button>
+        {canAssignMe && (
+          <button type="button" className="button" disabled={none} onClick={() => onAct('assign')}>
+            Assign selected to me
+          </button>
+        )}
         <span className="bulk-choice">
           <HiddenLabelSelect
             label="Member to assign the selected alerts to"

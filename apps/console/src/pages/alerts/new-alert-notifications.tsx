@@ -5,13 +5,31 @@ const STORAGE_KEY = 'alert-console.notify-new-alerts';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
+/** The choice as kept; off where the browser keeps no storage (private modes may refuse it). */
+function storedChoice(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+function storeChoice(on: boolean): void {
+  try {
+    if (on) window.localStorage.setItem(STORAGE_KEY, 'on');
+    else window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Not kept: the choice lasts as long as the page.
+  }
+}
+
 /**
  * "Notify me of new alerts": opt-in, permission asked only when the box is ticked. While it is on,
  * alerts that arrive while the browser tab is in the background (an iid above the newest known) are
  * announced by a browser notification.
  */
 export function NewAlertNotifications({ iids, titles }: { iids: readonly number[]; titles: ReadonlyMap<number, string> }) {
-  const [on, setOn] = useState(() => supported() && localStorage.getItem(STORAGE_KEY) === 'on' && Notification.permission === 'granted');
+  const [on, setOn] = useState(() => supported() && storedChoice() && Notification.permission === 'granted');
   const [refused, setRefused] = useState(false);
   const newestKnown = useRef<number | null>(null);
   const newest = iids.length > 0 ? Math.max(...iids) : null;
@@ -29,7 +47,7 @@ export function NewAlertNotifications({ iids, titles }: { iids: readonly number[
   const toggle = async (wanted: boolean) => {
     setRefused(false);
     if (!wanted) {
-      localStorage.removeItem(STORAGE_KEY);
+      storeChoice(false);
       setOn(false);
       return;
     }
@@ -38,7 +56,7 @@ export function NewAlertNotifications({ iids, titles }: { iids: readonly number[
       setRefused(true);
       return;
     }
-    localStorage.setItem(STORAGE_KEY, 'on');
+    storeChoice(true);
     setOn(true);
   };
   return (

@@ -96,9 +96,9 @@ describe('web console: triaging alerts, in Chromium', () => {
     await row(iids.queue).waitFor();
   };
 
-  step('nothing is wider than the screen at 1280 and 390 px: the list, an alert page, the incidents', async () => {
+  step('nothing is wider than the screen from 390 to 1920 px: the list, an alert page, the incidents', async () => {
     await browser.signIn(developer.token);
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 1920, 1120, 1024, 768, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await openAlerts('?status=all');
       await noSidewaysScroll(`alerts at ${width} px`);
@@ -116,6 +116,8 @@ describe('web console: triaging alerts, in Chromium', () => {
       expect(await time.textContent()).toMatch(/^(now|\d+m)$/);
       expect(await time.getAttribute('title')).toMatch(/\d{4}/);
       if (width === 1280) {
+        // The bulk bar stays on screen while the list scrolls.
+        expect(await page.getByRole('region', { name: 'Selected alerts' }).evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
         // Every cell is a table cell (no flex box of its own), so each row keeps one line.
         const notCells = await page.locator('.alerts-table td').evaluateAll((cells) => cells.filter((cell) => getComputedStyle(cell).display !== 'table-cell').map((cell) => cell.className));
         expect(notCells).toEqual([]);

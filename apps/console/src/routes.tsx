@@ -2,7 +2,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from './components/app-shell';
 import { AdminPage } from './pages/admin.page';
 import { ProfilePage } from './pages/profile.page';
-import { AlertDetailPage } from './pages/alerts/alert-detail.page';
+import { AlertDetailPage } from './pages/alerts/alert-pages';
 import { AlertsPage } from './pages/alerts/alerts.page';
 import { SendTestAlertPage, SendTestAlertToIntegrationPage } from './pages/alerts/send-test-alert.page';
 import { DeprecationsPage } from './pages/deprecations/deprecations.page';

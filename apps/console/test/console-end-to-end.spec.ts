@@ -309,7 +309,9 @@ describe('web console, end to end in Chromium', () => {
     await row.waitFor();
     // The first cell is the row's box for "Acknowledge selected"; the assignee follows the events.
     const cells = await row.getByRole('cell').allTextContents();
-    expect(cells.slice(1, 6)).toEqual(['High', expect.stringMatching(/ago|year|month/), '#1 Checkout latency above 2s', '2', 'Unassigned']);
+    // The start time in one short word (exact on hover); the title with its hosts under it.
+    expect(cells.slice(1, 6)).toEqual(['High', expect.stringMatching(/^\d+[dwy]$/), '#1 Checkout latency above 2sweb-3', '2', 'Unassigned']);
+    expect(await row.locator('.alert-hosts').textContent()).toBe('web-3');
     expect(await page.getByRole('row').count()).toBe(2);
     expect(await row.getByRole('cell').nth(2).locator('time').getAttribute('title')).toMatch(/2024/);
     await page.getByRole('link', { name: /^Open\s+1$/ }).waitFor();

@@ -137,7 +137,7 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  step('links another alert to the open incident by keyboard: arrows choose, Enter links, the confirmation takes the focus', async () => {
+  step('links another alert to the open incident by keyboard: arrows choose, Enter links, "View incident" takes the focus', async () => {
     const other = await sendAlert('Checkout latency above 2s');
     await page.goto(`/projects/${projectId}/alerts/${other}`);
     await heading(`#${other} Checkout latency above 2s`).waitFor();
@@ -152,7 +152,9 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     await page.keyboard.press('Enter');
     const confirmation = page.getByText(`Alert #${other} linked to incident #1.`);
     await confirmation.waitFor();
-    expect(await confirmation.evaluate((element) => element.closest('.current-message') === document.activeElement)).toBe(true);
+    const view = page.getByRole('link', { name: 'View incident #1' });
+    await view.waitFor();
+    expect(await view.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByRole('link', { name: 'Incident #1', exact: true }).waitFor();
   });
 });

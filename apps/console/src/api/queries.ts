@@ -1,7 +1,7 @@
 import { keepPreviousData, QueryKey, useMutation, useQuery, useQueryClient, UseQueryOptions } from '@tanstack/react-query';
 import { useApi } from '../session/session';
 import { answerOf, ApiClient, ApiError, dataOf, doneOf, ListPage, pageOf, Schemas } from './client';
-import { AccessLevel, AlertStatus, DeprecationArea, Integration, ProjectTier, SilenceState, TestAlertAnswer } from './types';
+import { AccessLevel, AlertStatus, DeprecationArea, Integration, ProjectTier, Severity, SilenceState, TestAlertAnswer } from './types';
 
 /** New alerts and deliveries appear without a reload: lists and counts are read again this often. */
 export const ALERTS_POLL_MS = 5_000;
@@ -269,14 +269,24 @@ function readAlert(api: ApiClient, projectId: number, iid: number) {
   return dataOf(api.GET('/api/v4/projects/{id}/alerts/{iid}', { params: { path: { id: projectId, iid } } }));
 }
 
-/** `assignee`: only the alerts assigned to the caller (`me`), to a user id, or to nobody (`none`). */
-export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number, silencedFilter: SilencedFilter = 'any', assignee?: string) {
+/** The list's sort and filters beyond tab, search and page (docs/api-guide.md "Sorting and filtering the list"). */
+export interface AlertListFilters {
+  silenced?: SilencedFilter;
+  /** `assignee_id` (`me`, `none`) or `assignee_username`: assigneeQuery. */
+  assignee?: { assignee_id?: 'me' | 'none'; assignee_username?: string };
+  severities?: readonly Severity[];
+  order?: { sort: 'severity' | 'started_at' | 'events' | 'updated_at'; order: 'asc' | 'desc' } | null;
+}
+
+export function useAlerts(projectId: number, tab: AlertTab, search: string, page: number, filters: AlertListFilters = {}) {
   const status = tab === 'all' ? undefined : tab;
+  const silencedFilter = filters.silenced ?? 'any';
   const silenced = silencedFilter === 'any' ? undefined : silencedFilter === 'silenced';
+  const severity = filters.severities && filters.severities.length > 0 ? [...filters.severities] : undefined;
+  const query = { status, search, silenced, ...filters.assignee, severity, sort: filters.order?.sort, order: filters.order?.order, page, per_page: PER_PAGE };
   return useApiQuery(
-    [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter, assignee ?? 'any'],
-    (api) =>
-      pageOf(api.GET('/api/v4/projects/{id}/alerts', { params: { path: { id: projectId }, query: { status, search, silenced, assignee_id: assignee, page, per_page: PER_PAGE } } })).then(withTotal),
+    [...queryKeys.alerts(projectId), 'list', tab, search, page, silencedFilter, filters.assignee ?? {}, severity ?? [], filters.order ?? null],
+    (api) => pageOf(api.GET('/api/v4/projects/{id}/alerts', { params: { path: { id: projectId }, query } })).then(withTotal),
     { placeholderData: keepPreviousData, refetchInterval: pollAlerts },
   );
 }
@@ -308,6 +318,8 @@ export function useChangeAlertStatus(projectId: number) {
       queryClient.setQueryData(queryKeys.alert(projectId, alert.iid), alert);
       void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) });
     },
+    // A refused change may be refused because the alert changed meanwhile: read what is stored.
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(projectId) }),
   });
 }
 

@@ -36,7 +36,8 @@ interface ApplySelectProps<Value extends string> {
  * project's tier): choose, then apply with the button or Enter. The arrow keys of a native select
  * change its value (and fire change events) as they move, so choosing never saves: a keyboard user
  * passes over the values freely. Nothing is disabled, so the focus stays where it was while saving
- * and after; the group is `aria-busy` while saving.
+ * and after; the group is `aria-busy` while saving. A choice not applied yet looks so (dashed, "not
+ * applied"), and after a refusal the select shows the stored value again.
  */
 export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>) {
   const { label, showLabel, groupLabel, values, optionLabel, value, applyLabel, applyHiddenSuffix, pending, error, errorTitle, announcement } = props;
@@ -50,6 +51,13 @@ export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>
   if (shownValue !== value) {
     setShownValue(value);
     setChoice(null);
+  }
+  // A refusal puts the stored value back in the select (the caller reads it again from the server):
+  // a value that was not applied never looks applied.
+  const [shownError, setShownError] = useState(error);
+  if (shownError !== error) {
+    setShownError(error);
+    if (error) setChoice(null);
   }
   const chosen = choice ?? value;
   const nothingToApply = chosen === value;
@@ -72,7 +80,8 @@ export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>
       </label>
       <select
         id={id}
-        className={props.selectClassName?.(chosen)}
+        className={[props.selectClassName?.(chosen), nothingToApply ? '' : 'unapplied'].filter(Boolean).join(' ') || undefined}
+        title={optionLabel(chosen)}
         value={chosen}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
@@ -88,6 +97,11 @@ export function ApplySelect<Value extends string>(props: ApplySelectProps<Value>
         {pending ? 'Saving…' : applyLabel}
         {applyHiddenSuffix && <span className="visually-hidden">{applyHiddenSuffix}</span>}
       </button>
+      {!nothingToApply && !pending && (
+        <span className="hint unapplied-hint" aria-hidden="true">
+          not applied
+        </span>
+      )}
       <span role="status" className={hinted ? 'hint' : 'visually-hidden'}>
         {hinted ? (props.chooseFirst ?? `Choose another ${label.toLowerCase()} first.`) : announcement}
       </span>

@@ -4,16 +4,17 @@ interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
+  /** None: the dialog only informs, and its one button (`cancelLabel`) closes it. */
+  confirmLabel?: string;
   cancelLabel?: string;
   /** Destructive actions get a red button. */
   danger?: boolean;
   busy?: boolean;
-  onConfirm(): void;
+  onConfirm?(): void;
   onCancel(): void;
 }
 
-/** A modal confirmation on the native <dialog>: focus stays inside, Escape cancels. */
+/** A modal confirmation (or, without `confirmLabel`, a notice) on the native <dialog>: focus stays inside, Escape cancels. */
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -40,9 +41,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
         <button type="button" className="button" onClick={onCancel} autoFocus>
           {cancelLabel}
         </button>
-        <button type="button" className={danger ? 'button button-danger' : 'button button-primary'} onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </button>
+        {confirmLabel && (
+          <button type="button" className={danger ? 'button button-danger' : 'button button-primary'} onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        )}
       </div>
     </dialog>
   );

@@ -1,8 +1,13 @@
 import { ReactNode } from 'react';
 import { Loading } from './error-message';
 
-/** A column heading: its text, or its content with the class its cells share. */
-export type Column = ReactNode | { label: ReactNode; className: string };
+/** A column heading: its text, or its content with the class its cells share (and how the rows are sorted by it, if they are). */
+export type Column = ReactNode | LabelledColumn;
+interface LabelledColumn {
+  label: ReactNode;
+  className: string;
+  sort?: 'ascending' | 'descending';
+}
 
 interface DataTableProps<Row> {
   /** The rows; undefined until they are loaded (or when they could not be). */
@@ -28,7 +33,7 @@ export function DataTable<Row>({ rows, loading, empty, columns, className, scrol
         <tr>
           {columns.map((column, index) =>
             column === false ? null : isLabelled(column) ? (
-              <th key={index} scope="col" className={column.className}>
+              <th key={index} scope="col" className={column.className} aria-sort={column.sort}>
                 {column.label}
               </th>
             ) : (
@@ -51,6 +56,6 @@ export function DataTable<Row>({ rows, loading, empty, columns, className, scrol
   );
 }
 
-function isLabelled(column: Column): column is { label: ReactNode; className: string } {
+function isLabelled(column: Column): column is LabelledColumn {
   return typeof column === 'object' && column !== null && 'label' in column;
 }

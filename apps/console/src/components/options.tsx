@@ -4,11 +4,15 @@ import { ReactNode, useId } from 'react';
 export function Options<Value extends string>({ values, label }: { values: readonly Value[]; label(value: NoInfer<Value>): ReactNode }) {
   return (
     <>
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {label(value)}
-        </option>
-      ))}
+      {values.map((value) => {
+        const text = label(value);
+        // A long option (an incident's title) is cut to the select's width: its title holds it whole.
+        return (
+          <option key={value} value={value} title={typeof text === 'string' ? text : undefined}>
+            {text}
+          </option>
+        );
+      })}
     </>
   );
 }
@@ -20,18 +24,21 @@ interface HiddenLabelSelectProps<Value extends string> {
   optionLabel(value: NoInfer<Value>): ReactNode;
   value: NoInfer<Value>;
   disabled?: boolean;
+  /** The select's class (its width in a toolbar); its title is always the chosen option's text, so a cut one is read whole on hover. */
+  className?: string;
   onChange(value: NoInfer<Value>): void;
 }
 
 /** A select of `values` whose label only screen readers read. */
-export function HiddenLabelSelect<Value extends string>({ label, values, optionLabel, value, disabled, onChange }: HiddenLabelSelectProps<Value>) {
+export function HiddenLabelSelect<Value extends string>({ label, values, optionLabel, value, disabled, className, onChange }: HiddenLabelSelectProps<Value>) {
   const id = useId();
+  const chosen = optionLabel(value);
   return (
     <>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as Value)}>
+      <select id={id} value={value} disabled={disabled} className={className} title={typeof chosen === 'string' ? chosen : undefined} onChange={(event) => onChange(event.target.value as Value)}>
         <Options values={values} label={optionLabel} />
       </select>
     </>

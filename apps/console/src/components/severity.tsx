@@ -1,6 +1,7 @@
 import { ReactNode } from 'react';
 import { Severity } from '../api/types';
 
+/** Each severity in words. */
 export const SEVERITY_LABELS: Record<Severity, string> = {
   critical: 'Critical',
   high: 'High',
@@ -32,7 +33,7 @@ const ICON_SHAPES: Record<Severity, ReactNode> = {
 
 export function SeverityLabel({ severity }: { severity: Severity }) {
   return (
-    <span className="severity">
+    <span className="severity-label">
       <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden className={`severity-icon severity-${severity}`}>
         {ICON_SHAPES[severity] ?? ICON_SHAPES.unknown}
       </svg>

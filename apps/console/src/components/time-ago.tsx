@@ -1,10 +1,14 @@
-import { exactTime, relativeTime } from '../lib/time';
+import { compactAge, exactTime, relativeTime } from '../lib/time';
 
-/** Relative time, exact on hover (and for assistive technology via dateTime); `now` from useNow keeps it current. */
-export function TimeAgo({ iso, now }: { iso: string; now?: number }) {
+/**
+ * Relative time, exact on hover (and for assistive technology via dateTime); `now` from useNow keeps
+ * it current. `compact`: one short word that never wraps ("26m", "3h", "2d"), for list columns.
+ */
+export function TimeAgo({ iso, now, compact }: { iso: string; now?: number; compact?: boolean }) {
+  const exact = exactTime(iso);
   return (
-    <time dateTime={iso} title={exactTime(iso)}>
-      {relativeTime(iso, now)}
+    <time dateTime={iso} title={exact} className={compact ? 'time-compact' : undefined} aria-label={compact ? `${relativeTime(iso, now)} (${exact})` : undefined}>
+      {compact ? compactAge(iso, now) : relativeTime(iso, now)}
     </time>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime, utcTime } from './time';
+import { compactAge, relativeTime, utcTime } from './time';
 
 describe('relativeTime', () => {
   const now = Date.parse('2026-11-26T16:00:00.000Z');
@@ -28,5 +28,25 @@ describe('relativeTime', () => {
 describe('utcTime', () => {
   it('formats in UTC, whatever the time zone of the browser', () => {
     expect(utcTime('2026-11-26T18:05:00.000Z')).toBe('Nov 26, 2026, 6:05:00 PM UTC');
+  });
+});
+
+describe('compactAge', () => {
+  const now = Date.parse('2026-11-26T16:00:00.000Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('says an age in one short word, rounded down', () => {
+    expect(compactAge(ago(20), now)).toBe('now');
+    expect(compactAge(ago(26 * 60 + 59), now)).toBe('26m');
+    expect(compactAge(ago(59 * 60 + 59), now)).toBe('59m');
+    expect(compactAge(ago(3 * 3600 + 1800), now)).toBe('3h');
+    expect(compactAge(ago(2 * 86400 + 5), now)).toBe('2d');
+    expect(compactAge(ago(15 * 86400), now)).toBe('2w');
+    expect(compactAge(ago(800 * 86400), now)).toBe('2y');
+  });
+
+  it('marks a time still to come, and leaves what is no time as it is', () => {
+    expect(compactAge(new Date(now + 5 * 60_000).toISOString(), now)).toBe('in 5m');
+    expect(compactAge('not a time', now)).toBe('not a time');
   });
 });

@@ -53,3 +53,20 @@ export function exactTime(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? iso : exact.format(time);
 }
+
+/**
+ * "now", "26m", "3h", "2d", "5w", "1y": the age of a time in one short word, for lists where a
+ * column must never wrap (the exact time goes on hover). Always rounded down: "59m" until the hour.
+ */
+export function compactAge(iso: string, now: number = Date.now()): string {
+  const seconds = Math.floor((now - Date.parse(iso)) / 1000);
+  if (Number.isNaN(seconds)) return iso;
+  const age = Math.abs(seconds);
+  const sign = seconds < 0 ? 'in ' : '';
+  if (age < MINUTE) return 'now';
+  if (age < 3600) return `${sign}${Math.floor(age / MINUTE)}m`;
+  if (age < DAY) return `${sign}${Math.floor(age / 3600)}h`;
+  if (age < 7 * DAY) return `${sign}${Math.floor(age / DAY)}d`;
+  if (age < 365 * DAY) return `${sign}${Math.floor(age / (7 * DAY))}w`;
+  return `${sign}${Math.floor(age / (365 * DAY))}y`;
+}

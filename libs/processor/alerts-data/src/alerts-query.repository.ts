@@ -1,5 +1,5 @@
 import { AlertStatusUpdate, StatusChangeState, StoredAlert } from '@alert-ingestion/alerts-domain';
-import { AlertStatus } from '@alert-ingestion/contracts';
+import { AlertStatus, Severity } from '@alert-ingestion/contracts';
 import { isUniqueViolation, likePattern, sqlLiteral } from '@alert-ingestion/sql';
 import { AlertsDatabase, ScriptedTransaction } from './alerts-database';
 
@@ -47,8 +47,29 @@ export interface AlertListQuery {
   silenced?: boolean;
   /** Only alerts assigned to this user (id), or to nobody (`none`); `nobody`: no alert (the administrator's "me"). */
   assignee?: string | 'none' | 'nobody';
+  /** Only alerts assigned to the member of this username. */
+  assigneeUsername?: string;
+  /** Only alerts of these severities (none or empty: any). */
+  severities?: readonly Severity[];
+  /** What to sort by (none: the iid), and which way (default desc). */
+  sort?: AlertListSort;
+  order?: 'asc' | 'desc';
   page: number;
   perPage: number;
+}
+
+export type AlertListSort = 'severity' | 'started_at' | 'events' | 'updated_at';
+
+/**
+ * The ORDER BY of an alert list: by `sort` in `order` (desc by default), ties by iid the same way so
+ * a page never shows an alert twice or skips one. Severity is the enum `alert_severity`, declared
+ * from critical to unknown: "desc", most severe first, is the enum's ascending order.
+ */
+export function alertOrderBy(sort: AlertListSort | undefined, order: 'asc' | 'desc' = 'desc'): string {
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
+  if (!sort) return `a.iid ${direction}`;
+  const column = sort === 'severity' ? `a.severity ${order === 'asc' ? 'DESC' : 'ASC'}` : `a.${sort} ${direction}`;
+  return `${column}, a.iid ${direction}`;
 }
 
 export interface AlertPage {
@@ -60,7 +81,7 @@ export interface AlertPage {
 export class AlertsQueryRepository {
   constructor(private readonly database: AlertsDatabase) {}
 
-  /** Newest first (highest iid first: iids are given in creation order). */
+  /** Newest first (highest iid first: iids are given in creation order), or as `sort` and `order` say (alertOrderBy). */
   async list(query: AlertListQuery): Promise<AlertPage> {
     const conditions = ['a.project_id = $1'];
     const parameters: unknown[] = [query.projectId];
@@ -77,6 +98,14 @@ export class AlertsQueryRepository {
       parameters.push(query.assignee);
       conditions.push(`a.assignee_ids @> ARRAY[$${parameters.length}::bigint]`);
     }
+    if (query.assigneeUsername !== undefined) {
+      parameters.push(query.assigneeUsername);
+      conditions.push(`a.assignee_usernames @> ARRAY[$${parameters.length}::text]`);
+    }
+    if (query.severities && query.severities.length > 0) {
+      parameters.push([...new Set(query.severities)]);
+      conditions.push(`a.severity = ANY($${parameters.length}::alert_severity[])`);
+    }
     if (query.search) {
       parameters.push(likePattern(query.search));
       const p = `$${parameters.length}`;
@@ -86,7 +115,7 @@ export class AlertsQueryRepository {
     }
     const where = conditions.join(' AND ');
     const offset = (query.page - 1) * query.perPage;
-    const page = `ORDER BY a.iid DESC LIMIT ${query.perPage} OFFSET ${offset}`;
+    const page = `ORDER BY ${alertOrderBy(query.sort, query.order)} LIMIT ${query.perPage} OFFSET ${offset}`;
     const { rows, total } = await this.database.page<AlertRow>(ALERT_COLUMNS, `${ALERTS_WITH_SILENCE} WHERE ${where}`, page, parameters);
     return { alerts: rows.map(storedAlert), total };
   }

@@ -51,7 +51,19 @@ export class AlertsQueryService {
   async list(projectId: string, query: ListAlertsQueryDto, by: Principal): Promise<AlertListPage> {
     const { page, perPage } = pageRequest(query);
     const assignee = query.assignee_id === 'me' ? (by.kind === 'user' ? by.userId.toString() : 'nobody') : query.assignee_id;
-    const result = await this.repository.list({ projectId, status: query.status, search: query.search, silenced: query.silenced, assignee, page, perPage });
+    const result = await this.repository.list({
+      projectId,
+      status: query.status,
+      search: query.search,
+      silenced: query.silenced,
+      assignee,
+      assigneeUsername: query.assignee_username,
+      severities: query.severity,
+      sort: query.sort,
+      order: query.order,
+      page,
+      perPage,
+    });
     return { alerts: result.alerts.map(alertView), page: pageInfo(result.total, page, perPage) };
   }
 

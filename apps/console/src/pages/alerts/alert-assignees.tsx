@@ -3,10 +3,36 @@ import { useAssigneeCandidates, useSetAlertAssignees } from '../../api/alert-wor
 import { Alert, AlertAssignee } from '../../api/types';
 import { useCurrentMessage } from '../../components/current-message';
 import { ErrorMessage } from '../../components/error-message';
+import { assigneesShown } from '../../lib/alert-triage';
 
 /** Usernames as the console shows them: `@alice, @bob`, or "Unassigned". */
 export function assigneesText(assignees: readonly AlertAssignee[]): string {
   return assignees.length === 0 ? 'Unassigned' : assignees.map((assignee) => `@${assignee.username}`).join(', ');
+}
+
+/**
+ * A row's assignees: the first three, then "+N" for the rest, every name in its tooltip (the
+ * `title`, and the accessible name, so a screen reader hears them all).
+ */
+export function AssigneeNames({ assignees }: { assignees: readonly AlertAssignee[] }) {
+  if (assignees.length === 0) return <span className="muted">Unassigned</span>;
+  const { shown, more } = assigneesShown(assignees);
+  const all = assigneesText(assignees);
+  return (
+    <span className="assignee-names" title={all}>
+      {shown.map((assignee, index) => (
+        <span key={assignee.id} className="assignee-name" title={`@${assignee.username}`}>
+          @{assignee.username}
+          {index < shown.length - 1 || more > 0 ? ', ' : ''}
+        </span>
+      ))}
+      {more > 0 && (
+        <span className="assignee-more" title={all} tabIndex={0} aria-label={`and ${more} more: ${all}`}>
+          +{more}
+        </span>
+      )}
+    </span>
+  );
 }
 
 interface AlertAssigneesProps {

@@ -1,4 +1,4 @@
-import { lazy, ReactNode, Suspense } from 'react';
+import { lazy, ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useIncidentMutations, useIncidents } from '../../api/incidents';
 import { ApplySelect } from '../../components/apply-select';
@@ -19,6 +19,9 @@ import { incidentPath } from '../incidents/incidents.page';
 import { AlertAssignees } from './alert-assignees';
 import { AlertNotificationsCard } from './alert-notifications-card';
 import { AlertStatusControl } from './alert-status-control';
+import { QuickActions, useTriageActions } from './alert-triage-actions';
+import { ShortcutsHelp } from '../../components/shortcuts-help';
+import { ALERT_PAGE_SHORTCUTS } from '../../lib/alert-triage';
 
 /** The Escalation card: a chunk of its own, loaded with the alert page, so the main bundle stays within its budget. */
 const AlertEscalationCard = lazy(() => import('./alert-escalation-card').then((module) => ({ default: module.AlertEscalationCard })));
@@ -35,8 +38,24 @@ export function AlertDetailPage() {
   // Both here: the page outlives the controls they replace, so their onSuccess still runs.
   const { fromAlert, link } = useIncidentMutations(project.id);
   const navigate = useNavigate();
-  // Linking replaces the control that had the focus: the confirmation takes it.
+  // Linking replaces the control that had the focus: "View incident", which it brings, takes it.
   const message = useCurrentMessage();
+  const triageMessage = useCurrentMessage();
+  const triage = useTriageActions(project.id, triageMessage);
+  const viewIncident = useRef<HTMLAnchorElement>(null);
+  const focusViewIncident = useRef(false);
+  const incidentIid = alert.data?.incident_iid ?? null;
+  useEffect(() => {
+    if (incidentIid !== null && focusViewIncident.current) viewIncident.current?.focus();
+    focusViewIncident.current = false;
+  }, [incidentIid]);
+  const canChange = can(project, 'changeAlertStatus');
+  const shortcuts = {
+    a: () => alert.data && canChange && void triage.act([alert.data], 'acknowledge'),
+    r: () => alert.data && canChange && void triage.act([alert.data], 'resolve'),
+    m: () => alert.data && canChange && void triage.act([alert.data], 'assign'),
+    i: () => incidentIid !== null && navigate(incidentPath(project.id, incidentIid)),
+  };
 
   if (alert.isPending) return <Loading what="the alert" />;
   if (alert.error) return <ErrorPage title={`Alert #${iid}`} error={alert.error} back={<Link to={`/projects/${project.id}/alerts`}>Back to alerts</Link>} />;
@@ -70,7 +89,12 @@ export function AlertDetailPage() {
           projectId={project.id}
           alertIid={data.iid}
           link={link}
-          onLinked={(incidentIid) => message.success(`Alert #${data.iid} linked to incident #${incidentIid}.`)}
+          onLinked={(linked) => {
+            message.success(`Alert #${data.iid} linked to incident #${linked}.`);
+            // The alert may be read again already (the link shown) or not yet (focused when it is).
+            if (viewIncident.current) viewIncident.current.focus();
+            else focusViewIncident.current = true;
+          }}
         />
       ) : (
         <span className="muted">none</span>
@@ -119,10 +143,22 @@ export function AlertDetailPage() {
             Create incident
           </button>
         )}
+        {data.incident_iid !== null && (
+          <Link to={incidentPath(project.id, data.incident_iid)} className="button" ref={viewIncident} aria-keyshortcuts="i">
+            View incident #{data.incident_iid}
+          </Link>
+        )}
         <div className="status-control">
           <AlertStatusControl projectId={project.id} iid={data.iid} status={data.status} showLabel />
         </div>
       </div>
+      {canChange && (
+        <div className="triage-bar">
+          <QuickActions alert={data} me={triage.me} busy={triage.busy} onAct={(action) => void triage.act([data], action)} />
+          <ShortcutsHelp shortcuts={ALERT_PAGE_SHORTCUTS} handlers={shortcuts} />
+        </div>
+      )}
+      {triageMessage.view}
       <ErrorMessage error={fromAlert.error} title="No incident created" />
       {message.view}
       <div className="card">

@@ -101,7 +101,7 @@ describe('alert status control (choose, then apply)', () => {
     expect(api.sent('PUT /projects/7/alerts/2')).toHaveLength(1);
   });
 
-  it("shows a refusal next to the control, described by it, and clears it when the choice changes", async () => {
+  it("shows a refusal next to the control, described by it, with the stored status back in the select, and clears it when the choice changes", async () => {
     const user = userEvent.setup();
     alertsApi(() => ({ status: 403, body: { error: 'insufficient_role', message: 'This needs at least the developer role in the project; you are reporter.' } }));
     renderApp('/projects/7/alerts?status=all', { user: DEVELOPER });
@@ -112,7 +112,8 @@ describe('alert status control (choose, then apply)', () => {
     await waitFor(() => expect(select).toHaveAccessibleDescription('Status not changed: This needs at least the developer role in the project; you are reporter.'));
     const row = select.closest('tr')!;
     expect(within(row).getByRole('alert')).toHaveTextContent('you are reporter');
-    expect(select).toHaveValue('ignored');
+    // The refused status is not shown as if applied: the select shows the stored one again.
+    expect(select).toHaveValue('triggered');
     expect(select).toHaveFocus();
 
     await user.selectOptions(select, 'Acknowledged');

@@ -25,8 +25,8 @@ const entry = (id: number, kind: ActivityEntry['kind'], changes: Partial<Activit
   ...changes,
 });
 
-describe('the alert list: assignees, "Assigned to me" and "Acknowledge selected"', () => {
-  it('shows each alert\'s assignees, and asks the API for the caller\'s alerts when "Assigned to me" is ticked', async () => {
+describe('the alert list: assignees, the assignee filter and "Acknowledge selected"', () => {
+  it('shows each alert\'s assignees, and asks the API for the caller\'s alerts when "Assigned to me" is chosen', async () => {
     const user = userEvent.setup();
     const api = stubApi({
       'GET /projects/7': { body: PROJECT },
@@ -35,13 +35,48 @@ describe('the alert list: assignees, "Assigned to me" and "Acknowledge selected"
     });
     renderApp('/projects/7/alerts', { user: DEVELOPER });
     const row = (await screen.findByRole('link', { name: '#2 Alert 2' })).closest('tr')!;
-    expect(within(row).getByText('@dev, @ops')).toBeInTheDocument();
+    expect(row.querySelector('td.assignee')).toHaveTextContent('@dev, @ops');
     expect(within(screen.getByRole('link', { name: '#1 Alert 1' }).closest('tr')!).getByText('Unassigned')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Assignee' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Assigned to me' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assignee' }), 'Assigned to me');
     await waitFor(() => expect(api.sent('GET /projects/7/alerts').at(-1)?.query.get('assignee_id')).toBe('me'));
     expect(api.sent('GET /projects/7/alerts')[0].query.get('assignee_id')).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assignee' }), 'Unassigned');
+    await waitFor(() => expect(api.sent('GET /projects/7/alerts').at(-1)?.query.get('assignee_id')).toBe('none'));
+  });
+
+  it('shows three assignees and "+N" for the rest, every name in its tooltip', async () => {
+    const many = Array.from({ length: 17 }, (_, index) => ({ id: index + 1, username: `member${index + 1}` }));
+    stubApi({
+      'GET /projects/7': { body: PROJECT },
+      'GET /projects/7/alerts/status_counts': { body: COUNTS },
+      'GET /projects/7/alerts': { body: [alert(2, { assignees: many })], headers: { 'X-Total': '1' } },
+    });
+    renderApp('/projects/7/alerts', { user: DEVELOPER });
+    const row = (await screen.findByRole('link', { name: '#2 Alert 2' })).closest('tr')!;
+    const cell = row.querySelector('td.assignee')!;
+    expect(cell).toHaveTextContent('@member1, @member2, @member3, +14');
+    expect(within(row).getByText('+14')).toHaveAttribute('title', many.map((member) => `@${member.username}`).join(', '));
+  });
+
+  it('sorts and filters by the API: the choice is kept in the address and sent as sort, order and severity', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'GET /projects/7': { body: PROJECT },
+      'GET /projects/7/alerts/status_counts': { body: COUNTS },
+      'GET /projects/7/alerts': { body: [alert(1)], headers: { 'X-Total': '1' } },
+    });
+    renderApp('/projects/7/alerts?sort=severity&order=desc', { user: DEVELOPER });
+    await screen.findByRole('link', { name: '#1 Alert 1' });
+    expect(api.sent('GET /projects/7/alerts')[0].query.get('sort')).toBe('severity');
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('severity:desc');
+    expect(screen.getByRole('columnheader', { name: 'Severity' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('checkbox', { name: 'Critical' }));
+    await user.click(screen.getByRole('checkbox', { name: 'High' }));
+    await waitFor(() => expect(api.sent('GET /projects/7/alerts').at(-1)?.query.get('severity')).toBe('critical,high'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Fewest events first');
+    await waitFor(() => expect(api.sent('GET /projects/7/alerts').at(-1)?.query.toString()).toMatch(/sort=events&order=asc/));
   });
 
   it('acknowledges the ticked alerts at once and says which were left as they were', async () => {

@@ -1,27 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
-import { useBulkUpdateAlerts } from '../../api/alert-workflow';
+import { ReactNode, useEffect, useRef, useState } from 'react';
+import { useAssigneeCandidates, useBulkUpdateAlerts, useSetAlertAssignees } from '../../api/alert-workflow';
 import { Link } from 'react-router';
+import { useIncidentMutations, useIncidents } from '../../api/incidents';
 import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts, useIntegrations } from '../../api/queries';
-import { Alert, AlertBulkUpdateResult, AlertStatus, AlertStatusCounts, Project } from '../../api/types';
+import { Alert, AlertBulkUpdateResult, AlertStatus, AlertStatusCounts, Project, SEVERITIES, Severity } from '../../api/types';
 import { DataTable } from '../../components/data-table';
 import { ErrorMessage } from '../../components/error-message';
 import { HiddenLabelSelect } from '../../components/options';
 import { SearchField } from '../../components/search-field';
 import { Pagination } from '../../components/pagination';
-import { SeverityLabel } from '../../components/severity';
+import { SEVERITY_LABELS, SeverityLabel } from '../../components/severity';
+import { ShortcutsHelp } from '../../components/shortcuts-help';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
+import { ALERT_LIST_SHORTCUTS, assigneeFilterOf, assigneeQuery, ListOrder, listOrderOf, newAlertCount, severitiesOf, TriageAction } from '../../lib/alert-triage';
 import { useDebounced } from '../../lib/use-debounced';
 import { useListQuery } from '../../lib/use-list-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
 import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
-import { assigneesText } from './alert-assignees';
+import { AssigneeNames } from './alert-assignees';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
+import { QuickActions, useTriageActions } from './alert-triage-actions';
 import { useCurrentMessage } from '../../components/current-message';
 import { testAlertPath } from './send-test-alert.page';
 import { OnCallNow } from '../oncall/on-call-now';
+import { NewAlertNotifications } from './new-alert-notifications';
 
 const TABS: Array<{ id: AlertTab; label: string }> = [
   { id: 'open', label: 'Open' },
@@ -39,6 +44,23 @@ const SILENCED_FILTERS: Record<SilencedFilter, string> = {
 
 /** The silenced filter's options in the order shown: the keys of SILENCED_FILTERS, which are exactly the filters. */
 const SILENCED_FILTER_VALUES: readonly SilencedFilter[] = Object.keys(SILENCED_FILTERS) as SilencedFilter[];
+
+/** The sort choices, each a `sort` and `order` of the API ('' : newest first). */
+const SORT_CHOICES: Record<string, string> = {
+  '': 'Newest first',
+  'severity:desc': 'Most severe first',
+  'severity:asc': 'Least severe first',
+  'started_at:desc': 'Started latest first',
+  'started_at:asc': 'Started earliest first',
+  'events:desc': 'Most events first',
+  'events:asc': 'Fewest events first',
+  'updated_at:desc': 'Changed most recently',
+  'updated_at:asc': 'Changed least recently',
+};
+const SORT_VALUES = Object.keys(SORT_CHOICES);
+const sortChoiceOf = (order: ListOrder | null) => (order ? `${order.sort}:${order.order}` : '');
+/** The column a sort is by, for its heading's aria-sort. */
+const SORTED_COLUMN: Record<ListOrder['sort'], string> = { severity: 'Severity', started_at: 'Start time', events: 'Events', updated_at: '' };
 
 function silencedFilterOf(value: string | null): SilencedFilter {
   return value === 'true' ? 'silenced' : value === 'false' ? 'not_silenced' : 'any';
@@ -62,7 +84,7 @@ interface LeftTab {
   tab: AlertTab;
 }
 
-/** Monitor > Alerts: GitLab's alert list (status tabs with counts, search, paging), refreshed while open. */
+/** Monitor > Alerts: GitLab's alert list (status tabs with counts, search, sort, filters, paging), refreshed while open, triaged from the keyboard. */
 export function AlertsPage() {
   const project = useCurrentProject();
   const { params, page, setQuery } = useListQuery();
@@ -70,16 +92,21 @@ export function AlertsPage() {
   const [search, setSearch] = useState(params.get('search') ?? '');
   const query = useDebounced(search.trim());
   const silenced = silencedFilterOf(params.get('silenced'));
-  const mine = params.get('assignee') === 'me';
-  const alerts = useAlerts(project.id, tab, query, page, silenced, mine ? 'me' : undefined);
+  const assignee = assigneeFilterOf(params.get('assignee'));
+  const severities = severitiesOf(params);
+  const order = listOrderOf(params);
+  const alerts = useAlerts(project.id, tab, query, page, { silenced, assignee: assigneeQuery(assignee), severities, order });
   const canChange = can(project, 'changeAlertStatus');
-  // Rows ticked for "Acknowledge selected" (a pager storm acknowledged at once), by iid.
+  const candidates = useAssigneeCandidates(project.id);
+  // Rows ticked for the bulk actions (a pager storm handled at once), by iid.
   const [selected, setSelected] = useState<number[]>([]);
   const bulk = useBulkUpdateAlerts(project.id);
   const bulkMessage = useCurrentMessage();
+  const triage = useTriageActions(project.id, bulkMessage);
   const shown = alerts.data?.items ?? [];
   // Only rows shown count: a box ticked on another page or tab is not acted on unseen.
   const chosen = selected.filter((iid) => shown.some((alert) => alert.iid === iid));
+  const chosenAlerts = shown.filter((alert) => chosen.includes(alert.iid));
   const select = (iid: number, on: boolean) => setSelected((current) => (on ? [...current, iid] : current.filter((other) => other !== iid)));
   const allSelected = shown.length > 0 && shown.every((alert) => selected.includes(alert.iid));
   const acknowledgeSelected = () => {
@@ -100,7 +127,8 @@ export function AlertsPage() {
   };
   const counts = useAlertCounts(project.id);
   const externalLink = useActiveExternalLink(project.id, can(project, 'manageIntegrations'));
-  usePageTitle('Alerts', project.path);
+  const newCount = useNewAlertCount(shown.map((alert) => alert.iid));
+  usePageTitle(newCount > 0 ? `(${newCount}) Alerts` : 'Alerts', project.path);
   // A changed alert that leaves the tab takes its row, and the focus, with it: the focus goes to
   // the note that says where it went.
   const [leftTab, setLeftTab] = useState<LeftTab | null>(null);
@@ -114,14 +142,47 @@ export function AlertsPage() {
     return true;
   };
 
+  // The row j and k mark (its link takes the focus, so Enter opens it); x ticks it; a, r and m act
+  // on the ticked rows, or else on the marked one.
+  const [marked, setMarked] = useState<number | null>(null);
+  const table = useRef<HTMLDivElement>(null);
+  const mark = (step: number) => {
+    if (shown.length === 0) return;
+    const index = shown.findIndex((alert) => alert.iid === marked);
+    const next = shown[index === -1 ? (step > 0 ? 0 : shown.length - 1) : Math.min(shown.length - 1, Math.max(0, index + step))];
+    setMarked(next.iid);
+    table.current?.querySelector<HTMLElement>(`[data-iid="${next.iid}"] .alert-title a`)?.focus();
+  };
+  const markedAlert = shown.find((alert) => alert.iid === marked);
+  const actOnKeys = (action: TriageAction) => () => {
+    const targets = chosenAlerts.length > 0 ? chosenAlerts : markedAlert ? [markedAlert] : [];
+    if (targets.length > 0 && canChange) void triage.act(targets, action);
+  };
+  const shortcuts = {
+    j: () => mark(1),
+    k: () => mark(-1),
+    x: () => markedAlert && canChange && select(markedAlert.iid, !selected.includes(markedAlert.iid)),
+    a: actOnKeys('acknowledge'),
+    r: actOnKeys('resolve'),
+    m: actOnKeys('assign'),
+  };
+
   const tabLink = (id: AlertTab) => {
+    // The tab and search first, then the sort and filters as they are.
     const next = new URLSearchParams();
     if (id !== 'open') next.set('status', id);
     if (query) next.set('search', query);
-    if (silenced !== 'any') next.set('silenced', String(silenced === 'silenced'));
-    if (mine) next.set('assignee', 'me');
+    for (const [name, value] of params) if (!['status', 'search', 'page'].includes(name)) next.set(name, value);
     const text = next.toString();
     return `/projects/${project.id}/alerts${text ? `?${text}` : ''}`;
+  };
+  const usernames = (candidates.data ?? []).map((candidate) => candidate.username);
+  const assigneeValue = assignee.kind === 'user' ? assignee.username : assignee.kind === 'any' ? '' : assignee.kind;
+  const assigneeValues = ['', 'me', 'none', ...usernames.filter((username) => username !== 'me' && username !== 'none')];
+  if (assignee.kind === 'user' && !assigneeValues.includes(assignee.username)) assigneeValues.push(assignee.username);
+  const toggleSeverity = (severity: Severity, on: boolean) => {
+    const next = SEVERITIES.filter((item) => (item === severity ? on : severities.includes(item)));
+    setQuery({ severity: next.join(','), page: null });
   };
 
   return (
@@ -170,8 +231,37 @@ export function AlertsPage() {
             setQuery({ search: text.trim(), page: null });
           }}
         />
-        <label className="checkbox toolbar-checkbox">
-          <input type="checkbox" checked={mine} onChange={(event) => setQuery({ assignee: event.target.checked ? 'me' : null, page: null })} /> Assigned to me
+        <label className="toolbar-field">
+          <span>Sort</span>
+          <select
+            value={sortChoiceOf(order)}
+            title={SORT_CHOICES[sortChoiceOf(order)]}
+            onChange={(event) => {
+              const [sort, direction] = event.target.value.split(':');
+              setQuery({ sort: sort ?? null, order: direction ?? null, page: null });
+            }}
+          >
+            {SORT_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {SORT_CHOICES[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="toolbar-field">
+          <span>Assignee</span>
+          <select
+            className="assignee-filter"
+            value={assigneeValue}
+            title={assigneeLabel(assigneeValue)}
+            onChange={(event) => setQuery({ assignee: event.target.value, page: null })}
+          >
+            {assigneeValues.map((value) => (
+              <option key={value} value={value} title={assigneeLabel(value)}>
+                {assigneeLabel(value)}
+              </option>
+            ))}
+          </select>
         </label>
         <HiddenLabelSelect
           label="Silenced alerts"
@@ -180,15 +270,30 @@ export function AlertsPage() {
           value={silenced}
           onChange={(value) => setQuery({ silenced: value === 'any' ? null : String(value === 'silenced'), page: null })}
         />
+        <fieldset className="severity-filter">
+          <legend>Severity</legend>
+          {SEVERITIES.map((severity) => (
+            <label key={severity} className="checkbox">
+              <input type="checkbox" checked={severities.includes(severity)} onChange={(event) => toggleSeverity(severity, event.target.checked)} /> {SEVERITY_LABELS[severity]}
+            </label>
+          ))}
+        </fieldset>
+        <NewAlertNotifications iids={shown.map((alert) => alert.iid)} titles={new Map(shown.map((alert) => [alert.iid, alert.title]))} />
+        <ShortcutsHelp shortcuts={ALERT_LIST_SHORTCUTS} handlers={shortcuts} />
       </div>
       {canChange && (
-        <div className="toolbar bulk-actions">
-          <button type="button" className="button" disabled={chosen.length === 0 || bulk.isPending} onClick={acknowledgeSelected}>
-            Acknowledge selected{chosen.length > 0 ? ` (${chosen.length})` : ''}
-          </button>
-        </div>
+        <BulkActions
+          projectId={project.id}
+          chosen={chosenAlerts}
+          usernames={candidates.data ?? []}
+          busy={bulk.isPending || triage.busy}
+          canAssignMe={triage.me !== null}
+          onAcknowledge={acknowledgeSelected}
+          onAct={(action) => void triage.act(chosenAlerts, action)}
+          message={bulkMessage}
+          onDone={() => setSelected([])}
+        />
       )}
-      {bulkMessage.view}
       <ErrorMessage error={counts.error} title="Status counts" />
       <ErrorMessage error={alerts.error} />
       {leftTab && leftTab.tab === tab && (
@@ -201,43 +306,46 @@ export function AlertsPage() {
           )}
         </div>
       )}
-      <DataTable
-        rows={alerts.data?.items}
-        loading={alerts.isPending && 'alerts'}
-        empty={<NoAlerts project={project} tab={tab} query={query} silenced={silenced} counts={counts.data} tabLink={tabLink} onAllSilenced={() => setQuery({ silenced: null, page: null })} />}
-        columns={[
-          canChange && {
-            label: (
-              <input
-                type="checkbox"
-                aria-label="Select all alerts shown"
-                checked={allSelected}
-                onChange={(event) => setSelected(event.target.checked ? shown.map((alert) => alert.iid) : [])}
-              />
-            ),
-            className: 'select',
-          },
-          'Severity',
-          'Start time',
-          'Alert',
-          { label: 'Events', className: 'numeric' },
-          'Assignee',
-          'Status',
-        ]}
-        className="alerts-table"
-        scroll
-      >
-        {(alert) => (
-          <AlertRow
-            key={alert.iid}
-            alert={alert}
-            projectId={project.id}
-            selected={canChange ? selected.includes(alert.iid) : undefined}
-            onSelect={(on) => select(alert.iid, on)}
-            onStatusChanged={(status) => onStatusChanged(alert.iid, status)}
-          />
-        )}
-      </DataTable>
+      <div ref={table}>
+        <DataTable
+          rows={alerts.data?.items}
+          loading={alerts.isPending && 'alerts'}
+          empty={<NoAlerts project={project} tab={tab} query={query} silenced={silenced} counts={counts.data} tabLink={tabLink} onAllSilenced={() => setQuery({ silenced: null, page: null })} />}
+          columns={[
+            canChange && {
+              label: (
+                <input
+                  type="checkbox"
+                  aria-label="Select all alerts shown"
+                  checked={allSelected}
+                  onChange={(event) => setSelected(event.target.checked ? shown.map((alert) => alert.iid) : [])}
+                />
+              ),
+              className: 'select',
+            },
+            ...(['Severity', 'Start time'] as const).map((label) => sortedHeading(label, order)),
+            { label: 'Alert', className: 'alert-title' },
+            sortedHeading('Events', order, 'numeric'),
+            { label: 'Assignee', className: 'assignee' },
+            { label: 'Status', className: 'status' },
+            canChange && { label: 'Actions', className: 'alert-actions' },
+          ]}
+          className="alerts-table"
+        >
+          {(alert) => (
+            <AlertRow
+              key={alert.iid}
+              alert={alert}
+              projectId={project.id}
+              marked={alert.iid === marked}
+              selected={canChange ? selected.includes(alert.iid) : undefined}
+              onSelect={(on) => select(alert.iid, on)}
+              onStatusChanged={(status) => onStatusChanged(alert.iid, status)}
+              actions={canChange && <QuickActions alert={alert} me={triage.me} busy={triage.busy} inRow onAct={(action) => void triage.act([alert], action)} />}
+            />
+          )}
+        </DataTable>
+      </div>
       {alerts.data && (
         <Pagination
           page={page}
@@ -247,6 +355,154 @@ export function AlertsPage() {
         />
       )}
     </section>
+  );
+}
+
+/** The assignee filter's choices in words. */
+function assigneeLabel(value: string): string {
+  if (value === '') return 'Anyone';
+  if (value === 'me') return 'Assigned to me';
+  if (value === 'none') return 'Unassigned';
+  return `@${value}`;
+}
+
+/** A sortable column's heading: `aria-sort` says how the list is sorted by it. */
+function sortedHeading(label: string, order: ListOrder | null, className = '') {
+  const sorted = order && SORTED_COLUMN[order.sort] === label;
+  // Most severe first is the severities' ascending order (critical, high, ...).
+  const direction: 'ascending' | 'descending' =
+    order?.sort === 'severity' ? (order.order === 'desc' ? 'ascending' : 'descending') : order?.order === 'asc' ? 'ascending' : 'descending';
+  return { label, className: `${className} ${label === 'Severity' ? 'severity' : label === 'Start time' ? 'started' : 'events'}`.trim(), sort: sorted ? direction : undefined };
+}
+
+/**
+ * New alerts counted in the tab's title until seen: those above the newest iid shown while the
+ * browser tab was in front and focused (seen again as soon as it is).
+ */
+function useNewAlertCount(iids: readonly number[]): number {
+  const [newestSeen, setNewestSeen] = useState<number | null>(null);
+  const newest = iids.length > 0 ? Math.max(...iids) : null;
+  // The first list read counts as seen.
+  if (newestSeen === null && newest !== null) setNewestSeen(newest);
+  useEffect(() => {
+    const see = () => {
+      if (document.visibilityState === 'visible' && document.hasFocus() && newest !== null) setNewestSeen((seen) => Math.max(seen ?? 0, newest));
+    };
+    see();
+    window.addEventListener('focus', see);
+    document.addEventListener('visibilitychange', see);
+    return () => {
+      window.removeEventListener('focus', see);
+      document.removeEventListener('visibilitychange', see);
+    };
+  }, [newest]);
+  return newAlertCount(iids, newestSeen);
+}
+
+interface BulkActionsProps {
+  projectId: number;
+  chosen: readonly Alert[];
+  usernames: ReadonlyArray<{ id: number; username: string }>;
+  busy: boolean;
+  /** The caller is a user (the administrator token is nobody to assign). */
+  canAssignMe: boolean;
+  onAcknowledge(): void;
+  onAct(action: TriageAction): void;
+  message: ReturnType<typeof useCurrentMessage>;
+  onDone(): void;
+}
+
+/**
+ * The ticked alerts' actions, on a bar that stays on screen while the list scrolls: acknowledge,
+ * resolve, assign (to me, or a member chosen), link to an open incident; each says what it did.
+ */
+function BulkActions({ projectId, chosen, usernames, busy, canAssignMe, onAcknowledge, onAct, message, onDone }: BulkActionsProps) {
+  const count = chosen.length;
+  const none = count === 0 || busy;
+  const suffix = count > 0 ? ` (${count})` : '';
+  const [member, setMember] = useState('');
+  const [incident, setIncident] = useState('');
+  const incidents = useIncidents(projectId, 'open', '', 1);
+  const { link } = useIncidentMutations(projectId);
+  const setAssignees = useSetAlertAssignees(projectId);
+  const memberIds = new Map(usernames.map((candidate) => [String(candidate.id), candidate.username]));
+  const incidentTitles = new Map((incidents.data?.items ?? []).map((item) => [String(item.iid), `#${item.iid} ${item.title}`]));
+  const assignMember = () => {
+    if (member === '') return;
+    message.clear();
+    // Each alert keeps its assignees and gains the member.
+    Promise.all(
+      chosen.map((alert) => setAssignees.mutateAsync({ iid: alert.iid, assigneeIds: [...new Set([...alert.assignees.map((assignee) => assignee.id), Number(member)])] })),
+    ).then(
+      () => {
+        message.success(`Assigned ${count === 1 ? `alert #${chosen[0].iid}` : `${count} alerts`} to @${memberIds.get(member)}.`);
+        onDone();
+      },
+      (error: unknown) => message.error(error, 'Not assigned'),
+    );
+  };
+  const linkChosen = () => {
+    if (incident === '') return;
+    message.clear();
+    const toLink = chosen.filter((alert) => alert.incident_iid === null);
+    Promise.all(toLink.map((alert) => link.mutateAsync({ iid: Number(incident), alertIid: alert.iid }))).then(
+      () => {
+        const already = chosen.filter((alert) => alert.incident_iid !== null).map((alert) => `#${alert.iid}`);
+        message.success(
+          <>
+            Linked {toLink.length} {toLink.length === 1 ? 'alert' : 'alerts'} to <Link to={`/projects/${projectId}/incidents/${incident}`}>incident #{incident}</Link>
+            {already.length > 0 ? `; already in an incident: ${already.join(', ')}` : ''}.
+          </>,
+        );
+        onDone();
+      },
+      (error: unknown) => message.error(error, 'Not linked'),
+    );
+  };
+  return (
+    <div className={count === 0 ? 'bulk-bar bulk-bar-idle' : 'bulk-bar'} role="region" aria-label="Selected alerts">
+      <div className="toolbar bulk-actions">
+        <span className="bulk-count">{count === 0 ? 'Select alerts to act on several at once.' : `${count} selected`}</span>
+        <button type="button" className="button" disabled={none} onClick={onAcknowledge}>
+          Acknowledge selected{suffix}
+        </button>
+        <button type="button" className="button" disabled={none} onClick={() => onAct('resolve')}>
+          Resolve selected{suffix}
+        </button>
+        {canAssignMe && (
+          <button type="button" className="button" disabled={none} onClick={() => onAct('assign')}>
+            Assign selected to me
+          </button>
+        )}
+        <span className="bulk-choice">
+          <HiddenLabelSelect
+            label="Member to assign the selected alerts to"
+            values={['', ...memberIds.keys()]}
+            optionLabel={(value) => (value === '' ? 'Choose a member' : `@${memberIds.get(value) ?? value}`)}
+            value={member}
+            className="bulk-select"
+            onChange={setMember}
+          />
+          <button type="button" className="button" disabled={none || member === ''} onClick={assignMember}>
+            Assign selected
+          </button>
+        </span>
+        <span className="bulk-choice">
+          <HiddenLabelSelect
+            label="Open incident to link the selected alerts to"
+            values={['', ...incidentTitles.keys()]}
+            optionLabel={(value) => (value === '' ? (incidentTitles.size === 0 ? 'No open incident' : 'Choose an open incident') : (incidentTitles.get(value) ?? value))}
+            value={incident}
+            className="bulk-select"
+            onChange={setIncident}
+          />
+          <button type="button" className="button" disabled={none || incident === ''} onClick={linkChosen}>
+            Link to incident
+          </button>
+        </span>
+      </div>
+      {message.view}
+    </div>
   );
 }
 
@@ -349,17 +605,22 @@ const SKIP_REASONS: Record<AlertBulkUpdateResult['skipped'][number]['reason'], s
 interface AlertRowProps {
   alert: Alert;
   projectId: number;
+  /** Marked by j and k (the keyboard's current row). */
+  marked: boolean;
   /** Whether its box is ticked; undefined: the caller may not change alerts (no box). */
   selected: boolean | undefined;
   onSelect(on: boolean): void;
   /** Says whether its new status took it out of the tab. */
   onStatusChanged(status: AlertStatus): boolean;
+  /** Its one-click actions (developer+). */
+  actions: ReactNode;
 }
 
-/** One alert of the list. */
-function AlertRow({ alert, projectId, selected, onSelect, onStatusChanged }: AlertRowProps) {
+/** One alert of the list: every long text wraps or is cut with the whole of it on hover. */
+function AlertRow({ alert, projectId, marked, selected, onSelect, onStatusChanged, actions }: AlertRowProps) {
+  const title = `#${alert.iid} ${alert.title}`;
   return (
-    <tr>
+    <tr data-iid={alert.iid} className={marked ? 'row-marked' : undefined}>
       {selected !== undefined && (
         <td className="select">
           <input type="checkbox" aria-label={`Select alert #${alert.iid}`} checked={selected} onChange={(event) => onSelect(event.target.checked)} />
@@ -369,11 +630,11 @@ function AlertRow({ alert, projectId, selected, onSelect, onStatusChanged }: Ale
         <SeverityLabel severity={alert.severity} />
       </td>
       <td className="started">
-        <TimeAgo iso={alert.started_at} />
+        <TimeAgo iso={alert.started_at} compact />
       </td>
       <td className="alert-title">
-        <Link to={`/projects/${projectId}/alerts/${alert.iid}`}>
-          #{alert.iid} {alert.title}
+        <Link to={`/projects/${projectId}/alerts/${alert.iid}`} title={title}>
+          {title}
         </Link>
         {alert.silenced_by && (
           <>
@@ -381,12 +642,20 @@ function AlertRow({ alert, projectId, selected, onSelect, onStatusChanged }: Ale
             <SilencedBadge projectId={projectId} silence={alert.silenced_by} />
           </>
         )}
+        {alert.hosts.length > 0 && (
+          <div className="alert-hosts muted" title={alert.hosts.join(', ')}>
+            {alert.hosts.join(', ')}
+          </div>
+        )}
       </td>
       <td className="numeric events">{alert.events}</td>
-      <td className={alert.assignees.length === 0 ? 'assignee muted' : 'assignee'}>{assigneesText(alert.assignees)}</td>
+      <td className={alert.assignees.length === 0 ? 'assignee muted' : 'assignee'}>
+        <AssigneeNames assignees={alert.assignees} />
+      </td>
       <td className="status">
         <AlertStatusControl projectId={projectId} iid={alert.iid} status={alert.status} onChanged={onStatusChanged} />
       </td>
+      {actions !== false && <td className="alert-actions">{actions}</td>}
     </tr>
   );
 }

@@ -255,9 +255,9 @@ describe('"Create incident" on the alert page', () => {
     await waitFor(() => expect(api.sent('POST /projects/7/incidents/3/alerts')).toHaveLength(1));
     expect(api.sent('POST /projects/7/incidents/3/alerts')[0].body).toEqual({ alert_iid: 4 });
     expect(await screen.findByRole('link', { name: 'Incident #3' })).toBeInTheDocument();
-    // The control that had the focus is gone: the confirmation takes it.
-    const confirmation = await screen.findByText('Alert #4 linked to incident #3.');
-    expect(confirmation.closest('.current-message')).toHaveFocus();
+    // The control that had the focus is gone: "View incident", which linking brings, takes it, and the confirmation says what happened.
+    await screen.findByText('Alert #4 linked to incident #3.');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'View incident #3' })).toHaveFocus());
   });
 
   it('shows the linked incident', async () => {

@@ -186,10 +186,11 @@ describe('web console: the incident war room, the session across tabs, smaller d
     expect(await page.locator('.incident-alerts-table td.state').allTextContents()).toEqual(['Resolved', 'Resolved']);
   });
 
-  step('the alert timeline names the integration a developer cannot open', async () => {
+  step('the alert page and its timeline name the integration a developer cannot open', async () => {
     await page.goto(`/projects/${projectId}/alerts/${firingIid}`);
     await heading(`#${firingIid} ${FIRING}`).waitFor();
     await page.getByRole('list', { name: `Activity of alert #${firingIid}` }).getByText('Created by a payload of integration “Prometheus prod”.').waitFor();
+    await page.locator('dt', { hasText: /^Integration$/ }).locator('xpath=following-sibling::dd[1]').getByText('Prometheus prod', { exact: true }).waitFor();
   });
 
   step('a long unbroken title wraps in the incident list at 1280 and 390 px, whole on hover', async () => {

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useIncidentMutations, useIncidents } from '../../api/incidents';
 import { ApplySelect } from '../../components/apply-select';
 import { ActivityTimeline } from '../../components/activity-timeline';
-import { useAlert, useIntegration } from '../../api/queries';
+import { useAlert, useIntegration, useIntegrations } from '../../api/queries';
 import { DetailsList, TextOrNone } from '../../components/details-list';
 import { useCurrentMessage } from '../../components/current-message';
 import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
@@ -33,8 +33,11 @@ export function AlertDetailPage() {
   const alert = useAlert(project.id, iid);
   usePageTitle(alert.data ? `#${alert.data.iid} ${alert.data.title}` : `Alert #${iid}`, 'Alerts', project.path);
   const manage = can(project, 'manageIntegrations');
-  // Maintainers see the integration by name and can open its settings; others get its id.
+  // Maintainers see the integration by name and can open its settings; others see its name from the
+  // integration list, which developers read too (its id only once it is deleted).
   const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
+  const integrations = useIntegrations(project.id, !manage && Boolean(alert.data));
+  const integrationName = manage ? integration.data?.name : integrations.data?.find((listed) => listed.id === alert.data?.integration_id)?.name;
   // Both here: the page outlives the controls they replace, so their onSuccess still runs.
   const { fromAlert, link } = useIncidentMutations(project.id);
   const navigate = useNavigate();
@@ -104,9 +107,9 @@ export function AlertDetailPage() {
     [
       'Integration',
       manage ? (
-        <Link to={`/projects/${project.id}/settings/alerts/${data.integration_id}`}>{integration.data?.name ?? `Integration ${data.integration_id}`}</Link>
+        <Link to={`/projects/${project.id}/settings/alerts/${data.integration_id}`}>{integrationName ?? `Integration ${data.integration_id}`}</Link>
       ) : (
-        `Integration ${data.integration_id}`
+        (integrationName ?? `Integration ${data.integration_id}`)
       ),
     ],
     ['Created', <ExactTime iso={data.created_at} />],

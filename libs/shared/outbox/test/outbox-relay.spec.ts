@@ -248,6 +248,7 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
     await holder.end();
 
     await received.waitFor(() => true, 3_000);
+    await received.stop();
     const stats = async () =>
       (
         await pool.query<{ dead: string; vacuums: string; bytes: string }>(

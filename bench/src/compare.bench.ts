@@ -25,7 +25,11 @@
  * counted as `workflow`). BENCH_ESCALATION=on (default off) gives every round's project an escalation
  * policy paging its on-call member at once by a webhook at a real receiver in this process (see
  * escalation.ts), so every alert starts an escalation and sends a page; the report ends with the
- * escalations and pages. Exits 1 when an accepted alert was not stored.
+ * escalations and pages. BENCH_IDLE_S (10; 0 for none) measures the pipeline idle that many
+ * seconds before the first round and again after the last, once every event is published and
+ * BENCH_IDLE_SETTLE_S (10) more seconds passed (cores per process, idle-figures.ts), and the report
+ * ends with both and the rows left in each churned table (live / dead, size).
+ * Exits 1 when an accepted alert was not stored.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { waitForCount, TestSmtpServer, TestWebhookReceiver } from '@alert-ingestion/testing';
@@ -38,6 +42,7 @@ import { createIntegration, processorBatches, Stack, startOwnStack, storedAlerts
 import { measurePostgresSessions } from './postgres-sessions';
 import { measurePostgresWrites, PostgresWrites, writesPerAlertText } from './postgres-writes';
 import { clientCpu, CpuSource, measureCpu, microsPerAlert } from './process-cpu';
+import { churnedTableLines, churnedTables, IdleCores, idleLines, measureIdle, TableState, unpublishedEvents } from './idle-figures';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const env = process.env;
@@ -50,6 +55,8 @@ const LOAD = RATE === undefined ? `concurrency ${CONCURRENCY}` : `${RATE} alerts
 const DURATION_S = Number(env['BENCH_DURATION_S'] ?? 10);
 const WARMUP_S = Number(env['BENCH_WARMUP_S'] ?? 3);
 const STORE_TIMEOUT_S = Number(env['BENCH_STORE_TIMEOUT_S'] ?? 120);
+const IDLE_S = Number(env['BENCH_IDLE_S'] ?? 10);
+const IDLE_SETTLE_S = Number(env['BENCH_IDLE_SETTLE_S'] ?? 10);
 const SERVICE_ENV = Object.fromEntries(
   (env['BENCH_SERVICE_ENV'] ?? '')
     .split(',')
@@ -234,12 +241,14 @@ async function main(): Promise<void> {
   const receiver = ESCALATION ? await new TestWebhookReceiver().start() : undefined;
   let workflow: AlertWorkflowCounts | undefined;
   let escalation: EscalationCounts | undefined;
+  let idle: { before: IdleCores; after: IdleCores; tables: TableState[] } | undefined;
   try {
     const processorEnv = { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(receiver ? { ESCALATION_WEBHOOK_ALLOW_PRIVATE: 'true' } : {}) };
     pipeline = await startOwnStack({ serviceEnv: SERVICE_ENV, nodeArgs: NODE_ARGS, processorEnv, workflowApart: WORKFLOW_APART });
     const baseline: BaselineStack = await startBaseline(cleanups);
     log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}; baseline at ${baseline.url.host}`);
     log(`${ROUNDS} rounds of each, ${LOAD}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
+    const idleBefore = IDLE_S > 0 && pipeline.databaseUrl ? await measureIdle(pipeline, IDLE_S) : undefined;
     for (let round = 1; round <= ROUNDS; round++) {
       const { projectId, integrationId, url, key } = await createIntegration(pipeline, 'premium');
       projectIds.push(projectId);
@@ -273,6 +282,14 @@ async function main(): Promise<void> {
       log('waiting for the escalation and the first page of every alert to settle');
       escalation = await settledEscalation(pipeline, projectIds, STORE_TIMEOUT_S * 1000);
     }
+    if (idleBefore && pipeline.databaseUrl) {
+      const databaseUrl = pipeline.databaseUrl;
+      await waitForCount(async () => -(await unpublishedEvents(databaseUrl)), 0, STORE_TIMEOUT_S * 1000);
+      log(`every event published; the pipeline idle ${IDLE_SETTLE_S} s, then measured for ${IDLE_S} s`);
+      await sleep(IDLE_SETTLE_S * 1000);
+      const after = await measureIdle(pipeline, IDLE_S);
+      idle = { before: idleBefore, after, tables: await churnedTables(databaseUrl) };
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup: ${String(error)}`));
     await pipeline?.stop();
@@ -291,6 +308,16 @@ async function main(): Promise<void> {
     `  ratio    ${(ours.alertsPerSecond / theirs.alertsPerSecond).toFixed(2)} (pipeline / baseline alerts per second; target >= 1.0 with the pipeline's p99 <= 50 ms)`,
     ...(workflow && smtp ? workflowLines(workflow, smtp) : []),
     ...(escalation && receiver ? escalationLines(escalation, receiver) : []),
+    ...(idle
+      ? [
+          `pipeline idle before the rounds (${IDLE_S} s):`,
+          ...idleLines(idle.before),
+          `pipeline idle after the rounds (${IDLE_S} s, once every event was published and ${IDLE_SETTLE_S} s passed):`,
+          ...idleLines(idle.after),
+          'churned tables after the rounds (live / dead rows, size):',
+          ...churnedTableLines(idle.tables),
+        ]
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (!ours.allStored || !theirs.allStored) process.exitCode = 1;

@@ -145,9 +145,13 @@ export class AlertProcessorEnv extends BaseEnv {
   @IntegerSetting({ min: 0, max: 10_000 })
   EVENT_RELAY_LINGER_MS = 100;
 
-  /** Fallback poll of the outbox when no notification arrives. */
+  /**
+   * Fallback poll of the outbox when no notification arrives. Every committed write notifies the
+   * relay that leads (LISTEN), so the poll only covers a notification missed; each shard's relay
+   * polls, so a short one is what an idle processor's relays cost.
+   */
   @IntegerSetting({ min: 10 })
-  EVENT_RELAY_POLL_MS = 500;
+  EVENT_RELAY_POLL_MS = 5_000;
 
   /** Pause before another attempt to become the relay (another instance leads), and the first wait after a failure. */
   @IntegerSetting({ min: 10 })

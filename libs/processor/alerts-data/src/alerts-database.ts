@@ -1,4 +1,4 @@
-import { sqlState } from '@alert-ingestion/sql';
+import { SqlQuery, sqlState } from '@alert-ingestion/sql';
 import { Pool, PoolClient, PoolConfig, QueryResult, QueryResultRow } from 'pg';
 
 /** SQLSTATEs after which the whole transaction can simply run again. */
@@ -35,6 +35,9 @@ export class AlertsDatabase {
     this.pool.on('error', () => undefined);
     this.transactionAttempts = options.transactionAttempts ?? 5;
   }
+
+  /** One statement on a connection of the pool, outside any transaction (VACUUM needs that). */
+  readonly query: SqlQuery = async <Row>(text: string, values: readonly unknown[]) => (await this.pool.query(text, [...values])).rows as Row[];
 
   /**
    * Runs `work` in one transaction (READ COMMITTED). Deadlocks and serialization failures, which

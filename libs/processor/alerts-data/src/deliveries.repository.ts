@@ -1,6 +1,6 @@
 import { AnsweredDelivery } from '@alert-ingestion/alerts-domain';
 import { Delivery, DeliveryRecord } from '@alert-ingestion/contracts';
-import { sqlLiteral } from '@alert-ingestion/sql';
+import { reclaimAfterDeleting, RETAINED_TABLE_RECLAIM, sqlLiteral } from '@alert-ingestion/sql';
 import { AlertsDatabase } from './alerts-database';
 
 /**
@@ -71,6 +71,8 @@ export class DeliveriesRepository {
        ) due WHERE d.id = due.id`,
       [keepPerIntegration, new Date(now.getTime() - retentionMs)],
     );
+    // With autovacuum off or late, the pruned rows' space is reused only once vacuumed.
+    await reclaimAfterDeleting(this.database.query, 'alert_deliveries', removed.rowCount ?? 0, RETAINED_TABLE_RECLAIM);
     return removed.rowCount ?? 0;
   }
 }

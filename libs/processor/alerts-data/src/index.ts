@@ -8,3 +8,4 @@ export * from './heartbeats.repository';
 export * from './silences.repository';
 export * from './run-command';
 export * from './activity-entries';
+export * from './churned-tables.reclaimer';

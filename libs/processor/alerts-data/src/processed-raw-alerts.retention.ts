@@ -1,3 +1,4 @@
+import { reclaimAfterDeleting, RETAINED_TABLE_RECLAIM } from '@alert-ingestion/sql';
 import { AlertsDatabase } from './alerts-database';
 
 /**
@@ -22,7 +23,10 @@ export class ProcessedRawAlertsRetention {
         [cutoff, chunkSize],
       );
       removed += result.rowCount ?? 0;
-      if ((result.rowCount ?? 0) < chunkSize) return removed;
+      if ((result.rowCount ?? 0) < chunkSize) break;
     }
+    // With autovacuum off or late, the swept rows' space is reused only once vacuumed.
+    await reclaimAfterDeleting(this.database.query, 'processed_raw_alerts', removed, RETAINED_TABLE_RECLAIM);
+    return removed;
   }
 }

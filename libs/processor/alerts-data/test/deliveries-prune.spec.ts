@@ -47,4 +47,21 @@ describe('DeliveriesRepository.prune (real PostgreSQL)', () => {
     const left = await withClient(database.url, (client) => client.query<{ request_id: string }>('SELECT request_id FROM alert_deliveries'));
     expect(left.rows.map((row) => row.request_id).sort()).toEqual([...recentKept, ...otherKept].sort());
   });
+
+  it('vacuums the table after a prune that leaves many dead rows, so no dead row is left without autovacuum', async () => {
+    await withClient(database.url, (client) => client.query('TRUNCATE alert_deliveries'));
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    const receivedAt = Array.from({ length: 12_000 }, (_, n) => new Date(now.getTime() - (12_000 - n) * 1000));
+    const requestIds = await insertDeliveries(3, receivedAt);
+
+    expect(await new DeliveriesRepository(alerts).prune(now, 24 * 60 * 60 * 1000, 100)).toBe(11_900);
+
+    const stats = await withClient(database.url, (client) =>
+      client.query<{ dead: string; vacuums: string }>("SELECT n_dead_tup AS dead, vacuum_count AS vacuums FROM pg_stat_user_tables WHERE relname = 'alert_deliveries'"),
+    );
+    expect(Number(stats.rows[0].vacuums)).toBeGreaterThan(0);
+    expect(Number(stats.rows[0].dead)).toBe(0);
+    const left = await withClient(database.url, (client) => client.query<{ request_id: string }>('SELECT request_id FROM alert_deliveries'));
+    expect(left.rows.map((row) => row.request_id).sort()).toEqual(requestIds.slice(-100).sort());
+  });
 });

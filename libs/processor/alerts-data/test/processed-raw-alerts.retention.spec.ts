@@ -41,4 +41,23 @@ describe('ProcessedRawAlertsRetention (real PostgreSQL)', () => {
     const left = await withClient(database.url, (client) => client.query<{ request_id: string }>('SELECT request_id FROM processed_raw_alerts'));
     expect(left.rows.map((row) => row.request_id).sort()).toEqual([...kept].sort());
   });
+
+  it('vacuums the table after a sweep that leaves many dead rows, so no dead row is left without autovacuum', async () => {
+    await withClient(database.url, (client) => client.query('TRUNCATE processed_raw_alerts'));
+    const cutoff = new Date('2026-11-14T00:00:00.000Z');
+    await insertProcessed(new Date('2026-11-01T00:00:00.000Z'), 20_000);
+    const kept = await insertProcessed(new Date('2026-11-20T00:00:00.000Z'), 5);
+
+    expect(await new ProcessedRawAlertsRetention(alerts).removeProcessedBefore(cutoff)).toBe(20_000);
+
+    const stats = await withClient(database.url, (client) =>
+      client.query<{ dead: string; vacuums: string }>(
+        "SELECT n_dead_tup AS dead, vacuum_count AS vacuums FROM pg_stat_user_tables WHERE relname = 'processed_raw_alerts'",
+      ),
+    );
+    expect(Number(stats.rows[0].vacuums)).toBeGreaterThan(0);
+    expect(Number(stats.rows[0].dead)).toBe(0);
+    const left = await withClient(database.url, (client) => client.query<{ request_id: string }>('SELECT request_id FROM processed_raw_alerts'));
+    expect(left.rows.map((row) => row.request_id).sort()).toEqual([...kept].sort());
+  });
 });

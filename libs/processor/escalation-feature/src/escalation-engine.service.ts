@@ -1,6 +1,6 @@
 import { AccessReader } from '@alert-ingestion/access';
 import { ActivityEntryOut, unchanged } from '@alert-ingestion/alerts-domain';
-import { AlertsDatabase, runCommand } from '@alert-ingestion/alerts-data';
+import { AlertsDatabase, ChurnedTablesReclaimer, runCommand } from '@alert-ingestion/alerts-data';
 import { answered, RecurringJob, runsRole } from '@alert-ingestion/alerts-feature';
 import { EscalationsRepository } from '@alert-ingestion/escalation-data';
 import { ClaimChanges, PageDelivery, pageEntries, PageUpdate, pageUpdate, planEngineClaim } from '@alert-ingestion/escalation-domain';
@@ -49,8 +49,10 @@ export class EscalationEngine implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(ESCALATION_OPTIONS) private readonly options: EscalationOptions,
   ) {
     if (!runsRole(options.roles, 'workflow')) return;
+    const reclaimer = new ChurnedTablesReclaimer(database, ['alert_escalations', 'escalation_pages']);
     this.job = new RecurringJob(options.pollIntervalMs, this.logger, 'Escalating failed', async () => {
-      const sent = await this.round();
+      const sent = await this.round(() => reclaimer.changed());
+      await reclaimer.reclaimIfDue();
       return sent > 0 ? `Sent ${sent} ${sent === 1 ? 'page' : 'pages'}` : undefined;
     });
   }
@@ -64,12 +66,13 @@ export class EscalationEngine implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** Claims, sends and records until nothing is due (or the round's claims are spent); resolves how many pages went out. */
-  async round(): Promise<number> {
+  async round(onClaim: () => void = () => undefined): Promise<number> {
     let sent = 0;
     for (let claims = 0; claims < CLAIMS_PER_ROUND; claims++) {
       const claim = `${this.instance}:${randomUUID()}`;
       const claimed = await this.claim(claim);
       if (!claimed) return sent;
+      onClaim();
       if (claimed.pageIds.length > 0) sent += await this.deliver(claim, claimed.pageIds, claimed.now);
     }
     return sent;

@@ -1,5 +1,5 @@
 import { AccessReader } from '@alert-ingestion/access';
-import { AlertsDatabase, runCommand } from '@alert-ingestion/alerts-data';
+import { AlertsDatabase, ChurnedTablesReclaimer, runCommand } from '@alert-ingestion/alerts-data';
 import { ProcessorMetrics, RecurringJob, runsRole } from '@alert-ingestion/alerts-feature';
 import { AlertEvent, AlertNotificationView } from '@alert-ingestion/contracts';
 import { AlertNotificationsRepository, AlertSettingsRepository, NotificationFilter } from '@alert-ingestion/workflow-data';
@@ -66,8 +66,10 @@ export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestr
     // Only instances of the workflow role send; the others still say whether email is configured.
     if (!email || !runsRole(options.roles, 'workflow')) return;
     this.sender = sender ?? new SmtpSender({ url: email.smtpUrl, from: email.from, timeoutMs: email.smtpTimeoutMs });
+    const reclaimer = new ChurnedTablesReclaimer(database, ['alert_notifications']);
     this.job = new RecurringJob(email.pollIntervalMs, this.logger, 'Sending alert emails failed', async () => {
-      const sent = await this.deliverDue();
+      const sent = await this.deliverDue(() => reclaimer.changed());
+      await reclaimer.reclaimIfDue();
       return sent > 0 ? `Sent ${sent} alert ${sent === 1 ? 'email' : 'emails'}` : undefined;
     });
   }
@@ -115,7 +117,7 @@ export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /** Claims, sends and records what is due until nothing is; resolves how many messages went out. */
-  async deliverDue(): Promise<number> {
+  async deliverDue(onClaim: () => void = () => undefined): Promise<number> {
     const email = this.options.email;
     const sender = this.sender;
     if (!email || !sender) return 0;
@@ -131,6 +133,7 @@ export class AlertEmailsService implements OnApplicationBootstrap, OnModuleDestr
       });
       const decisions = 'answer' in claimed ? claimed.answer : null;
       if (!decisions) return messages;
+      onClaim();
       this.metrics.notifications(decisions.settled.map((update) => update.status));
       const paths = await this.access.projectPaths(decisions.sends.flatMap((send) => send.notifications.map((n) => n.projectId)));
       // A send starts only while the lease still has room for a whole SMTP exchange (connection,

@@ -42,6 +42,11 @@ export interface OutboxRelayOptions extends RelayHealthOptions {
   maxAttempts: number;
   /** How often the leader measures its backlog. Default 5 s. */
   backlogIntervalMs?: number;
+  /**
+   * How often at most the leader looks whether the outbox is due a VACUUM (OutboxRelayStore.reclaim),
+   * and only after it deleted rows since its last look: an idle relay never looks. Default 10 s.
+   */
+  reclaimIntervalMs?: number;
   /** A query outside the relay's session, so awaitPublished also sees another instance's progress. */
   query?: SqlQuery;
   /**
@@ -82,10 +87,22 @@ export interface OutboxRelayStatus {
  */
 export const OUTBOX_ID_HEADER = 'outbox-id';
 
+/**
+ * How long PostgreSQL may take to count a session's deleted rows in its statistics (a backend
+ * flushes them at most every second while busy, and within 10 s once idle), with a margin.
+ */
+const STATISTICS_LAG_MS = 12_000;
+
 /** While this instance leads: its database session, and the next outbox id to publish once it is known. */
 interface Leadership {
   store: OutboxRelayStore;
   position?: bigint;
+  /** Rows this leader deleted that no VACUUM has seen yet, when it last deleted some and when it last looked. */
+  deletedSinceReclaim: number;
+  lastDeletedAt: number;
+  reclaimLookedAt: number;
+  /** A VACUUM ran while publishing (pages kept): once caught up, one VACUUM gives them back. */
+  pagesToGiveBack: boolean;
 }
 
 /**
@@ -220,7 +237,7 @@ export class OutboxRelay {
         this.report(this.health.failed(`the database is unavailable: ${messageOf(error)}`, Date.now()).line);
       }
       if (leading) {
-        this.leadership = { store };
+        this.leadership = { store, deletedSinceReclaim: 0, lastDeletedAt: 0, reclaimLookedAt: 0, pagesToGiveBack: false };
         const measuring = setInterval(() => void this.measureBacklog(), this.options.backlogIntervalMs ?? 5_000);
         try {
           await this.measureBacklog();
@@ -276,6 +293,7 @@ export class OutboxRelay {
       if (rows.length === 0) {
         this.refusals.caughtUp();
         this.report(this.health.succeeded(Date.now()));
+        await this.reclaimIfDue(store, { caughtUp: true });
         await store.waitForRows(this.options.pollIntervalMs);
         continue;
       }
@@ -294,6 +312,7 @@ export class OutboxRelay {
       this.refusals.passed(next);
       await this.advance(store, position, next, rows.length);
       this.report(this.health.succeeded(Date.now()));
+      await this.reclaimIfDue(store, { caughtUp: false });
       if (!isolating && rows.length < batchSize && lingerMs > 0) await this.sleep(this.lingerMs);
     }
     return 0;
@@ -341,7 +360,38 @@ export class OutboxRelay {
     if (this.leadership) this.leadership.position = next;
     this.published += published;
     this.progress.emit('advanced');
-    await store.removePublished(from, next);
+    this.deleted(await store.removePublished(from, next));
+  }
+
+  private deleted(rows: number): void {
+    if (!this.leadership || rows === 0) return;
+    this.leadership.deletedSinceReclaim += rows;
+    this.leadership.lastDeletedAt = Date.now();
+  }
+
+  /**
+   * Vacuums the outbox when its dead rows call for it (OutboxRelayStore.reclaim), looking at most
+   * every reclaimIntervalMs, after a batch or once caught up (the safety poll brings it back while
+   * idle), so a burst's dead rows are gone soon after it ends; a relay that deleted nothing since
+   * it last looked does not look. Pages are given back only once caught up, when writers are quiet.
+   * PostgreSQL's statistics of a session's deletions may lag up to STATISTICS_LAG_MS, so deletions
+   * are forgotten only once a VACUUM ran or a look came that long after the last of them.
+   */
+  private async reclaimIfDue(store: OutboxRelayStore, { caughtUp }: { caughtUp: boolean }): Promise<void> {
+    const leadership = this.leadership;
+    if (!leadership) return;
+    if (caughtUp && leadership.pagesToGiveBack) {
+      leadership.pagesToGiveBack = false;
+      await store.reclaim({ truncate: true, force: true });
+    }
+    if (leadership.deletedSinceReclaim === 0) return;
+    const now = Date.now();
+    if (now - leadership.reclaimLookedAt < (this.options.reclaimIntervalMs ?? 10_000)) return;
+    leadership.reclaimLookedAt = now;
+    const settled = now - leadership.lastDeletedAt >= STATISTICS_LAG_MS;
+    const vacuumed = await store.reclaim({ truncate: caughtUp });
+    if (vacuumed && !caughtUp) leadership.pagesToGiveBack = true;
+    if (vacuumed || settled) leadership.deletedSinceReclaim = 0;
   }
 
   /** The next outbox id to publish, as committed with the last published batch (0 when none was). */
@@ -355,7 +405,7 @@ export class OutboxRelay {
       this.options.logger.warn(`${this.options.name}: position ${position} is beyond the next outbox id ${nextId}; the database was reset, publishing from the start`);
       position = 0n;
     }
-    await store.removePublished(0n, position);
+    this.deleted(await store.removePublished(0n, position));
     return position;
   }
 

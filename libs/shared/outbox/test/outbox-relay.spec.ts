@@ -234,4 +234,34 @@ describe('OutboxRelay (real PostgreSQL and Kafka)', () => {
     expect(await started.awaitPublished(id, 10_000)).toBe(true);
     await eventually(() => expect(started.status()).toMatchObject({ state: 'publishing', backlogRows: 0, published: 1 }));
   });
+
+  it('vacuums the outbox once a burst is published, so neither its dead rows nor their pages are left', async () => {
+    const names = await topics();
+    // A burst written while the relay stands by, then published at once.
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [table.leaderLock]);
+    const started = relay(names, new CollectingLogger(), { batchSize: 500, reclaimIntervalMs: 0 });
+    started.start();
+    for (let chunk = 0; chunk < 6; chunk++) await commit(Array.from({ length: 500 }, (_, n) => thing(`k${n % 7}`, chunk * 500 + n)));
+    const received = await TopicCollector.start<Thing>(kafka, names.topic, names.prefix);
+    await holder.end();
+
+    await received.waitFor(() => true, 3_000);
+    await received.stop();
+    const stats = async () =>
+      (
+        await pool.query<{ dead: string; vacuums: string; bytes: string }>(
+          `SELECT n_dead_tup AS dead, vacuum_count AS vacuums, pg_relation_size(relid) AS bytes FROM pg_stat_user_tables WHERE relname = '${table.name}'`,
+        )
+      ).rows[0];
+    // Without autovacuum (off on the test server), the relay's own VACUUM.
+    await eventually(async () => {
+      const after = await stats();
+      expect(Number(after.vacuums)).toBeGreaterThan(0);
+      expect(Number(after.dead)).toBe(0);
+      expect(Number(after.bytes)).toBe(0);
+    }, 30_000);
+    await eventually(() => expect(started.status()).toMatchObject({ state: 'publishing', backlogRows: 0, published: 3_000 }));
+  });
 });

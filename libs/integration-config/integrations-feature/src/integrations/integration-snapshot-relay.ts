@@ -7,11 +7,14 @@ import { Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { INTEGRATIONS_FEATURE_OPTIONS, IntegrationsFeatureOptions } from '../integrations-feature.options';
 
-/** Changes are few and someone waits for each: the relay publishes at once. */
+/**
+ * Changes are few and someone waits for each: the relay publishes at once, woken by the change's
+ * notification (the poll only covers one missed).
+ */
 const SNAPSHOT_RELAY_TUNING = {
   batchSize: 500,
   lingerMs: 0,
-  pollIntervalMs: 500,
+  pollIntervalMs: 5_000,
   initialRetryMs: 1_000,
   maxRetryMs: 30_000,
   maxAttempts: 3,

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
+import { addMember, ConsoleBrowser, ConsoleStack, stepsInOrder } from './support/console-harness';
 
 /**
  * The alert workflow in Chromium against the real stack: a pager storm acknowledged at once from the
@@ -31,13 +31,9 @@ describe('web console: assignees, bulk acknowledge, activity and notes, in Chrom
     stack = await ConsoleStack.start();
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
-    // The machine may be busy (other stacks, builds): give each wait room, as a person would wait.
-    browser.context.setDefaultTimeout(45_000);
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/checkout', tier: 'premium' })).id;
-    developer = await api('POST', '/users', { username: 'devi' });
-    const other = await api<{ id: number }>('POST', '/users', { username: 'omar' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: other.id, access_level: 'developer' });
+    developer = await addMember(stack, projectId, 'devi', 'developer');
+    await addMember(stack, projectId, 'omar', 'developer');
     integration = await api('POST', `/projects/${projectId}/alert_integrations`, { name: 'Checkout', active: true });
     for (const title of ['Checkout 5xx above 2%', 'Checkout latency above 1s', 'Payment provider timeouts']) await send({ title, fingerprint: title });
     // Grouped repeats: one timeline entry, not one each.

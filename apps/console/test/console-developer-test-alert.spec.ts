@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addMember, ADMIN_TOKEN, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /** What the monitoring tool sends: the title at `summary`, the severity at `labels.severity` (not the platform's own keys). */
 const SAMPLE = {
@@ -34,11 +34,8 @@ describe('web console: Send test alert for developers, in Chromium', () => {
     stack = await ConsoleStack.start();
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
-    // The machine may be busy (other stacks, builds): give each wait room, as a person would wait.
-    browser.context.setDefaultTimeout(45_000);
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/payments', tier: 'premium' })).id;
-    developer = await api('POST', '/users', { username: 'devi' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
+    developer = await addMember(stack, projectId, 'devi', 'developer');
   }, 180_000);
 
   const step = stepsInOrder(() => browser, 240_000);

@@ -1,6 +1,6 @@
 import { TestSmtpServer, TestWebhookReceiver, eventually } from '@alert-ingestion/testing';
 import { Page } from 'playwright-core';
-import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /**
  * Escalation in Chromium against the real stack (docs/console.md "Escalation"), as the README walks
@@ -31,10 +31,8 @@ describe('web console: escalation, in Chromium', () => {
     // An escalation moves on the processor's poll and its consumer: a step waits a few seconds, not one.
     browser.context.setDefaultTimeout(30_000);
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/web', tier: 'premium' })).id;
-    maintainer = await api('POST', '/users', { username: 'mara' });
-    ada = await api('POST', '/users', { username: 'ada' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: maintainer.id, access_level: 'maintainer' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: ada.id, access_level: 'developer' });
+    maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
+    ada = await addMember(stack, projectId, 'ada', 'developer');
     const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
     integration = await api(`GET`, `/projects/${projectId}/alert_integrations/${created.id}`);
     // Ada is on call in Primary today.

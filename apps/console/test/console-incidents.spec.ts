@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /**
  * Incidents and the alert settings in Chromium against the real stack: a maintainer turns a switch
@@ -24,13 +24,9 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     stack = await ConsoleStack.start();
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
-    // The machine may be busy (other stacks, builds): give each wait room, as a person would wait.
-    browser.context.setDefaultTimeout(45_000);
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/checkout', tier: 'premium' })).id;
-    maintainer = await api('POST', '/users', { username: 'mara' });
-    developer = await api('POST', '/users', { username: 'dev' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: maintainer.id, access_level: 'maintainer' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
+    maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
+    developer = await addMember(stack, projectId, 'dev', 'developer');
     const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
     const integration = await api<{ url: string; authorization_key: string }>('GET', `/projects/${projectId}/alert_integrations/${created.id}`);
     sendAlert = async (title) => {

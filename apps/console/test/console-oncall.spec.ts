@@ -1,7 +1,7 @@
 import type { OncallScheduleView } from '@alert-ingestion/contracts';
 import ICAL from 'ical.js';
 import { Page } from 'playwright-core';
-import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 const ZONE = 'Europe/Berlin';
 
@@ -30,14 +30,10 @@ describe('web console: on-call schedules, in Chromium', () => {
     stack = await ConsoleStack.start();
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
-    browser.context.setDefaultTimeout(45_000);
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/payments', tier: 'premium' })).id;
-    maintainer = await api('POST', '/users', { username: 'mara' });
-    developer = await api('POST', '/users', { username: 'dev' });
-    ada = await api('POST', '/users', { username: 'ada' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: maintainer.id, access_level: 'maintainer' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: ada.id, access_level: 'developer' });
+    maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
+    developer = await addMember(stack, projectId, 'dev', 'developer');
+    ada = await addMember(stack, projectId, 'ada', 'developer');
     await api('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
   }, 180_000);
 
@@ -152,8 +148,7 @@ describe('web console: on-call schedules, in Chromium', () => {
   });
 
   step('a guest, who sees no alerts, sees who is on call on the project page', async () => {
-    const guest = await api<{ id: number; token: string }>('POST', '/users', { username: 'guest' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: guest.id, access_level: 'guest' });
+    const guest = await addMember(stack, projectId, 'guest', 'guest');
     await browser.signIn(guest.token, { signOutFirst: true });
     await page.goto(`/projects/${projectId}`);
     const card = page.getByRole('region', { name: 'On call now' });

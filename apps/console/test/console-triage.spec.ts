@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /** An unbroken title of 400 characters (the platform keeps the first 200) and a real Prometheus series. */
 const LONG_TITLE = 'x'.repeat(400);
@@ -35,15 +35,11 @@ describe('web console: triaging alerts, in Chromium', () => {
     stack = await ConsoleStack.start();
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
-    // The machine may be busy (other stacks, builds): give each wait room, as a person would wait.
-    browser.context.setDefaultTimeout(45_000);
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/payments', tier: 'premium' })).id;
-    developer = await api('POST', '/users', { username: 'devi' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
+    developer = await addMember(stack, projectId, 'devi', 'developer');
     const team = [developer.id];
     for (let index = 1; index <= 16; index += 1) {
-      const member = await api<{ id: number }>('POST', '/users', { username: `oncall-engineer-with-a-long-name-${index}` });
-      await api('POST', `/projects/${projectId}/members`, { user_id: member.id, access_level: 'developer' });
+      const member = await addMember(stack, projectId, `oncall-engineer-with-a-long-name-${index}`, 'developer');
       team.push(member.id);
     }
     const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });

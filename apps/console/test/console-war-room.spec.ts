@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /**
  * The incident page as a war room, the session across tabs and the console's smaller defects, in
@@ -34,15 +34,10 @@ describe('web console: the incident war room, the session across tabs, smaller d
     stack = await ConsoleStack.start();
     browser = await ConsoleBrowser.launch(stack.integrationConfig.url);
     page = browser.page;
-    // The machine may be busy (other stacks, builds): give each wait room, as a person would wait.
-    browser.context.setDefaultTimeout(45_000);
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/payments', tier: 'premium' })).id;
-    maintainer = await api('POST', '/users', { username: 'mara' });
-    developer = await api('POST', '/users', { username: 'dev' });
-    const sam = await api<{ id: number }>('POST', '/users', { username: 'sam' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: maintainer.id, access_level: 'maintainer' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: developer.id, access_level: 'developer' });
-    await api('POST', `/projects/${projectId}/members`, { user_id: sam.id, access_level: 'developer' });
+    maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
+    developer = await addMember(stack, projectId, 'dev', 'developer');
+    await addMember(stack, projectId, 'sam', 'developer');
     const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus prod', active: true });
     const integration = await api<{ url: string; authorization_key: string }>('GET', `/projects/${projectId}/alert_integrations/${created.id}`);
     const sendAlert = async (title: string) => {

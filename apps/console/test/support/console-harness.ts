@@ -1,3 +1,4 @@
+import type { AccessLevel } from '@alert-ingestion/contracts';
 import { ServiceStack, STACK_ADMIN_TOKEN } from '@alert-ingestion/testing';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,13 @@ export async function stackApi<T>(stack: ServiceStack, method: string, path: str
   const answer = await stack.answerAs<T>(token, method, path, body);
   if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+/** A new user, made a member of the project at `accessLevel` by the administrator: their id, username and token. */
+export async function addMember(stack: ServiceStack, projectId: number, username: string, accessLevel: AccessLevel): Promise<{ id: number; username: string; token: string }> {
+  const user = await stackApi<{ id: number; username: string; token: string }>(stack, 'POST', '/users', { username });
+  await stackApi(stack, 'POST', `/projects/${projectId}/members`, { user_id: user.id, access_level: accessLevel });
+  return user;
 }
 
 /** Debian's Chromium (README "Run it"); no test tool downloads a browser. */
@@ -66,8 +74,9 @@ export class ConsoleBrowser {
       (url) => !url.href.startsWith(baseURL),
       (route) => route.abort(),
     );
-    // Every page of the console answers within a second or two here; a missing element fails fast.
-    context.setDefaultTimeout(10_000);
+    // Every page of the console answers within a second or two, but the machine may be busy (other
+    // stacks, builds): each wait has room, as a person would wait.
+    context.setDefaultTimeout(45_000);
     return new ConsoleBrowser(browser, context, await context.newPage());
   }
 

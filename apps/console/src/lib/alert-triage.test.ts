@@ -9,6 +9,7 @@ import {
   newAlertCount,
   severitiesOf,
   shortcutKey,
+  undoAcknowledgement,
   undoSteps,
 } from './alert-triage';
 
@@ -52,6 +53,11 @@ describe('one-click actions and their undo', () => {
   it('undoes an acknowledgement back to triggered, unassigning the acknowledger it assigned', () => {
     expect(undoSteps(state('triggered'), state('acknowledged', [1]))).toEqual([{ status: 'triggered' }, { assigneeIds: [] }]);
     expect(undoSteps(state('triggered', [2]), state('acknowledged', [2]))).toEqual([{ status: 'triggered' }]);
+  });
+
+  it("undoes the bulk acknowledgement, which answers only which alerts it changed: the status, then the assignees before", () => {
+    expect(undoAcknowledgement(state('triggered'))).toEqual([{ status: 'triggered' }, { assigneeIds: [] }]);
+    expect(undoAcknowledgement(state('triggered', [2]))).toEqual([{ status: 'triggered' }, { assigneeIds: [2] }]);
   });
 
   it('undoes a resolution to the status before, through triggered when that is all the API reopens to', () => {

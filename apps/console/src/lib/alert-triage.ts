@@ -80,6 +80,15 @@ export function undoSteps(before: TriageState, after: TriageState): UndoStep[] {
   return steps;
 }
 
+/**
+ * How to put back an alert the bulk acknowledgement changed (one call for them all, which answers
+ * only which alerts it changed): its status before, then its assignees before, since acknowledging
+ * assigns the acknowledger when nobody was.
+ */
+export function undoAcknowledgement(before: TriageState): UndoStep[] {
+  return [{ status: before.status }, { assigneeIds: [...before.assigneeIds] }];
+}
+
 /** Whether a key press is typing (an input, textarea, select or contenteditable has it): shortcuts stay quiet. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false;

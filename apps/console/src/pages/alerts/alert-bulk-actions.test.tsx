@@ -24,6 +24,15 @@ function triageApi() {
     'GET /projects/7/alerts/assignee_candidates': { body: [{ id: 5, username: 'dev', access_level: 'developer' }, { id: 6, username: 'ops', access_level: 'developer' }] },
     'GET /projects/7/incidents': { body: [INCIDENT], headers: { 'X-Total': '1' } },
   } as Record<string, unknown>;
+  // Acknowledges the triggered ones, assigning the acknowledger where nobody was, as the API does.
+  routes['POST /projects/7/alerts/bulk_update'] = (request: { body: { iids: number[] } }) => {
+    const updated = request.body.iids.filter((iid) => alerts.get(iid)?.status === 'triggered');
+    for (const iid of updated) {
+      const alert = alerts.get(iid)!;
+      alerts.set(iid, { ...alert, status: 'acknowledged', assignees: alert.assignees.length > 0 ? alert.assignees : [{ id: 5, username: 'dev' }] });
+    }
+    return { body: { updated, skipped: request.body.iids.filter((iid) => !updated.includes(iid)).map((iid) => ({ iid, reason: 'unchanged' })) } };
+  };
   for (const iid of alerts.keys()) {
     routes[`PUT /projects/7/alerts/${iid}`] = (request: { body: { status: Alert['status'] } }) => {
       const changed = { ...alerts.get(iid)!, status: request.body.status };
@@ -60,6 +69,25 @@ describe('the bulk bar', () => {
     await within(bar).findByText('Undone: 2 alerts (#3, #2) are Triggered or Acknowledged again.');
     expect(api.sent('PUT /projects/7/alerts/3').map((request) => request.body)).toEqual([{ status: 'resolved' }, { status: 'triggered' }]);
     expect(api.sent('PUT /projects/7/alerts/2').map((request) => request.body)).toEqual([{ status: 'resolved' }, { status: 'triggered' }, { status: 'acknowledged' }]);
+  });
+
+  it('acknowledges the ticked alerts in one call, and Undo puts each back to triggered with its assignees before', async () => {
+    const user = userEvent.setup();
+    const api = triageApi();
+    renderApp('/projects/7/alerts?status=all', { user: DEVELOPER });
+    await screen.findByRole('link', { name: '#3 Alert 3' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select alert #3' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select alert #2' }));
+    const bar = screen.getByRole('region', { name: 'Selected alerts' });
+    await user.click(within(bar).getByRole('button', { name: 'Acknowledge selected (2)' }));
+    await within(bar).findByText('Acknowledged 1 alert; left as they were: #2 (already acknowledged).');
+    expect(api.sent('POST /projects/7/alerts/bulk_update').map((request) => request.body)).toEqual([{ iids: [3, 2], status: 'acknowledged' }]);
+
+    await user.click(within(bar).getByRole('button', { name: 'Undo' }));
+    await within(bar).findByText('Undone: Alert #3 is Triggered again.');
+    expect(api.sent('PUT /projects/7/alerts/3').map((request) => request.body)).toEqual([{ status: 'triggered' }]);
+    expect(api.sent('PUT /projects/7/alerts/3/assignees').map((request) => request.body)).toEqual([{ assignee_ids: [] }]);
+    expect(api.sent('PUT /projects/7/alerts/2')).toEqual([]);
   });
 
   it('assigns the ticked alerts to a member, each keeping its assignees, and links them to an open incident', async () => {

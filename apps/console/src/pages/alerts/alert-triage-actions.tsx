@@ -15,7 +15,8 @@ const DONE: Record<TriageAction, string> = { acknowledge: 'acknowledged', resolv
 const REFUSED: Record<TriageAction, string> = { acknowledge: 'Not acknowledged', resolve: 'Not resolved', assign: 'Not assigned' };
 export const ACTION_LABELS: Record<TriageAction, string> = { acknowledge: 'Acknowledge', resolve: 'Resolve', assign: 'Assign to me' };
 
-const stateOf = (alert: Alert): TriageState => ({ status: alert.status, assigneeIds: alert.assignees.map((assignee) => assignee.id) });
+/** The part of an alert a one-click action changes. */
+export const stateOf = (alert: Alert): TriageState => ({ status: alert.status, assigneeIds: alert.assignees.map((assignee) => assignee.id) });
 const alertsText = (iids: readonly number[]) => (iids.length === 1 ? `Alert #${iids[0]}` : `${iids.length} alerts (${iids.map((iid) => `#${iid}`).join(', ')})`);
 
 /**
@@ -55,6 +56,12 @@ export function useTriageActions(projectId: number, message: ReturnType<typeof u
     }
   };
 
+  /** Says what was done, with Undo for the alerts it can put back (also for a change made by another call, the bulk acknowledgement). */
+  const sayDone = (text: string, undos: ReadonlyArray<{ iid: number; steps: UndoStep[] }>) => {
+    const undoable = undos.filter((item) => item.steps.length > 0);
+    message.success(<UndoableNote text={text} onUndo={undoable.length > 0 ? () => void undo(undoable) : undefined} />);
+  };
+
   /** Acts on each of `alerts` the action changes; says what it did, with Undo. */
   const act = async (alerts: readonly Alert[], action: TriageAction) => {
     const targets = alerts.filter((alert) => actionApplies(action, stateOf(alert), me));
@@ -73,10 +80,7 @@ export function useTriageActions(projectId: number, message: ReturnType<typeof u
           return { iid: alert.iid, steps: undoSteps(stateOf(alert), stateOf(after)) };
         }),
       );
-      const undoable = done.filter((item) => item.steps.length > 0);
-      message.success(
-        <UndoableNote text={`${alertsText(done.map((item) => item.iid))} ${DONE[action]}.`} onUndo={undoable.length > 0 ? () => void undo(undoable) : undefined} />,
-      );
+      sayDone(`${alertsText(done.map((item) => item.iid))} ${DONE[action]}.`, done);
     } catch (error) {
       message.error(error, REFUSED[action]);
       // What was refused may have changed meanwhile: every row shows its status as stored.
@@ -86,7 +90,7 @@ export function useTriageActions(projectId: number, message: ReturnType<typeof u
     }
   };
 
-  return { me, act, busy };
+  return { me, act, sayDone, busy };
 }
 
 /** What an action did, and Undo until UNDO_SECONDS have passed. */

@@ -13,7 +13,7 @@ import { SEVERITY_LABELS, SeverityLabel } from '../../components/severity';
 import { ShortcutsHelp } from '../../components/shortcuts-help';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
-import { ALERT_LIST_SHORTCUTS, assigneeFilterOf, assigneeQuery, ListOrder, listOrderOf, newAlertCount, severitiesOf, TriageAction } from '../../lib/alert-triage';
+import { ALERT_LIST_SHORTCUTS, assigneeFilterOf, assigneeQuery, ListOrder, listOrderOf, newAlertCount, severitiesOf, TriageAction, undoAcknowledgement } from '../../lib/alert-triage';
 import { useDebounced } from '../../lib/use-debounced';
 import { useListQuery } from '../../lib/use-list-query';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -22,7 +22,7 @@ import { useCurrentProject } from '../project-layout';
 import { SilencedBadge } from '../silences/silence-badge';
 import { AssigneeNames } from './alert-assignees';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
-import { QuickActions, useTriageActions } from './alert-triage-actions';
+import { QuickActions, stateOf, useTriageActions } from './alert-triage-actions';
 import { useCurrentMessage } from '../../components/current-message';
 import { testAlertPath } from './send-test-alert.page';
 import { OnCallNow } from '../oncall/on-call-now';
@@ -117,8 +117,13 @@ export function AlertsPage() {
         onSuccess: (result) => {
           setSelected([]);
           const skipped = result.skipped.map((skip) => `#${skip.iid} (${SKIP_REASONS[skip.reason]})`).join(', ');
-          bulkMessage.success(
+          const before = new Map(chosenAlerts.map((alert) => [alert.iid, alert]));
+          triage.sayDone(
             `Acknowledged ${result.updated.length} ${result.updated.length === 1 ? 'alert' : 'alerts'}${skipped ? `; left as they were: ${skipped}` : ''}.`,
+            result.updated.flatMap((iid) => {
+              const alert = before.get(iid);
+              return alert ? [{ iid, steps: undoAcknowledgement(stateOf(alert)) }] : [];
+            }),
           );
         },
         onError: (error) => bulkMessage.error(error, 'Not acknowledged'),

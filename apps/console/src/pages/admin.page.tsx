@@ -7,6 +7,7 @@ import { DataTable } from '../components/data-table';
 import { Field } from '../components/field';
 import { ErrorMessage, ErrorNotice, SuccessMessage } from '../components/error-message';
 import { Pagination } from '../components/pagination';
+import { useListQuery } from '../lib/use-list-query';
 import { usePageTitle } from '../lib/use-page-title';
 import { tierLabel } from '../session/roles';
 import { useSession } from '../session/session';
@@ -191,7 +192,7 @@ function CreateProject() {
 }
 
 function AllProjects() {
-  const [page, setPage] = useState(1);
+  const { page, paging } = useListQuery();
   const projects = useProjects('', page);
   const message = useCurrentMessage();
   return (
@@ -222,7 +223,7 @@ function AllProjects() {
           </tr>
         )}
       </DataTable>
-      {projects.data && <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />}
+      {projects.data && <Pagination {...paging} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} />}
     </div>
   );
 }

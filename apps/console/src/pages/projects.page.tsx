@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PER_PAGE, useProjects } from '../api/queries';
 import { DataTable } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { SearchField } from '../components/search-field';
 import { Pagination } from '../components/pagination';
-import { useDebounced } from '../lib/use-debounced';
+import { useListQuery } from '../lib/use-list-query';
 import { usePageTitle } from '../lib/use-page-title';
 import { can, roleLabel, tierLabel } from '../session/roles';
 import { useSession } from '../session/session';
@@ -20,9 +19,7 @@ function projectHome(project: Project): string {
 export function ProjectsPage() {
   const { user } = useSession();
   usePageTitle('Projects');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(search.trim());
+  const { searchField, query, page, paging } = useListQuery();
   const projects = useProjects(query, page);
 
   return (
@@ -36,15 +33,7 @@ export function ProjectsPage() {
         )}
       </div>
       <div className="toolbar">
-        <SearchField
-          label="Search projects"
-          placeholder="Search projects by path"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-        />
+        <SearchField label="Search projects" placeholder="Search projects by path" {...searchField} />
       </div>
       <ErrorMessage error={projects.error} />
       <DataTable
@@ -78,7 +67,7 @@ export function ProjectsPage() {
         )}
       </DataTable>
       {projects.data && (
-        <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />
+        <Pagination {...paging} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} />
       )}
     </section>
   );

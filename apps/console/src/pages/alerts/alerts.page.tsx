@@ -14,7 +14,6 @@ import { ShortcutsHelp } from '../../components/shortcuts-help';
 import { TabNav } from '../../components/tab-nav';
 import { TimeAgo } from '../../components/time-ago';
 import { ALERT_LIST_SHORTCUTS, assigneeFilterOf, assigneeQuery, ListOrder, listOrderOf, newAlertCount, severitiesOf, TriageAction } from '../../lib/alert-triage';
-import { useDebounced } from '../../lib/use-debounced';
 import { useListQuery } from '../../lib/use-list-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
@@ -66,10 +65,6 @@ function silencedFilterOf(value: string | null): SilencedFilter {
   return value === 'true' ? 'silenced' : value === 'false' ? 'not_silenced' : 'any';
 }
 
-function tabOf(value: string | null): AlertTab {
-  return TABS.find((tab) => tab.id === value)?.id ?? 'open';
-}
-
 /** Whether the tab lists alerts of this status (Open: triggered and acknowledged, as the API's `status=open`). */
 export function tabHolds(tab: AlertTab, status: AlertStatus): boolean {
   if (tab === 'all') return true;
@@ -87,10 +82,7 @@ interface LeftTab {
 /** Monitor > Alerts: GitLab's alert list (status tabs with counts, search, sort, filters, paging), refreshed while open, triaged from the keyboard. */
 export function AlertsPage() {
   const project = useCurrentProject();
-  const { params, page, setQuery } = useListQuery();
-  const tab = tabOf(params.get('status'));
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const query = useDebounced(search.trim());
+  const { params, setQuery, page, paging, tab, tabLink, tabLinks, searchField, query } = useListQuery({ param: 'status', values: TABS.map((item) => item.id), default: 'open' });
   const silenced = silencedFilterOf(params.get('silenced'));
   const assignee = assigneeFilterOf(params.get('assignee'));
   const severities = severitiesOf(params);
@@ -167,15 +159,6 @@ export function AlertsPage() {
     m: actOnKeys('assign'),
   };
 
-  const tabLink = (id: AlertTab) => {
-    // The tab and search first, then the sort and filters as they are.
-    const next = new URLSearchParams();
-    if (id !== 'open') next.set('status', id);
-    if (query) next.set('search', query);
-    for (const [name, value] of params) if (!['status', 'search', 'page'].includes(name)) next.set(name, value);
-    const text = next.toString();
-    return `/projects/${project.id}/alerts${text ? `?${text}` : ''}`;
-  };
   const usernames = (candidates.data ?? []).map((candidate) => candidate.username);
   const assigneeValue = assignee.kind === 'user' ? assignee.username : assignee.kind === 'any' ? '' : assignee.kind;
   const assigneeValues = ['', 'me', 'none', ...usernames.filter((username) => username !== 'me' && username !== 'none')];
@@ -207,30 +190,9 @@ export function AlertsPage() {
         )}
       </div>
       <OnCallNow project={project} />
-      <TabNav
-        label="Alert status"
-        tabs={TABS.map((item) => ({
-          id: item.id,
-          to: tabLink(item.id),
-          active: item.id === tab,
-          label: (
-            <>
-              {item.label}{' '}
-              <span className="count">{counts.data?.[item.id] ?? '–'}</span>
-            </>
-          ),
-        }))}
-      />
+      <TabNav label="Alert status" tabs={tabLinks(TABS, counts.data ?? null)} />
       <div className="toolbar toolbar-row">
-        <SearchField
-          label="Search alerts"
-          placeholder="Search title, description, service, monitoring tool or hosts"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setQuery({ search: text.trim(), page: null });
-          }}
-        />
+        <SearchField label="Search alerts" placeholder="Search title, description, service, monitoring tool or hosts" {...searchField} />
         <label className="toolbar-field">
           <span>Sort</span>
           <select
@@ -347,12 +309,7 @@ export function AlertsPage() {
         </DataTable>
       </div>
       {alerts.data && (
-        <Pagination
-          page={page}
-          total={alerts.data.total}
-          perPage={PER_PAGE}
-          onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })}
-        />
+        <Pagination {...paging} total={alerts.data.total} perPage={PER_PAGE} />
       )}
     </section>
   );

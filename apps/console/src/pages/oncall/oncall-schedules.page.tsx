@@ -1,5 +1,5 @@
 import { FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useOncallMutations, useOncallSchedules } from '../../api/oncall';
 import { PER_PAGE } from '../../api/queries';
 import { useCurrentMessage } from '../../components/current-message';
@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { useFormErrors } from '../../components/form-errors';
 import { Pagination } from '../../components/pagination';
+import { useListQuery } from '../../lib/use-list-query';
 import { viewerZone } from '../../lib/zoned-time';
 import { usePageTitle } from '../../lib/use-page-title';
 import { can } from '../../session/roles';
@@ -23,8 +24,7 @@ const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? 
  */
 export function OncallSchedulesPage() {
   const project = useCurrentProject();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, paging } = useListQuery();
   const schedules = useOncallSchedules(project.id, page);
   const manage = can(project, 'manageOncallSchedules');
   const [creating, setCreating] = useState(false);
@@ -49,11 +49,7 @@ export function OncallSchedulesPage() {
       <DataTable
         rows={schedules.data?.items}
         loading={schedules.isPending && 'schedules'}
-        empty={
-          <div className="empty">
-            <p>No on-call schedules yet.{manage ? ' Create one, then add its rotations.' : ' A maintainer creates them.'}</p>
-          </div>
-        }
+        empty={`No on-call schedules yet.${manage ? ' Create one, then add its rotations.' : ' A maintainer creates them.'}`}
         columns={['Schedule', 'Time zone', 'On call now', 'Rotations']}
         className="oncall-table"
         scroll
@@ -73,12 +69,7 @@ export function OncallSchedulesPage() {
         )}
       </DataTable>
       {schedules.data && (
-        <Pagination
-          page={page}
-          total={schedules.data.total}
-          perPage={PER_PAGE}
-          onPage={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
-        />
+        <Pagination {...paging} total={schedules.data.total} perPage={PER_PAGE} />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { TabLink } from '../components/tab-nav';
+import type { TabLink } from '@console/components/tab-nav';
 import { useDebounced } from './use-debounced';
 
 /** A list's tabs kept in one parameter of the address (`?status=closed`); the default tab is its absence. */

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
-import { PER_PAGE, useProjects } from '../api/queries';
-import { DataTable } from '../components/data-table';
-import { ErrorMessage } from '../components/error-message';
-import { SearchField } from '../components/search-field';
-import { Pagination } from '../components/pagination';
-import { useListQuery } from '../lib/use-list-query';
-import { usePageTitle } from '../lib/use-page-title';
-import { can, roleLabel, tierLabel } from '../session/roles';
-import { useSession } from '../session/session';
-import { Project } from '../api/types';
+import { PER_PAGE, useProjects } from '@console/api/queries';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { SearchField } from '@console/components/search-field';
+import { Pagination } from '@console/components/pagination';
+import { useListQuery } from '@console/lib/use-list-query';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can, roleLabel, tierLabel } from '@console/session/roles';
+import { useSession } from '@console/session/session';
+import { Project } from '@console/api/types';
 
 /** Where a project's link leads: the first page the caller's role can use. */
 function projectHome(project: Project): string {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { DeprecationFilters, useDeprecations } from '../../api/queries';
-import { DEPRECATION_AREAS, DeprecationEntry } from '../../api/types';
-import { ErrorMessage, Loading } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { useListQuery } from '../../lib/use-list-query';
+import { DeprecationFilters, useDeprecations } from '@console/api/queries';
+import { DEPRECATION_AREAS, DeprecationEntry } from '@console/api/types';
+import { ErrorMessage, Loading } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { useListQuery } from '@console/lib/use-list-query';
 import { AREA_TITLES, compareMilestones, entryLink, kindLabel } from './deprecation-labels';
-import { Options } from '../../components/options';
+import { Options } from '@console/components/options';
 
 const NO_FILTERS: DeprecationFilters = { q: '', removal_milestone: '', breaking: '', area: '' };
 

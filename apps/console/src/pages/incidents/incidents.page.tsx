@@ -1,21 +1,21 @@
 import { FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { IncidentTab, useIncidentCounts, useIncidentMutations, useIncidents } from '../../api/incidents';
-import { PER_PAGE } from '../../api/queries';
-import { Incident, SEVERITIES, Severity } from '../../api/types';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { useFormErrors } from '../../components/form-errors';
-import { Pagination } from '../../components/pagination';
-import { SearchField } from '../../components/search-field';
-import { SeverityLabel } from '../../components/severity';
-import { TabNav } from '../../components/tab-nav';
-import { TimeAgo } from '../../components/time-ago';
-import { useListQuery } from '../../lib/use-list-query';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
+import { IncidentTab, useIncidentCounts, useIncidentMutations, useIncidents } from '@console/api/incidents';
+import { PER_PAGE } from '@console/api/queries';
+import { Incident, SEVERITIES, Severity } from '@console/api/types';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { useFormErrors } from '@console/components/form-errors';
+import { Pagination } from '@console/components/pagination';
+import { SearchField } from '@console/components/search-field';
+import { SeverityLabel } from '@console/components/severity';
+import { TabNav } from '@console/components/tab-nav';
+import { TimeAgo } from '@console/components/time-ago';
+import { useListQuery } from '@console/lib/use-list-query';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
 
 const TABS: Array<{ id: IncidentTab; label: string }> = [
   { id: 'open', label: 'Open' },

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ALERTS_POLL_MS, DELIVERIES_PER_PAGE, useDeliveries } from '../../api/queries';
-import { Delivery, Integration, Project } from '../../api/types';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage, Loading } from '../../components/error-message';
-import { Pagination } from '../../components/pagination';
-import { useListQuery } from '../../lib/use-list-query';
-import { TimeAgo } from '../../components/time-ago';
-import { bodyNotRead, formatBytes, statusClass, statusLabel } from '../../lib/deliveries';
-import { exactTime, utcTime } from '../../lib/time';
-import { useNow } from '../../lib/use-now';
+import { ALERTS_POLL_MS, DELIVERIES_PER_PAGE, useDeliveries } from '@console/api/queries';
+import { Delivery, Integration, Project } from '@console/api/types';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage, Loading } from '@console/components/error-message';
+import { Pagination } from '@console/components/pagination';
+import { useListQuery } from '@console/lib/use-list-query';
+import { TimeAgo } from '@console/components/time-ago';
+import { bodyNotRead, formatBytes, statusClass, statusLabel } from '@console/lib/deliveries';
+import { exactTime, utcTime } from '@console/lib/time';
+import { useNow } from '@console/lib/use-now';
 import { DeliveryBodyViewer } from './delivery-body-viewer';
 
 interface DeliveriesTabProps {

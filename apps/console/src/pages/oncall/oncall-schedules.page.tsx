@@ -1,18 +1,18 @@
 import { FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useOncallMutations, useOncallSchedules } from '../../api/oncall';
-import { PER_PAGE } from '../../api/queries';
-import { useCurrentMessage } from '../../components/current-message';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { useFormErrors } from '../../components/form-errors';
-import { Pagination } from '../../components/pagination';
-import { useListQuery } from '../../lib/use-list-query';
-import { viewerZone } from '../../lib/zoned-time';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
+import { useOncallMutations, useOncallSchedules } from '@console/api/oncall';
+import { PER_PAGE } from '@console/api/queries';
+import { useCurrentMessage } from '@console/components/current-message';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { useFormErrors } from '@console/components/form-errors';
+import { Pagination } from '@console/components/pagination';
+import { useListQuery } from '@console/lib/use-list-query';
+import { viewerZone } from '@console/lib/zoned-time';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
 import { OnCallMembers } from './on-call-members';
 
 /** The zones a browser knows, for the time zone field's suggestions. */

@@ -73,6 +73,11 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
+    // The console's modules reach another folder through the `@console/` alias of its src (apps/console/README.md), never by climbing.
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'Import from another folder of the console as @console/<path under src>.' }] }] },
+  },
+  {
     // Plain Node scripts (build, Prisma generation) run before anything is compiled, so they are CommonJS.
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../session/session';
+import { useApi } from '@console/session/session';
 import { workflowKeys } from './alert-workflow';
 import { dataOf, pageOf } from './client';
 import { incidentKeys } from './incidents';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../session/session';
+import { useApi } from '@console/session/session';
 import { dataOf } from './client';
 import { queryKeys, useApiQuery } from './queries';
 import { AlertStatus } from './types';

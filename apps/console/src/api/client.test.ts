@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../testing/render';
+import { stubApi } from '@console/testing/render';
 import { ApiError, createApiClient, dataOf, doneOf, pageOf } from './client';
 
 describe('createApiClient', () => {

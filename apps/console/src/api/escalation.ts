@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../session/session';
+import { useApi } from '@console/session/session';
 import { dataOf, doneOf, Schemas } from './client';
 import { pollAlerts, queryKeys, useApiQuery } from './queries';
 

@@ -1,7 +1,7 @@
 // Alert emails as the console reads and sets them: who was mailed about an alert (the alert page's
 // Notifications card), and the signed-in user's own address (the Profile page).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../session/session';
+import { useApi } from '@console/session/session';
 import { dataOf, pageOf, Schemas } from './client';
 import { ALERTS_POLL_MS } from './queries';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../session/session';
+import { useApi } from '@console/session/session';
 import { dataOf, doneOf, pageOf, Schemas } from './client';
 import { PER_PAGE, pollAlerts, useApiQuery, withTotal } from './queries';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, QueryKey, useMutation, useQuery, useQueryClient, UseQueryOptions } from '@tanstack/react-query';
-import { useApi } from '../session/session';
+import { useApi } from '@console/session/session';
 import { answerOf, ApiClient, ApiError, dataOf, doneOf, ListPage, pageOf, Schemas } from './client';
 import { AccessLevel, AlertStatus, DeprecationArea, Integration, ProjectTier, Severity, SilenceState, TestAlertAnswer } from './types';
 

@@ -1,11 +1,11 @@
 import { ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { TIMELINE_PER_PAGE, TimelineSubject, useAddTimelineNote, useTimeline } from '../api/activity';
-import { useIntegrations } from '../api/queries';
-import { ActivityEntry } from '../api/types';
-import { exactTime } from '../lib/time';
-import { STATUS_LABELS } from '../pages/alerts/alert-status-control';
-import { incidentPath } from '../pages/incidents/incidents.page';
+import { TIMELINE_PER_PAGE, TimelineSubject, useAddTimelineNote, useTimeline } from '@console/api/activity';
+import { useIntegrations } from '@console/api/queries';
+import { ActivityEntry } from '@console/api/types';
+import { exactTime } from '@console/lib/time';
+import { STATUS_LABELS } from '@console/pages/alerts/alert-status-control';
+import { incidentPath } from '@console/pages/incidents/incidents.page';
 import { ErrorMessage } from './error-message';
 import { MarkdownText } from './markdown';
 import { NoteForm } from './note-form';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
-import { useSession } from '../session/session';
+import { useSession } from '@console/session/session';
 
 /**
  * After a navigation to another page the focus goes to its main heading (its h1, once shown: a page

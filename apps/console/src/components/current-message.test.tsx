@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ReactElement, useState } from 'react';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client';
+import { ApiError } from '@console/api/client';
 import { useCurrentMessage } from './current-message';
 import { ErrorMessage } from './error-message';
 

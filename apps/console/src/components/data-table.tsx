@@ -14,7 +14,7 @@ interface DataTableProps<Row> {
   rows: readonly Row[] | undefined;
   /** What is loading, while it is ("Loading {loading}…"). */
   loading?: string | false;
-  /** Shown in place of the table when there are no rows. */
+  /** Shown in place of the table when there are no rows; a sentence is shown as the list pages' empty state. */
   empty?: ReactNode;
   /** The headings; a `false` one (a column the caller may not use) is left out. */
   columns: ReadonlyArray<Column | false>;
@@ -50,7 +50,15 @@ export function DataTable<Row>({ rows, loading, empty, columns, className, scrol
   return (
     <>
       {loading && <Loading what={loading} />}
-      {rows && rows.length === 0 && empty}
+      {rows &&
+        rows.length === 0 &&
+        (typeof empty === 'string' ? (
+          <div className="empty">
+            <p>{empty}</p>
+          </div>
+        ) : (
+          empty
+        ))}
       {table && scroll ? <div className="table-scroll">{table}</div> : table}
     </>
   );

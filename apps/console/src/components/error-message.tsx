@@ -1,4 +1,4 @@
-import { messageOf } from '../api/client';
+import { messageOf } from '@console/api/client';
 import { useErrorShown } from './error-shown';
 
 interface ErrorMessageProps {

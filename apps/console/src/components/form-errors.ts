@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError } from '@console/api/client';
 import { errorText } from './error-message';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

@@ -1,5 +1,5 @@
 import { ReactNode, useId } from 'react';
-import { checkJsonText, JsonTextCheck } from '../lib/json-text';
+import { checkJsonText, JsonTextCheck } from '@console/lib/json-text';
 
 interface JsonFieldProps {
   label: string;

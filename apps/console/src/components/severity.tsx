@@ -1,5 +1,5 @@
 import { ReactNode } from 'react';
-import { Severity } from '../api/types';
+import { Severity } from '@console/api/types';
 
 /** Each severity in words. */
 export const SEVERITY_LABELS: Record<Severity, string> = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Shortcut } from '../lib/alert-triage';
-import { useShortcuts } from '../lib/use-shortcuts';
+import { Shortcut } from '@console/lib/alert-triage';
+import { useShortcuts } from '@console/lib/use-shortcuts';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 export interface TabLink {
   id: string;
   label: ReactNode;
+  /** How many the tab lists, after its label ('–' until known); none when undefined. */
+  count?: number | string;
   to: string;
   active: boolean;
   /** A tab that cannot be used yet stays visible, with the reason. */
@@ -25,6 +27,12 @@ export function TabNav({ label, tabs }: { label: string; tabs: TabLink[] }) {
             ) : (
               <Link to={tab.to} className={tab.active ? 'tab tab-active' : 'tab'} aria-current={tab.active ? 'page' : undefined}>
                 {tab.label}
+                {tab.count !== undefined && (
+                  <>
+                    {' '}
+                    <span className="count">{tab.count}</span>
+                  </>
+                )}
               </Link>
             )}
           </li>

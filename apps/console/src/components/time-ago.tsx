@@ -1,4 +1,4 @@
-import { compactAge, exactTime, relativeTime } from '../lib/time';
+import { compactAge, exactTime, relativeTime } from '@console/lib/time';
 
 /**
  * Relative time, exact on hover (and for assistive technology via dateTime); `now` from useNow keeps

@@ -1,4 +1,4 @@
-import { AlertStatus, SEVERITIES, Severity } from '../api/types';
+import { AlertStatus, SEVERITIES, Severity } from '@console/api/types';
 
 // The pure rules of triage on the Alerts list and an alert's page: the sort and filters kept in the
 // address, what a one-click action may do and how it is undone, the keyboard shortcuts and when they

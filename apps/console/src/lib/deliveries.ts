@@ -1,4 +1,4 @@
-import { Delivery } from '../api/types';
+import { Delivery } from '@console/api/types';
 import { isJsonObject, JsonValue } from './json-text';
 
 /** The reason phrases of the answers a receiving URL gives (CONTRACT.md "Receiving alerts"). */

@@ -1,4 +1,4 @@
-import { ACCEPTED_MAPPING_TYPES, PayloadAlertField, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, PLATFORM_ALERT_FIELDS, PlatformAlertField } from '../api/types';
+import { ACCEPTED_MAPPING_TYPES, PayloadAlertField, PayloadFieldMappingEntry, PayloadFieldType, PayloadPath, PLATFORM_ALERT_FIELDS, PlatformAlertField } from '@console/api/types';
 import { isJsonObject, JsonValue } from './json-text';
 
 export interface PlatformAlertKey {

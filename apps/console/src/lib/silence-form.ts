@@ -1,4 +1,4 @@
-import { Alert, PayloadPath, SilenceMatcher, SilenceMatcherField, SilenceMatcherOperator } from '../api/types';
+import { Alert, PayloadPath, SilenceMatcher, SilenceMatcherField, SilenceMatcherOperator } from '@console/api/types';
 
 /** One row of the matcher editor: an alert field or a payload path, an operator and a value. */
 export interface MatcherRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Alert } from '../api/types';
+import { Alert } from '@console/api/types';
 import { describeTestAlert, effectWords } from './test-alert-outcome';
 
 const alert = (iid: number, changes: Partial<Alert> = {}) => ({ iid, title: `Alert ${iid}`, status: 'triggered', events: 1, ...changes }) as Alert;

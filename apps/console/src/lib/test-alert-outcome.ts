@@ -1,4 +1,4 @@
-import { CreatedAlert, TestAlertAnswer } from '../api/types';
+import { CreatedAlert, TestAlertAnswer } from '@console/api/types';
 
 /** What the test alert did to one alert. */
 export interface TestAlertEffect {

@@ -1,21 +1,22 @@
 import { FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PER_PAGE, useChangeTier, useCreateProject, useCreateUser, useProjects } from '../api/queries';
-import { Project, PROJECT_TIERS, ProjectTier } from '../api/types';
-import { CopyButton } from '../components/copy-button';
-import { DataTable } from '../components/data-table';
-import { Field } from '../components/field';
-import { ErrorMessage, ErrorNotice, SuccessMessage } from '../components/error-message';
-import { Pagination } from '../components/pagination';
-import { usePageTitle } from '../lib/use-page-title';
-import { tierLabel } from '../session/roles';
-import { useSession } from '../session/session';
-import { Options } from '../components/options';
-import { ApplySelect } from '../components/apply-select';
-import { useCurrentMessage } from '../components/current-message';
-import { useFormErrors } from '../components/form-errors';
-import { emailProblem } from '../lib/email';
-import { EmailField } from '../components/email-field';
+import { PER_PAGE, useChangeTier, useCreateProject, useCreateUser, useProjects } from '@console/api/queries';
+import { Project, PROJECT_TIERS, ProjectTier } from '@console/api/types';
+import { CopyButton } from '@console/components/copy-button';
+import { DataTable } from '@console/components/data-table';
+import { Field } from '@console/components/field';
+import { ErrorMessage, ErrorNotice, SuccessMessage } from '@console/components/error-message';
+import { Pagination } from '@console/components/pagination';
+import { useListQuery } from '@console/lib/use-list-query';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { tierLabel } from '@console/session/roles';
+import { useSession } from '@console/session/session';
+import { Options } from '@console/components/options';
+import { ApplySelect } from '@console/components/apply-select';
+import { useCurrentMessage } from '@console/components/current-message';
+import { useFormErrors } from '@console/components/form-errors';
+import { emailProblem } from '@console/lib/email';
+import { EmailField } from '@console/components/email-field';
 
 /** The API's rules (CreateUserDto, CreateProjectDto), checked here first so the form says them at the field. */
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -191,7 +192,7 @@ function CreateProject() {
 }
 
 function AllProjects() {
-  const [page, setPage] = useState(1);
+  const { page, paging } = useListQuery();
   const projects = useProjects('', page);
   const message = useCurrentMessage();
   return (
@@ -222,7 +223,7 @@ function AllProjects() {
           </tr>
         )}
       </DataTable>
-      {projects.data && <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />}
+      {projects.data && <Pagination {...paging} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} />}
     </div>
   );
 }

@@ -1,17 +1,17 @@
 import { FormEvent, KeyboardEvent, useId, useState } from 'react';
-import { useMemberCandidates, useMemberMutations, useMembers } from '../api/queries';
-import { ACCESS_LEVELS, AccessLevel, Member, MemberCandidate } from '../api/types';
-import { ApplySelect } from '../components/apply-select';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { useCurrentMessage } from '../components/current-message';
-import { DataTable } from '../components/data-table';
-import { ErrorMessage, ErrorNotice } from '../components/error-message';
-import { Field } from '../components/field';
-import { ApiErrorFields, useFormErrors } from '../components/form-errors';
-import { Options } from '../components/options';
-import { useDebounced } from '../lib/use-debounced';
-import { usePageTitle } from '../lib/use-page-title';
-import { can, roleLabel } from '../session/roles';
+import { useMemberCandidates, useMemberMutations, useMembers } from '@console/api/queries';
+import { ACCESS_LEVELS, AccessLevel, Member, MemberCandidate } from '@console/api/types';
+import { ApplySelect } from '@console/components/apply-select';
+import { ConfirmDialog } from '@console/components/confirm-dialog';
+import { useCurrentMessage } from '@console/components/current-message';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage, ErrorNotice } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { ApiErrorFields, useFormErrors } from '@console/components/form-errors';
+import { Options } from '@console/components/options';
+import { useDebounced } from '@console/lib/use-debounced';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can, roleLabel } from '@console/session/roles';
 import { useCurrentProject } from './project-layout';
 
 /** Project members (maintainer+ sees them; the owner and the administrator change them). */

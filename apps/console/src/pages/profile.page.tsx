@@ -1,12 +1,12 @@
 import { FormEvent, useId, useState } from 'react';
-import { useCurrentUser, useSetOwnEmail } from '../api/notifications';
-import { useCurrentMessage } from '../components/current-message';
-import { ErrorMessage, ErrorNotice, Loading } from '../components/error-message';
-import { EmailField } from '../components/email-field';
-import { useFormErrors } from '../components/form-errors';
-import { emailProblem } from '../lib/email';
-import { usePageTitle } from '../lib/use-page-title';
-import { useSession } from '../session/session';
+import { useCurrentUser, useSetOwnEmail } from '@console/api/notifications';
+import { useCurrentMessage } from '@console/components/current-message';
+import { ErrorMessage, ErrorNotice, Loading } from '@console/components/error-message';
+import { EmailField } from '@console/components/email-field';
+import { useFormErrors } from '@console/components/form-errors';
+import { emailProblem } from '@console/lib/email';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { useSession } from '@console/session/session';
 import { onDemand } from './oncall/oncall-pages';
 
 /** How escalation policies page the user: a chunk of its own, as the on-call screens are. */

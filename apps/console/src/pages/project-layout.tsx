@@ -1,9 +1,9 @@
 import { Link, Navigate, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
-import { useProject } from '../api/queries';
-import { Project } from '../api/types';
-import { ErrorPage, Loading } from '../components/error-message';
-import { usePageTitle } from '../lib/use-page-title';
-import { can, roleLabel, tierLabel } from '../session/roles';
+import { useProject } from '@console/api/queries';
+import { Project } from '@console/api/types';
+import { ErrorPage, Loading } from '@console/components/error-message';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can, roleLabel, tierLabel } from '@console/session/roles';
 import { OnCallNow } from './oncall/on-call-now';
 
 /** The project of the page, as its layout loaded it (with the caller's role). */

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { PER_PAGE, useProjects } from '../api/queries';
-import { DataTable } from '../components/data-table';
-import { ErrorMessage } from '../components/error-message';
-import { SearchField } from '../components/search-field';
-import { Pagination } from '../components/pagination';
-import { useDebounced } from '../lib/use-debounced';
-import { usePageTitle } from '../lib/use-page-title';
-import { can, roleLabel, tierLabel } from '../session/roles';
-import { useSession } from '../session/session';
-import { Project } from '../api/types';
+import { PER_PAGE, useProjects } from '@console/api/queries';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { SearchField } from '@console/components/search-field';
+import { Pagination } from '@console/components/pagination';
+import { useListQuery } from '@console/lib/use-list-query';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can, roleLabel, tierLabel } from '@console/session/roles';
+import { useSession } from '@console/session/session';
+import { Project } from '@console/api/types';
 
 /** Where a project's link leads: the first page the caller's role can use. */
 function projectHome(project: Project): string {
@@ -20,9 +19,7 @@ function projectHome(project: Project): string {
 export function ProjectsPage() {
   const { user } = useSession();
   usePageTitle('Projects');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(search.trim());
+  const { searchField, query, page, paging } = useListQuery();
   const projects = useProjects(query, page);
 
   return (
@@ -36,15 +33,7 @@ export function ProjectsPage() {
         )}
       </div>
       <div className="toolbar">
-        <SearchField
-          label="Search projects"
-          placeholder="Search projects by path"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-        />
+        <SearchField label="Search projects" placeholder="Search projects by path" {...searchField} />
       </div>
       <ErrorMessage error={projects.error} />
       <DataTable
@@ -78,7 +67,7 @@ export function ProjectsPage() {
         )}
       </DataTable>
       {projects.data && (
-        <Pagination page={page} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} onPage={setPage} />
+        <Pagination {...paging} total={projects.data.total} perPage={PER_PAGE} nextPage={projects.data.nextPage} />
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../session/session';
-import { renderApp, renderPage, stubApi } from '../testing/render';
+import { SESSION_STORAGE_KEY } from '@console/session/session';
+import { renderApp, renderPage, stubApi } from '@console/testing/render';
 import { SignInPage } from './sign-in.page';
 
 describe('SignInPage', () => {

@@ -1,10 +1,10 @@
 import { FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, createApiClient, dataOf, messageOf } from '../api/client';
-import { useFormErrors } from '../components/form-errors';
-import { Field } from '../components/field';
-import { usePageTitle } from '../lib/use-page-title';
-import { useSession } from '../session/session';
+import { ApiError, createApiClient, dataOf, messageOf } from '@console/api/client';
+import { useFormErrors } from '@console/components/form-errors';
+import { Field } from '@console/components/field';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { useSession } from '@console/session/session';
 
 export function SignInPage() {
   const { token: current, signIn, signedOutReason } = useSession();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, stubApi } from '../testing/render';
+import { renderApp, stubApi } from '@console/testing/render';
 
 const MARIA = { id: 2, username: 'maria', is_admin: false };
 

@@ -1,5 +1,5 @@
 import { hasAccessLevel, REQUIRED_ACCESS_LEVEL, type ProjectAction } from '@alert-ingestion/contracts/access';
-import { AccessLevel, Project } from '../api/types';
+import { AccessLevel, Project } from '@console/api/types';
 
 /**
  * Whether the caller's role may do `action` (the contract's table of who may do what, spec 1.7 and

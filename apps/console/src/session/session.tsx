@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiClient, createApiClient } from '../api/client';
-import { CurrentUser } from '../api/types';
+import { ApiClient, createApiClient } from '@console/api/client';
+import { CurrentUser } from '@console/api/types';
 
 /**
  * Kept in the origin's `localStorage`, so every tab of the console shares one session: a link

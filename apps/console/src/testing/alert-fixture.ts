@@ -1,4 +1,4 @@
-import { Alert } from '../api/types';
+import { Alert } from '@console/api/types';
 
 /** An alert as the API answers it, for component tests; `fields` change what the test is about. */
 export function alertFixture(fields: Partial<Alert> = {}): Alert {

@@ -5,10 +5,10 @@ import { render, RenderResult } from '@testing-library/react';
 import { ReactElement } from 'react';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient } from '../app';
-import { AppRoutes } from '../routes';
-import { CurrentUser } from '../api/types';
-import { SESSION_STORAGE_KEY, SessionProvider } from '../session/session';
+import { createQueryClient } from '@console/app';
+import { AppRoutes } from '@console/routes';
+import { CurrentUser } from '@console/api/types';
+import { SESSION_STORAGE_KEY, SessionProvider } from '@console/session/session';
 
 export interface RecordedRequest {
   method: string;

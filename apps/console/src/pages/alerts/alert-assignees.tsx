@@ -1,9 +1,9 @@
 import { KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useAssigneeCandidates, useSetAlertAssignees } from '../../api/alert-workflow';
-import { Alert, AlertAssignee } from '../../api/types';
-import { useCurrentMessage } from '../../components/current-message';
-import { ErrorMessage } from '../../components/error-message';
-import { assigneesShown } from '../../lib/alert-triage';
+import { useAssigneeCandidates, useSetAlertAssignees } from '@console/api/alert-workflow';
+import { Alert, AlertAssignee } from '@console/api/types';
+import { useCurrentMessage } from '@console/components/current-message';
+import { ErrorMessage } from '@console/components/error-message';
+import { assigneesShown } from '@console/lib/alert-triage';
 
 /** Usernames as the console shows them: `@alice, @bob`, or "Unassigned". */
 export function assigneesText(assignees: readonly AlertAssignee[]): string {

@@ -1,9 +1,9 @@
-import { AlertEscalation, useAcknowledgeAlert, useAlertEscalation } from '../../api/escalation';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { TimeAgo } from '../../components/time-ago';
-import { exactTime } from '../../lib/time';
-import { useNow } from '../../lib/use-now';
+import { AlertEscalation, useAcknowledgeAlert, useAlertEscalation } from '@console/api/escalation';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { TimeAgo } from '@console/components/time-ago';
+import { exactTime } from '@console/lib/time';
+import { useNow } from '@console/lib/use-now';
 
 type Page = AlertEscalation['pages'][number];
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AlertNotification } from '../../api/notifications';
-import { alertFixture } from '../../testing/alert-fixture';
-import { renderApp, stubApi } from '../../testing/render';
+import { AlertNotification } from '@console/api/notifications';
+import { alertFixture } from '@console/testing/alert-fixture';
+import { renderApp, stubApi } from '@console/testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };

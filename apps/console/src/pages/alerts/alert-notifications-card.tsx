@@ -1,7 +1,7 @@
-import { AlertNotification, NotificationStatus, useAlertNotifications } from '../../api/notifications';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { TimeAgo } from '../../components/time-ago';
+import { AlertNotification, NotificationStatus, useAlertNotifications } from '@console/api/notifications';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { TimeAgo } from '@console/components/time-ago';
 
 const STATUS_LABELS: Record<NotificationStatus, string> = {
   pending: 'Pending',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useChangeAlertStatus } from '../../api/queries';
-import { ALERT_STATUSES, AlertStatus } from '../../api/types';
-import { ApplySelect } from '../../components/apply-select';
+import { useChangeAlertStatus } from '@console/api/queries';
+import { ALERT_STATUSES, AlertStatus } from '@console/api/types';
+import { ApplySelect } from '@console/components/apply-select';
 
 export const STATUS_LABELS: Record<AlertStatus, string> = {
   triggered: 'Triggered',

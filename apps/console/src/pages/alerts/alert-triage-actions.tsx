@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSetAlertAssignees } from '../../api/alert-workflow';
-import { queryKeys, useChangeAlertStatus } from '../../api/queries';
-import { Alert, AlertStatus } from '../../api/types';
-import { useCurrentMessage } from '../../components/current-message';
-import { actionApplies, TriageAction, TriageState, undoSteps, UndoStep } from '../../lib/alert-triage';
-import { useSession } from '../../session/session';
+import { useSetAlertAssignees } from '@console/api/alert-workflow';
+import { queryKeys, useChangeAlertStatus } from '@console/api/queries';
+import { Alert, AlertStatus } from '@console/api/types';
+import { useCurrentMessage } from '@console/components/current-message';
+import { actionApplies, TriageAction, TriageState, undoSteps, UndoStep } from '@console/lib/alert-triage';
+import { useSession } from '@console/session/session';
 import { STATUS_LABELS } from './alert-status-control';
 
 /** How long a one-click action can be undone. */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Alert } from '../../api/types';
-import { alertFixture } from '../../testing/alert-fixture';
-import { renderApp, stubApi } from '../../testing/render';
+import { Alert } from '@console/api/types';
+import { alertFixture } from '@console/testing/alert-fixture';
+import { renderApp, stubApi } from '@console/testing/render';
 
 const DEVELOPER = { id: 5, username: 'dev', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'developer' };

@@ -1,31 +1,30 @@
 import { ReactNode, useEffect, useRef, useState } from 'react';
-import { useAssigneeCandidates, useBulkUpdateAlerts, useSetAlertAssignees } from '../../api/alert-workflow';
+import { useAssigneeCandidates, useBulkUpdateAlerts, useSetAlertAssignees } from '@console/api/alert-workflow';
 import { Link } from 'react-router';
-import { useIncidentMutations, useIncidents } from '../../api/incidents';
-import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts, useIntegrations } from '../../api/queries';
-import { Alert, AlertBulkUpdateResult, AlertStatus, AlertStatusCounts, Project, SEVERITIES, Severity } from '../../api/types';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { HiddenLabelSelect } from '../../components/options';
-import { SearchField } from '../../components/search-field';
-import { Pagination } from '../../components/pagination';
-import { SEVERITY_LABELS, SeverityLabel } from '../../components/severity';
-import { ShortcutsHelp } from '../../components/shortcuts-help';
-import { TabNav } from '../../components/tab-nav';
-import { TimeAgo } from '../../components/time-ago';
-import { ALERT_LIST_SHORTCUTS, assigneeFilterOf, assigneeQuery, ListOrder, listOrderOf, newAlertCount, severitiesOf, TriageAction, undoAcknowledgement } from '../../lib/alert-triage';
-import { useDebounced } from '../../lib/use-debounced';
-import { useListQuery } from '../../lib/use-list-query';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
-import { SilencedBadge } from '../silences/silence-badge';
+import { useIncidentMutations, useIncidents } from '@console/api/incidents';
+import { AlertTab, PER_PAGE, SilencedFilter, useActiveExternalLink, useAlertCounts, useAlerts, useIntegrations } from '@console/api/queries';
+import { Alert, AlertBulkUpdateResult, AlertStatus, AlertStatusCounts, Project, SEVERITIES, Severity } from '@console/api/types';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { HiddenLabelSelect } from '@console/components/options';
+import { SearchField } from '@console/components/search-field';
+import { Pagination } from '@console/components/pagination';
+import { SEVERITY_LABELS, SeverityLabel } from '@console/components/severity';
+import { ShortcutsHelp } from '@console/components/shortcuts-help';
+import { TabNav } from '@console/components/tab-nav';
+import { TimeAgo } from '@console/components/time-ago';
+import { ALERT_LIST_SHORTCUTS, assigneeFilterOf, assigneeQuery, ListOrder, listOrderOf, newAlertCount, severitiesOf, TriageAction, undoAcknowledgement } from '@console/lib/alert-triage';
+import { useListQuery } from '@console/lib/use-list-query';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
+import { SilencedBadge } from '@console/pages/silences/silence-badge';
 import { AssigneeNames } from './alert-assignees';
 import { AlertStatusControl, STATUS_LABELS } from './alert-status-control';
 import { QuickActions, stateOf, useTriageActions } from './alert-triage-actions';
-import { useCurrentMessage } from '../../components/current-message';
+import { useCurrentMessage } from '@console/components/current-message';
 import { testAlertPath } from './send-test-alert.page';
-import { OnCallNow } from '../oncall/on-call-now';
+import { OnCallNow } from '@console/pages/oncall/on-call-now';
 import { NewAlertNotifications } from './new-alert-notifications';
 
 const TABS: Array<{ id: AlertTab; label: string }> = [
@@ -66,10 +65,6 @@ function silencedFilterOf(value: string | null): SilencedFilter {
   return value === 'true' ? 'silenced' : value === 'false' ? 'not_silenced' : 'any';
 }
 
-function tabOf(value: string | null): AlertTab {
-  return TABS.find((tab) => tab.id === value)?.id ?? 'open';
-}
-
 /** Whether the tab lists alerts of this status (Open: triggered and acknowledged, as the API's `status=open`). */
 export function tabHolds(tab: AlertTab, status: AlertStatus): boolean {
   if (tab === 'all') return true;
@@ -87,10 +82,7 @@ interface LeftTab {
 /** Monitor > Alerts: GitLab's alert list (status tabs with counts, search, sort, filters, paging), refreshed while open, triaged from the keyboard. */
 export function AlertsPage() {
   const project = useCurrentProject();
-  const { params, page, setQuery } = useListQuery();
-  const tab = tabOf(params.get('status'));
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const query = useDebounced(search.trim());
+  const { params, setQuery, page, paging, tab, tabLink, tabLinks, searchField, query } = useListQuery({ param: 'status', values: TABS.map((item) => item.id), default: 'open' });
   const silenced = silencedFilterOf(params.get('silenced'));
   const assignee = assigneeFilterOf(params.get('assignee'));
   const severities = severitiesOf(params);
@@ -172,15 +164,6 @@ export function AlertsPage() {
     m: actOnKeys('assign'),
   };
 
-  const tabLink = (id: AlertTab) => {
-    // The tab and search first, then the sort and filters as they are.
-    const next = new URLSearchParams();
-    if (id !== 'open') next.set('status', id);
-    if (query) next.set('search', query);
-    for (const [name, value] of params) if (!['status', 'search', 'page'].includes(name)) next.set(name, value);
-    const text = next.toString();
-    return `/projects/${project.id}/alerts${text ? `?${text}` : ''}`;
-  };
   const usernames = (candidates.data ?? []).map((candidate) => candidate.username);
   const assigneeValue = assignee.kind === 'user' ? assignee.username : assignee.kind === 'any' ? '' : assignee.kind;
   const assigneeValues = ['', 'me', 'none', ...usernames.filter((username) => username !== 'me' && username !== 'none')];
@@ -212,30 +195,9 @@ export function AlertsPage() {
         )}
       </div>
       <OnCallNow project={project} />
-      <TabNav
-        label="Alert status"
-        tabs={TABS.map((item) => ({
-          id: item.id,
-          to: tabLink(item.id),
-          active: item.id === tab,
-          label: (
-            <>
-              {item.label}{' '}
-              <span className="count">{counts.data?.[item.id] ?? '–'}</span>
-            </>
-          ),
-        }))}
-      />
+      <TabNav label="Alert status" tabs={tabLinks(TABS, counts.data ?? null)} />
       <div className="toolbar toolbar-row">
-        <SearchField
-          label="Search alerts"
-          placeholder="Search title, description, service, monitoring tool or hosts"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setQuery({ search: text.trim(), page: null });
-          }}
-        />
+        <SearchField label="Search alerts" placeholder="Search title, description, service, monitoring tool or hosts" {...searchField} />
         <label className="toolbar-field">
           <span>Sort</span>
           <select
@@ -352,12 +314,7 @@ export function AlertsPage() {
         </DataTable>
       </div>
       {alerts.data && (
-        <Pagination
-          page={page}
-          total={alerts.data.total}
-          perPage={PER_PAGE}
-          onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })}
-        />
+        <Pagination {...paging} total={alerts.data.total} perPage={PER_PAGE} />
       )}
     </section>
   );

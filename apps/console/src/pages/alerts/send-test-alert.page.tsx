@@ -1,14 +1,14 @@
 import { Link, useParams } from 'react-router';
-import { useIntegrations } from '../../api/queries';
-import { IntegrationListItem, Project } from '../../api/types';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage, ErrorPage, Loading } from '../../components/error-message';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { INTEGRATION_TYPE_LABELS } from '../integrations/integration-types';
-import { TestAlertTab } from '../integrations/test-alert-tab';
-import { useCurrentProject } from '../project-layout';
-import { IntegrationStatus } from '../integrations/integration-status';
+import { useIntegrations } from '@console/api/queries';
+import { IntegrationListItem, Project } from '@console/api/types';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage, ErrorPage, Loading } from '@console/components/error-message';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { INTEGRATION_TYPE_LABELS } from '@console/pages/integrations/integration-types';
+import { TestAlertTab } from '@console/pages/integrations/test-alert-tab';
+import { useCurrentProject } from '@console/pages/project-layout';
+import { IntegrationStatus } from '@console/pages/integrations/integration-status';
 
 /** Where developers send a test alert from (Monitor > Alerts): the integrations, then one integration's test alert. */
 export const testAlertPath = (projectId: number, integrationId?: number) =>

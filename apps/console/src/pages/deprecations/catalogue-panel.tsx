@@ -1,23 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DeprecationFilters, useDeprecations } from '../../api/queries';
-import { DEPRECATION_AREAS, DeprecationArea, DeprecationEntry } from '../../api/types';
-import { ErrorMessage, Loading } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { useDebounced } from '../../lib/use-debounced';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { DeprecationFilters, useDeprecations } from '@console/api/queries';
+import { DEPRECATION_AREAS, DeprecationEntry } from '@console/api/types';
+import { ErrorMessage, Loading } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { useListQuery } from '@console/lib/use-list-query';
 import { AREA_TITLES, compareMilestones, entryLink, kindLabel } from './deprecation-labels';
-import { Options } from '../../components/options';
+import { Options } from '@console/components/options';
 
 const NO_FILTERS: DeprecationFilters = { q: '', removal_milestone: '', breaking: '', area: '' };
 
+/** The filters chosen, from the address (`?removal_milestone=&breaking=&area=`); an unknown value is no filter. */
+function filtersOf(params: URLSearchParams): Omit<DeprecationFilters, 'q'> {
+  const breaking = params.get('breaking');
+  const area = params.get('area');
+  return {
+    removal_milestone: params.get('removal_milestone') ?? '',
+    breaking: breaking === 'true' || breaking === 'false' ? breaking : '',
+    area: DEPRECATION_AREAS.find((known) => known === area) ?? '',
+  };
+}
+
 /** The catalogue with its filters (GET /deprecations); `?entry=<id>` shows one entry, as findings link to it. */
 export function CataloguePanel() {
-  const [params, setParams] = useSearchParams();
+  const { params, setQuery, search, setSearch, query } = useListQuery();
   const entryId = params.get('entry');
-  const [text, setText] = useState('');
-  const [filters, setFilters] = useState<DeprecationFilters>(NO_FILTERS);
-  const q = useDebounced(text.trim());
-  const active = { ...filters, q };
+  const filters = filtersOf(params);
+  const active = { ...filters, q: query };
   const entries = useDeprecations(entryId ? NO_FILTERS : active);
   const everything = useDeprecations(NO_FILTERS);
   const milestones = [...new Set((everything.data ?? []).map((entry) => entry.removal_milestone))].sort(compareMilestones);
@@ -28,18 +37,18 @@ export function CataloguePanel() {
       {entryId ? (
         <p className="toolbar">
           Showing the entry <code>{entryId}</code>.{' '}
-          <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams())}>
+          <button type="button" className="link-button" onClick={() => setQuery({ entry: null })}>
             Show the whole catalogue
           </button>
         </p>
       ) : (
         <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
           <Field label="Search" className="field-grow">
-            {(id) => <input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. CI_BUILD_ID, cobertura" />}
+            {(id) => <input id={id} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. CI_BUILD_ID, cobertura" />}
           </Field>
           <Field label="Removal milestone">
             {(id) => (
-              <select id={id} value={filters.removal_milestone} onChange={(event) => setFilters({ ...filters, removal_milestone: event.target.value })}>
+              <select id={id} value={filters.removal_milestone} onChange={(event) => setQuery({ removal_milestone: event.target.value })}>
                 <option value="">Any</option>
                 <Options values={milestones} label={(milestone) => milestone} />
               </select>
@@ -47,7 +56,7 @@ export function CataloguePanel() {
           </Field>
           <Field label="Breaking">
             {(id) => (
-              <select id={id} value={filters.breaking} onChange={(event) => setFilters({ ...filters, breaking: event.target.value as DeprecationFilters['breaking'] })}>
+              <select id={id} value={filters.breaking} onChange={(event) => setQuery({ breaking: event.target.value })}>
                 <option value="">Any</option>
                 <option value="true">Breaking only</option>
                 <option value="false">Not breaking</option>
@@ -56,7 +65,7 @@ export function CataloguePanel() {
           </Field>
           <Field label="Area">
             {(id) => (
-              <select id={id} value={filters.area} onChange={(event) => setFilters({ ...filters, area: event.target.value as DeprecationArea | '' })}>
+              <select id={id} value={filters.area} onChange={(event) => setQuery({ area: event.target.value })}>
                 <option value="">Any</option>
                 <Options values={DEPRECATION_AREAS} label={(area) => AREA_TITLES[area]} />
               </select>

@@ -1,4 +1,4 @@
-export { DEPRECATION_AREA_TITLES as AREA_TITLES } from '../../api/types';
+export { DEPRECATION_AREA_TITLES as AREA_TITLES } from '@console/api/types';
 
 /** "removal" -> "Removal", "behaviour_change" -> "Behaviour change". */
 export function kindLabel(kind: string): string {

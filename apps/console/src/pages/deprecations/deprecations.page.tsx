@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { TabNav } from '../../components/tab-nav';
-import { usePageTitle } from '../../lib/use-page-title';
+import { TabNav } from '@console/components/tab-nav';
+import { usePageTitle } from '@console/lib/use-page-title';
 import { CataloguePanel } from './catalogue-panel';
 import { PipelineCheckerPanel } from './pipeline-checker-panel';
 import { UpgradeReportPanel } from './upgrade-report-panel';

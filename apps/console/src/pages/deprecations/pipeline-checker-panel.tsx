@@ -1,9 +1,9 @@
 import { ChangeEvent, FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { usePipelineCheck } from '../../api/queries';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage, ErrorNotice } from '../../components/error-message';
-import { Field } from '../../components/field';
+import { usePipelineCheck } from '@console/api/queries';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage, ErrorNotice } from '@console/components/error-message';
+import { Field } from '@console/components/field';
 import { entryLink, MILESTONE } from './deprecation-labels';
 
 const EXAMPLE = `types:

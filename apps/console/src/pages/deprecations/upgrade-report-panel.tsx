@@ -1,8 +1,8 @@
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useUpgradeReport } from '../../api/queries';
-import { ErrorMessage, ErrorNotice, Loading } from '../../components/error-message';
-import { Field } from '../../components/field';
+import { useUpgradeReport } from '@console/api/queries';
+import { ErrorMessage, ErrorNotice, Loading } from '@console/components/error-message';
+import { Field } from '@console/components/field';
 import { AREA_TITLES, entryLink, kindLabel, MILESTONE } from './deprecation-labels';
 
 /** What is removed or changes after one release up to and including another (GET /deprecations/upgrade_report). */

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { messageOf, ApiError } from '../../api/client';
+import { messageOf, ApiError } from '@console/api/client';
 import {
   EscalationPolicy,
   EscalationPolicyRequest,
@@ -8,19 +8,19 @@ import {
   useEscalationPolicy,
   useEscalationPolicyMutations,
   usePolicyPreview,
-} from '../../api/escalation';
-import { useOncallSchedules } from '../../api/oncall';
-import { useMembers } from '../../api/queries';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyableField } from '../../components/copy-button';
-import { useCurrentMessage } from '../../components/current-message';
-import { ErrorMessage, ErrorNotice, Loading } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { Options } from '../../components/options';
-import { useDebounced } from '../../lib/use-debounced';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
+} from '@console/api/escalation';
+import { useOncallSchedules } from '@console/api/oncall';
+import { useMembers } from '@console/api/queries';
+import { ConfirmDialog } from '@console/components/confirm-dialog';
+import { CopyableField } from '@console/components/copy-button';
+import { useCurrentMessage } from '@console/components/current-message';
+import { ErrorMessage, ErrorNotice, Loading } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { Options } from '@console/components/options';
+import { useDebounced } from '@console/lib/use-debounced';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
 
 type Condition = 'not_acknowledged' | 'not_resolved';
 type TargetType = EscalationTargetRequest['type'];

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ActivityEntry, AlertSettings, Incident, IncidentAlert } from '../../api/types';
-import { alertFixture } from '../../testing/alert-fixture';
-import { renderApp, stubApi } from '../../testing/render';
+import { ActivityEntry, AlertSettings, Incident, IncidentAlert } from '@console/api/types';
+import { alertFixture } from '@console/testing/alert-fixture';
+import { renderApp, stubApi } from '@console/testing/render';
 
 const DEVELOPER = { id: 6, username: 'dev', is_admin: false };
 const MAINTAINER = { id: 5, username: 'maint', is_admin: false };

@@ -1,32 +1,27 @@
 import { FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { IncidentTab, useIncidentCounts, useIncidentMutations, useIncidents } from '../../api/incidents';
-import { PER_PAGE } from '../../api/queries';
-import { Incident, SEVERITIES, Severity } from '../../api/types';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { useFormErrors } from '../../components/form-errors';
-import { Pagination } from '../../components/pagination';
-import { SearchField } from '../../components/search-field';
-import { SeverityLabel } from '../../components/severity';
-import { TabNav } from '../../components/tab-nav';
-import { TimeAgo } from '../../components/time-ago';
-import { useDebounced } from '../../lib/use-debounced';
-import { useListQuery } from '../../lib/use-list-query';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
+import { IncidentTab, useIncidentCounts, useIncidentMutations, useIncidents } from '@console/api/incidents';
+import { PER_PAGE } from '@console/api/queries';
+import { Incident, SEVERITIES, Severity } from '@console/api/types';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { useFormErrors } from '@console/components/form-errors';
+import { Pagination } from '@console/components/pagination';
+import { SearchField } from '@console/components/search-field';
+import { SeverityLabel } from '@console/components/severity';
+import { TabNav } from '@console/components/tab-nav';
+import { TimeAgo } from '@console/components/time-ago';
+import { useListQuery } from '@console/lib/use-list-query';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
 
 const TABS: Array<{ id: IncidentTab; label: string }> = [
   { id: 'open', label: 'Open' },
   { id: 'closed', label: 'Closed' },
   { id: 'all', label: 'All' },
 ];
-
-function tabOf(value: string | null): IncidentTab {
-  return TABS.find((tab) => tab.id === value)?.id ?? 'open';
-}
 
 export function incidentPath(projectId: number, iid: number): string {
   return `/projects/${projectId}/incidents/${iid}`;
@@ -41,22 +36,11 @@ export function creatorOf(incident: Incident): string {
 /** Monitor > Incidents: GitLab's incident list (Open, Closed and All tabs with counts, search, paging); developers open incidents here. */
 export function IncidentsPage() {
   const project = useCurrentProject();
-  const { params, page, setQuery } = useListQuery();
-  const tab = tabOf(params.get('status'));
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const query = useDebounced(search.trim());
+  const { tab, tabLinks, searchField, query, page, paging } = useListQuery({ param: 'status', values: TABS.map((item) => item.id), default: 'open' });
   const incidents = useIncidents(project.id, tab, query, page);
   const counts = useIncidentCounts(project.id);
   const [creating, setCreating] = useState(false);
   usePageTitle('Incidents', project.path);
-
-  const tabLink = (id: IncidentTab) => {
-    const next = new URLSearchParams();
-    if (id !== 'open') next.set('status', id);
-    if (query) next.set('search', query);
-    const text = next.toString();
-    return `/projects/${project.id}/incidents${text ? `?${text}` : ''}`;
-  };
 
   return (
     <section className="page">
@@ -70,40 +54,16 @@ export function IncidentsPage() {
       </div>
       <p className="muted">An incident groups the alerts of one problem. Closing it resolves its alerts.</p>
       {creating && <NewIncidentForm projectId={project.id} onCancel={() => setCreating(false)} />}
-      <TabNav
-        label="Incident status"
-        tabs={TABS.map((item) => ({
-          id: item.id,
-          to: tabLink(item.id),
-          active: item.id === tab,
-          label: (
-            <>
-              {item.label} <span className="count">{counts.data?.[item.id] ?? '–'}</span>
-            </>
-          ),
-        }))}
-      />
+      <TabNav label="Incident status" tabs={tabLinks(TABS, counts.data ?? null)} />
       <div className="toolbar toolbar-row">
-        <SearchField
-          label="Search incidents"
-          placeholder="Search title or description"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setQuery({ search: text.trim(), page: null });
-          }}
-        />
+        <SearchField label="Search incidents" placeholder="Search title or description" {...searchField} />
       </div>
       <ErrorMessage error={counts.error} title="Status counts" />
       <ErrorMessage error={incidents.error} />
       <DataTable
         rows={incidents.data?.items}
         loading={incidents.isPending && 'incidents'}
-        empty={
-          <div className="empty">
-            <p>{query ? `No incident matches “${query}”.` : tab === 'all' ? 'No incidents yet.' : `No ${tab} incidents.`}</p>
-          </div>
-        }
+        empty={query ? `No incident matches “${query}”.` : tab === 'all' ? 'No incidents yet.' : `No ${tab} incidents.`}
         columns={['Severity', 'Incident', 'Status', 'Alerts', 'Opened by', 'Created']}
         className="incidents-table"
         scroll
@@ -131,7 +91,7 @@ export function IncidentsPage() {
           </tr>
         )}
       </DataTable>
-      {incidents.data && <Pagination page={page} total={incidents.data.total} perPage={PER_PAGE} onPage={(next) => setQuery({ page: next === 1 ? null : String(next) })} />}
+      {incidents.data && <Pagination {...paging} total={incidents.data.total} perPage={PER_PAGE} />}
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { useAlertSettings, useUpdateAlertSettings } from '../../api/incidents';
-import { AlertSettings } from '../../api/types';
-import { useCurrentMessage } from '../../components/current-message';
-import { ErrorMessage, ErrorNotice, Loading } from '../../components/error-message';
-import { TabNav } from '../../components/tab-nav';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
+import { useAlertSettings, useUpdateAlertSettings } from '@console/api/incidents';
+import { AlertSettings } from '@console/api/types';
+import { useCurrentMessage } from '@console/components/current-message';
+import { ErrorMessage, ErrorNotice, Loading } from '@console/components/error-message';
+import { TabNav } from '@console/components/tab-nav';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
 
 type Switch = keyof Omit<AlertSettings, 'email_configured'>;
 

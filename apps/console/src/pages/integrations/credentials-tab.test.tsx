@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Integration } from '../../api/types';
-import { renderPage, stubApi } from '../../testing/render';
+import { Integration } from '@console/api/types';
+import { renderPage, stubApi } from '@console/testing/render';
 import { CredentialsTab } from './credentials-tab';
 
 const INTEGRATION: Integration = {

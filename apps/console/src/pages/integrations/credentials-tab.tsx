@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { useIntegrationMutations } from '../../api/queries';
-import { Integration, MAX_KEY_GRACE_PERIOD_MINUTES, SIGNING_SECRET_MAX_LENGTH, SIGNING_SECRET_MIN_LENGTH } from '../../api/types';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyableField } from '../../components/copy-button';
-import { useCurrentMessage } from '../../components/current-message';
-import { Field } from '../../components/field';
-import { relativeTime, utcTime } from '../../lib/time';
-import { useNow } from '../../lib/use-now';
+import { useIntegrationMutations } from '@console/api/queries';
+import { Integration, MAX_KEY_GRACE_PERIOD_MINUTES, SIGNING_SECRET_MAX_LENGTH, SIGNING_SECRET_MIN_LENGTH } from '@console/api/types';
+import { ConfirmDialog } from '@console/components/confirm-dialog';
+import { CopyableField } from '@console/components/copy-button';
+import { useCurrentMessage } from '@console/components/current-message';
+import { Field } from '@console/components/field';
+import { relativeTime, utcTime } from '@console/lib/time';
+import { useNow } from '@console/lib/use-now';
 
 type CurrentMessage = ReturnType<typeof useCurrentMessage>;
 

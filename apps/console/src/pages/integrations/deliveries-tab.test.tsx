@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Delivery, Integration, Project } from '../../api/types';
-import { renderApp, renderPage, stubApi } from '../../testing/render';
+import { Delivery, Integration, Project } from '@console/api/types';
+import { renderApp, renderPage, stubApi } from '@console/testing/render';
 import { DeliveriesTab } from './deliveries-tab';
 import { DeliveryBodyViewer } from './delivery-body-viewer';
 

@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ALERTS_POLL_MS, DELIVERIES_PER_PAGE, useDeliveries } from '../../api/queries';
-import { Delivery, Integration, Project } from '../../api/types';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage, Loading } from '../../components/error-message';
-import { Pagination } from '../../components/pagination';
-import { TimeAgo } from '../../components/time-ago';
-import { bodyNotRead, formatBytes, statusClass, statusLabel } from '../../lib/deliveries';
-import { exactTime, utcTime } from '../../lib/time';
-import { useNow } from '../../lib/use-now';
+import { ALERTS_POLL_MS, DELIVERIES_PER_PAGE, useDeliveries } from '@console/api/queries';
+import { Delivery, Integration, Project } from '@console/api/types';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage, Loading } from '@console/components/error-message';
+import { Pagination } from '@console/components/pagination';
+import { useListQuery } from '@console/lib/use-list-query';
+import { TimeAgo } from '@console/components/time-ago';
+import { bodyNotRead, formatBytes, statusClass, statusLabel } from '@console/lib/deliveries';
+import { exactTime, utcTime } from '@console/lib/time';
+import { useNow } from '@console/lib/use-now';
 import { DeliveryBodyViewer } from './delivery-body-viewer';
 
 interface DeliveriesTabProps {
@@ -24,7 +25,7 @@ interface DeliveriesTabProps {
  * answers a monitoring tool gets but no alert shows. Selecting one shows its body.
  */
 export function DeliveriesTab({ project, integration, onUseAsSample }: DeliveriesTabProps) {
-  const [page, setPage] = useState(1);
+  const { page, paging } = useListQuery();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const deliveries = useDeliveries(project.id, integration.id, page);
   const now = useNow();
@@ -81,7 +82,7 @@ export function DeliveriesTab({ project, integration, onUseAsSample }: Deliverie
         </div>
       )}
       {deliveries.data && (
-        <Pagination page={page} total={deliveries.data.total} nextPage={deliveries.data.nextPage} perPage={DELIVERIES_PER_PAGE} onPage={setPage} />
+        <Pagination {...paging} total={deliveries.data.total} nextPage={deliveries.data.nextPage} perPage={DELIVERIES_PER_PAGE} />
       )}
     </div>
   );

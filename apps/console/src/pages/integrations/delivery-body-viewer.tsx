@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
-import { Delivery } from '../../api/types';
-import { CopyButton } from '../../components/copy-button';
-import { bodyKeptNote, deliveryBodyView, formatByteCount, samplePayloadFrom, statusLabel } from '../../lib/deliveries';
-import { exactTime } from '../../lib/time';
+import { Delivery } from '@console/api/types';
+import { CopyButton } from '@console/components/copy-button';
+import { bodyKeptNote, deliveryBodyView, formatByteCount, samplePayloadFrom, statusLabel } from '@console/lib/deliveries';
+import { exactTime } from '@console/lib/time';
 
 interface DeliveryBodyViewerProps {
   delivery: Delivery;

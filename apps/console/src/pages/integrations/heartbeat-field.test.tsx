@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Integration, Project } from '../../api/types';
-import { renderPage, stubApi } from '../../testing/render';
+import { Integration, Project } from '@console/api/types';
+import { renderPage, stubApi } from '@console/testing/render';
 import { checkHeartbeatInterval, HeartbeatStatus } from './heartbeat-field';
 import { IntegrationDetailsForm } from './integration-details-form';
 

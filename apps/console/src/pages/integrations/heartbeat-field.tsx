@@ -1,6 +1,6 @@
-import { HEARTBEAT_INTERVAL_MINUTES, Integration } from '../../api/types';
-import { NumberSettingCheck, NumberSettingField, NumberSettingProps } from '../../components/number-setting-field';
-import { TimeAgo } from '../../components/time-ago';
+import { HEARTBEAT_INTERVAL_MINUTES, Integration } from '@console/api/types';
+import { NumberSettingCheck, NumberSettingField, NumberSettingProps } from '@console/components/number-setting-field';
+import { TimeAgo } from '@console/components/time-ago';
 
 /**
  * The heartbeat interval as typed: empty is off (null), else a whole number of minutes from 1 to

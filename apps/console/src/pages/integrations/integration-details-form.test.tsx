@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Integration, IntegrationType, PayloadFieldMappingEntry, PreviewAlert, Project } from '../../api/types';
-import { JsonValue } from '../../lib/json-text';
-import { valueAtPath } from '../../lib/payload-mapping';
-import { RecordedRequest, renderPage, stubApi } from '../../testing/render';
+import { Integration, IntegrationType, PayloadFieldMappingEntry, PreviewAlert, Project } from '@console/api/types';
+import { JsonValue } from '@console/lib/json-text';
+import { valueAtPath } from '@console/lib/payload-mapping';
+import { RecordedRequest, renderPage, stubApi } from '@console/testing/render';
 import { DraftSample, IntegrationDetailsForm } from './integration-details-form';
 
 const PREMIUM: Project = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'maintainer' };

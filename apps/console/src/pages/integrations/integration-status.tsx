@@ -1,4 +1,4 @@
-import { IntegrationListItem } from '../../api/types';
+import { IntegrationListItem } from '@console/api/types';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
 
 /** Whether an integration is enabled, as a coloured dot and a word; `withType` names its type first. */

@@ -1,4 +1,4 @@
-import { IntegrationType } from '../../api/types';
+import { IntegrationType } from '@console/api/types';
 
 /** Spec 1.3: the types of the "Add new integration" dropdown, as the list names them. */
 export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {

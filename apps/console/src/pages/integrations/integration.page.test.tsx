@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Integration } from '../../api/types';
-import { renderApp, stubApi } from '../../testing/render';
+import { Integration } from '@console/api/types';
+import { renderApp, stubApi } from '@console/testing/render';
 
 const MAINTAINER = { id: 4, username: 'mia', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'maintainer' };

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PayloadAlertField, PayloadFieldMappingEntry } from '../../api/types';
-import { JsonObject } from '../../lib/json-text';
+import { PayloadAlertField, PayloadFieldMappingEntry } from '@console/api/types';
+import { JsonObject } from '@console/lib/json-text';
 import { MappingBuilder } from './mapping-builder';
 
 const SAMPLE: JsonObject = {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { PayloadAlertField, PayloadFieldMappingEntry } from '../../api/types';
-import { DataTable } from '../../components/data-table';
-import { JsonObject } from '../../lib/json-text';
-import { mappingTypeFor, pathKey, PLATFORM_ALERT_KEYS, PlatformAlertKey, previewValue, TYPE_LABELS, valueAtPath, withMapping } from '../../lib/payload-mapping';
+import { PayloadAlertField, PayloadFieldMappingEntry } from '@console/api/types';
+import { DataTable } from '@console/components/data-table';
+import { JsonObject } from '@console/lib/json-text';
+import { mappingTypeFor, pathKey, PLATFORM_ALERT_KEYS, PlatformAlertKey, previewValue, TYPE_LABELS, valueAtPath, withMapping } from '@console/lib/payload-mapping';
 
 interface MappingBuilderProps {
   /** The parsed sample payload's values ("Parse payload for custom mapping"). */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PreviewAlert } from '../../api/types';
-import { exactTime } from '../../lib/time';
-import { renderPage, stubApi } from '../../testing/render';
+import { PreviewAlert } from '@console/api/types';
+import { exactTime } from '@console/lib/time';
+import { renderPage, stubApi } from '@console/testing/render';
 import { MappingPreview } from './mapping-preview';
 
 const ALERT: PreviewAlert = {

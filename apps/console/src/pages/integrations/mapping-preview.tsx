@@ -1,11 +1,11 @@
 import { ReactNode, useId, useMemo } from 'react';
-import { PreviewRequest, usePreview } from '../../api/queries';
-import { PayloadFieldMappingEntry, PreviewAlert } from '../../api/types';
-import { DetailsList, TextOrNone } from '../../components/details-list';
-import { ErrorMessage } from '../../components/error-message';
-import { SeverityLabel } from '../../components/severity';
-import { exactTime } from '../../lib/time';
-import { useDebounced } from '../../lib/use-debounced';
+import { PreviewRequest, usePreview } from '@console/api/queries';
+import { PayloadFieldMappingEntry, PreviewAlert } from '@console/api/types';
+import { DetailsList, TextOrNone } from '@console/components/details-list';
+import { ErrorMessage } from '@console/components/error-message';
+import { SeverityLabel } from '@console/components/severity';
+import { exactTime } from '@console/lib/time';
+import { useDebounced } from '@console/lib/use-debounced';
 
 /** The preview asks the API once typing or choosing has paused this long. */
 export const PREVIEW_DEBOUNCE_MS = 400;

@@ -1,4 +1,4 @@
-import { NumberSettingCheck, NumberSettingField, NumberSettingProps } from '../../components/number-setting-field';
+import { NumberSettingCheck, NumberSettingField, NumberSettingProps } from '@console/components/number-setting-field';
 
 /**
  * The rate limit as typed: empty is the gateway's default (null), else a whole number of requests

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Alert, Integration, Project } from '../../api/types';
-import { alertFixture } from '../../testing/alert-fixture';
-import { RecordedRequest, renderPage, stubApi } from '../../testing/render';
+import { Alert, Integration, Project } from '@console/api/types';
+import { alertFixture } from '@console/testing/alert-fixture';
+import { RecordedRequest, renderPage, stubApi } from '@console/testing/render';
 import { TestAlertTab } from './test-alert-tab';
 
 const INTEGRATION: Integration = {

@@ -1,13 +1,13 @@
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useIntegrationMutations, useTestAlertSample } from '../../api/queries';
-import { Integration, IntegrationListItem, Project, TestAlertSample } from '../../api/types';
-import { useCurrentMessage } from '../../components/current-message';
-import { ErrorMessage, Loading } from '../../components/error-message';
-import { JsonField } from '../../components/json-field';
-import { checkJsonText, checkTestPayload } from '../../lib/json-text';
-import { describeTestAlert, effectWords } from '../../lib/test-alert-outcome';
-import { can } from '../../session/roles';
+import { useIntegrationMutations, useTestAlertSample } from '@console/api/queries';
+import { Integration, IntegrationListItem, Project, TestAlertSample } from '@console/api/types';
+import { useCurrentMessage } from '@console/components/current-message';
+import { ErrorMessage, Loading } from '@console/components/error-message';
+import { JsonField } from '@console/components/json-field';
+import { checkJsonText, checkTestPayload } from '@console/lib/json-text';
+import { describeTestAlert, effectWords } from '@console/lib/test-alert-outcome';
+import { can } from '@console/session/roles';
 import { MappingPreview } from './mapping-preview';
 
 const EXAMPLE_PAYLOAD = JSON.stringify(

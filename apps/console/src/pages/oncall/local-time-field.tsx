@@ -1,5 +1,5 @@
 import { ReactNode } from 'react';
-import { Field } from '../../components/field';
+import { Field } from '@console/components/field';
 
 interface LocalTimeFieldProps {
   label: string;

@@ -1,5 +1,5 @@
-import { OnCallMember } from '../../api/oncall';
-import { zonedDateTime } from '../../lib/zoned-time';
+import { OnCallMember } from '@console/api/oncall';
+import { zonedDateTime } from '@console/lib/zoned-time';
 
 /** Why someone is on call, in a few words: "Weekdays", "override of Weekdays", "override of the schedule". */
 export function reasonText(reason: OnCallMember['reasons'][number]): string {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useProjectOnCall } from '../../api/oncall';
-import { Project } from '../../api/types';
-import { can } from '../../session/roles';
+import { useProjectOnCall } from '@console/api/oncall';
+import { Project } from '@console/api/types';
+import { can } from '@console/session/roles';
 import { OnCallMembers } from './on-call-members';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, ReactElement, Suspense } from 'react';
-import { Loading } from '../../components/error-message';
+import { Loading } from '@console/components/error-message';
 
 // The on-call screens are a chunk of their own, loaded with the first of them: most visits to the
 // console never open one, and the main bundle stays within its budget (vite.config.mts).

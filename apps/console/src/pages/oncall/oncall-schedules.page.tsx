@@ -1,17 +1,18 @@
 import { FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useOncallMutations, useOncallSchedules } from '../../api/oncall';
-import { PER_PAGE } from '../../api/queries';
-import { useCurrentMessage } from '../../components/current-message';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { useFormErrors } from '../../components/form-errors';
-import { Pagination } from '../../components/pagination';
-import { viewerZone } from '../../lib/zoned-time';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
+import { Link, useNavigate } from 'react-router';
+import { useOncallMutations, useOncallSchedules } from '@console/api/oncall';
+import { PER_PAGE } from '@console/api/queries';
+import { useCurrentMessage } from '@console/components/current-message';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { useFormErrors } from '@console/components/form-errors';
+import { Pagination } from '@console/components/pagination';
+import { useListQuery } from '@console/lib/use-list-query';
+import { viewerZone } from '@console/lib/zoned-time';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
 import { OnCallMembers } from './on-call-members';
 
 /** The zones a browser knows, for the time zone field's suggestions. */
@@ -23,8 +24,7 @@ const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? 
  */
 export function OncallSchedulesPage() {
   const project = useCurrentProject();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, paging } = useListQuery();
   const schedules = useOncallSchedules(project.id, page);
   const manage = can(project, 'manageOncallSchedules');
   const [creating, setCreating] = useState(false);
@@ -49,11 +49,7 @@ export function OncallSchedulesPage() {
       <DataTable
         rows={schedules.data?.items}
         loading={schedules.isPending && 'schedules'}
-        empty={
-          <div className="empty">
-            <p>No on-call schedules yet.{manage ? ' Create one, then add its rotations.' : ' A maintainer creates them.'}</p>
-          </div>
-        }
+        empty={`No on-call schedules yet.${manage ? ' Create one, then add its rotations.' : ' A maintainer creates them.'}`}
         columns={['Schedule', 'Time zone', 'On call now', 'Rotations']}
         className="oncall-table"
         scroll
@@ -73,12 +69,7 @@ export function OncallSchedulesPage() {
         )}
       </DataTable>
       {schedules.data && (
-        <Pagination
-          page={page}
-          total={schedules.data.total}
-          perPage={PER_PAGE}
-          onPage={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
-        />
+        <Pagination {...paging} total={schedules.data.total} perPage={PER_PAGE} />
       )}
     </section>
   );

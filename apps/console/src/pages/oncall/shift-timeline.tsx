@@ -1,5 +1,5 @@
-import { OncallShift } from '../../api/oncall';
-import { spanText, zonedDateTime, zonedDay, zonedWeekday, zoneAbbreviation } from '../../lib/zoned-time';
+import { OncallShift } from '@console/api/oncall';
+import { spanText, zonedDateTime, zonedDay, zonedWeekday, zoneAbbreviation } from '@console/lib/zoned-time';
 
 /** A row of the timeline: a rotation, or the overrides of the whole schedule (id null). */
 export interface TimelineRow {

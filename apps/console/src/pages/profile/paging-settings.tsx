@@ -1,11 +1,11 @@
 import { FormEvent, useState } from 'react';
-import { ContactMethod, useContactMethods, useNotificationRules, usePagingMutations, usePagingSettings } from '../../api/escalation';
-import { CopyableField } from '../../components/copy-button';
-import { useCurrentMessage } from '../../components/current-message';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { Field } from '../../components/field';
-import { useFormErrors } from '../../components/form-errors';
+import { ContactMethod, useContactMethods, useNotificationRules, usePagingMutations, usePagingSettings } from '@console/api/escalation';
+import { CopyableField } from '@console/components/copy-button';
+import { useCurrentMessage } from '@console/components/current-message';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { Field } from '@console/components/field';
+import { useFormErrors } from '@console/components/form-errors';
 
 type MethodType = ContactMethod['type'];
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { AlertSilence, SilenceState } from '../../api/types';
-import { exactTime } from '../../lib/time';
+import { AlertSilence, SilenceState } from '@console/api/types';
+import { exactTime } from '@console/lib/time';
 
 export const SILENCE_STATE_LABELS: Readonly<Record<SilenceState, string>> = { active: 'Active', pending: 'Pending', expired: 'Expired' };
 

@@ -1,12 +1,12 @@
 import { FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAlert, useSilence, useSilenceMutations } from '../../api/queries';
-import { Silence, SILENCE_MATCHER_FIELDS, SILENCE_MATCHER_OPERATORS, SilenceMatcher, SilenceMatcherField, SilenceMatcherOperator } from '../../api/types';
-import { ErrorNotice, ErrorPage, Loading } from '../../components/error-message';
-import { useCurrentMessage } from '../../components/current-message';
-import { ApiErrorFields, fieldOfApiError, useFormErrors } from '../../components/form-errors';
-import { can } from '../../session/roles';
-import { Field } from '../../components/field';
+import { useAlert, useSilence, useSilenceMutations } from '@console/api/queries';
+import { Silence, SILENCE_MATCHER_FIELDS, SILENCE_MATCHER_OPERATORS, SilenceMatcher, SilenceMatcherField, SilenceMatcherOperator } from '@console/api/types';
+import { ErrorNotice, ErrorPage, Loading } from '@console/components/error-message';
+import { useCurrentMessage } from '@console/components/current-message';
+import { ApiErrorFields, fieldOfApiError, useFormErrors } from '@console/components/form-errors';
+import { can } from '@console/session/roles';
+import { Field } from '@console/components/field';
 import {
   emptyRow,
   fromUtcInput,
@@ -18,10 +18,10 @@ import {
   similarMatchers,
   toUtcInput,
   utcMinute,
-} from '../../lib/silence-form';
-import { usePageTitle } from '../../lib/use-page-title';
-import { useCurrentProject } from '../project-layout';
-import { Options } from '../../components/options';
+} from '@console/lib/silence-form';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { useCurrentProject } from '@console/pages/project-layout';
+import { Options } from '@console/components/options';
 
 const DEFAULT_DURATION_MS = 2 * 3_600_000;
 

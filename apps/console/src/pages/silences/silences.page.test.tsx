@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Alert, Silence } from '../../api/types';
-import { renderApp, stubApi } from '../../testing/render';
+import { Alert, Silence } from '@console/api/types';
+import { renderApp, stubApi } from '@console/testing/render';
 
 const MAINTAINER = { id: 5, username: 'maint', is_admin: false };
 const DEVELOPER = { id: 6, username: 'dev', is_admin: false };

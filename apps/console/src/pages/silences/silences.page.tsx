@@ -1,25 +1,25 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PER_PAGE, useSilenceMutations, useSilences } from '../../api/queries';
-import { Silence, SILENCE_STATES, SilenceState } from '../../api/types';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
-import { ErrorMessage } from '../../components/error-message';
-import { Pagination } from '../../components/pagination';
-import { TabNav } from '../../components/tab-nav';
-import { TimeAgo } from '../../components/time-ago';
-import { describeMatcher, utcMinute } from '../../lib/silence-form';
-import { useCurrentMessage } from '../../components/current-message';
-import { usePageTitle } from '../../lib/use-page-title';
-import { can } from '../../session/roles';
-import { useCurrentProject } from '../project-layout';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PER_PAGE, useSilenceMutations, useSilences } from '@console/api/queries';
+import { Silence, SilenceState } from '@console/api/types';
+import { ConfirmDialog } from '@console/components/confirm-dialog';
+import { DataTable } from '@console/components/data-table';
+import { ErrorMessage } from '@console/components/error-message';
+import { Pagination } from '@console/components/pagination';
+import { TabNav } from '@console/components/tab-nav';
+import { TimeAgo } from '@console/components/time-ago';
+import { describeMatcher, utcMinute } from '@console/lib/silence-form';
+import { useCurrentMessage } from '@console/components/current-message';
+import { useListQuery } from '@console/lib/use-list-query';
+import { usePageTitle } from '@console/lib/use-page-title';
+import { can } from '@console/session/roles';
+import { useCurrentProject } from '@console/pages/project-layout';
 import { SILENCE_STATE_LABELS, SilenceStateBadge } from './silence-badge';
 
 type StateTab = SilenceState | 'all';
 
-function tabOf(value: string | null): StateTab {
-  return value === 'all' || SILENCE_STATES.includes(value as SilenceState) ? (value as StateTab) : 'active';
-}
+/** The tabs in the order shown. */
+const TABS: readonly StateTab[] = ['active', 'pending', 'expired', 'all'];
 
 export function newSilencePath(projectId: number, fromAlert?: number): string {
   return `/projects/${projectId}/silences/new${fromAlert === undefined ? '' : `?alert=${fromAlert}`}`;
@@ -31,9 +31,7 @@ export function newSilencePath(projectId: number, fromAlert?: number): string {
  */
 export function SilencesPage() {
   const project = useCurrentProject();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('state'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { tab, tabLinks, page, paging } = useListQuery({ param: 'state', values: TABS, default: 'active' });
   const silences = useSilences(project.id, tab, page);
   const { expire } = useSilenceMutations(project.id);
   const [expiring, setExpiring] = useState<Silence | null>(null);
@@ -51,8 +49,6 @@ export function SilencesPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved]);
 
-  const tabLink = (id: StateTab) => `/projects/${project.id}/silences${id === 'active' ? '' : `?state=${id}`}`;
-
   return (
     <section className="page">
       <div className="page-title">
@@ -68,23 +64,14 @@ export function SilencesPage() {
       </p>
       <TabNav
         label="Silence state"
-        tabs={[...(['active', 'pending', 'expired'] as const), 'all' as const].map((id) => ({
-          id,
-          to: tabLink(id),
-          active: id === tab,
-          label: id === 'all' ? 'All' : SILENCE_STATE_LABELS[id],
-        }))}
+        tabs={tabLinks(TABS.map((id) => ({ id, label: id === 'all' ? 'All' : SILENCE_STATE_LABELS[id] })))}
       />
       {message.view}
       <ErrorMessage error={silences.error} />
       <DataTable
         rows={silences.data?.items}
         loading={silences.isPending && 'silences'}
-        empty={
-          <div className="empty">
-            <p>{tab === 'all' ? 'No silences yet.' : `No ${SILENCE_STATE_LABELS[tab].toLowerCase()} silences.`}</p>
-          </div>
-        }
+        empty={tab === 'all' ? 'No silences yet.' : `No ${SILENCE_STATE_LABELS[tab].toLowerCase()} silences.`}
         columns={['State', 'Matchers', 'Starts (UTC)', 'Ends (UTC)', 'Comment', 'Created by', manage && <span className="visually-hidden">Actions</span>]}
         className="silences-table"
         scroll
@@ -135,17 +122,7 @@ export function SilencesPage() {
         )}
       </DataTable>
       {silences.data && (
-        <Pagination
-          page={page}
-          total={silences.data.total}
-          perPage={PER_PAGE}
-          onPage={(next) => {
-            const nextParams = new URLSearchParams(params);
-            if (next === 1) nextParams.delete('page');
-            else nextParams.set('page', String(next));
-            setParams(nextParams, { replace: true });
-          }}
-        />
+        <Pagination {...paging} total={silences.data.total} perPage={PER_PAGE} />
       )}
       <ConfirmDialog
         open={expiring !== null}

@@ -68,7 +68,7 @@ describe('alert-processor: OpenAPI document, docs page and X-Request-Id (CONTRAC
     );
     expect(Object.keys(schemas['DeliveryDto'].properties).sort()).toEqual(['alerts', 'authorization_key', 'authorization_key_expires_at', 'body', 'body_size', 'body_truncated', 'error', 'id', 'received_at', 'request_id', 'status']);
     const list = document.paths['/api/v4/projects/{id}/alerts'].get;
-    expect((list.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['path:id', 'query:assignee_id', 'query:page', 'query:per_page', 'query:search', 'query:silenced', 'query:status']);
+    expect((list.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['path:id', 'query:assignee_id', 'query:assignee_username', 'query:order', 'query:page', 'query:per_page', 'query:search', 'query:severity', 'query:silenced', 'query:sort', 'query:status']);
   });
 
   it("serves the AsyncAPI document of every topic (docs/asyncapi), its channels named as this deployment's topics", async () => {

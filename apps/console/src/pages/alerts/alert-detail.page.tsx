@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useIncidentMutations, useIncidents } from '@console/api/incidents';
 import { ApplySelect } from '@console/components/apply-select';
 import { ActivityTimeline } from '@console/components/activity-timeline';
-import { useAlert, useIntegration, useIntegrations } from '@console/api/queries';
+import { useAlert, useIntegrations } from '@console/api/queries';
 import { DetailsList, TextOrNone } from '@console/components/details-list';
 import { useCurrentMessage } from '@console/components/current-message';
 import { ErrorMessage, ErrorPage, Loading } from '@console/components/error-message';
@@ -33,11 +33,10 @@ export function AlertDetailPage() {
   const alert = useAlert(project.id, iid);
   usePageTitle(alert.data ? `#${alert.data.iid} ${alert.data.title}` : `Alert #${iid}`, 'Alerts', project.path);
   const manage = can(project, 'manageIntegrations');
-  // Maintainers see the integration by name and can open its settings; others see its name from the
-  // integration list, which developers read too (its id only once it is deleted).
-  const integration = useIntegration(project.id, manage && alert.data ? alert.data.integration_id : null);
-  const integrations = useIntegrations(project.id, !manage && Boolean(alert.data));
-  const integrationName = manage ? integration.data?.name : integrations.data?.find((listed) => listed.id === alert.data?.integration_id)?.name;
+  // The integration by name, from the integration list everyone who sees alerts may read (its id
+  // only once it is deleted); maintainers can open its settings from it.
+  const integrations = useIntegrations(project.id, Boolean(alert.data));
+  const integrationName = integrations.data?.find((listed) => listed.id === alert.data?.integration_id)?.name;
   // Both here: the page outlives the controls they replace, so their onSuccess still runs.
   const { fromAlert, link } = useIncidentMutations(project.id);
   const navigate = useNavigate();

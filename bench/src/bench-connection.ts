@@ -20,6 +20,8 @@ export class BenchConnection {
   private received: Buffer = Buffer.alloc(0);
   private waiting: Waiting | undefined;
   private readonly head: string;
+  /** The Server-Timing header of the last answer (the gateway's hops), when it had one. */
+  serverTiming: string | undefined;
 
   constructor(
     private readonly url: URL,
@@ -73,6 +75,7 @@ export class BenchConnection {
     const end = headEnd + HEAD_END.length + Number(length[1]);
     if (this.received.length < end) return;
     this.received = this.received.subarray(end);
+    this.serverTiming = /\r\nserver-timing: *([^\r]*)/i.exec(head)?.[1];
     // "HTTP/1.1 200 OK": the status code is characters 9 to 11.
     this.settle()?.resolve(Number(head.slice(9, 12)));
   }

@@ -1,13 +1,16 @@
 /**
  * `npm run bench:compare`: the pipeline and the simplest durable receiver (baseline-receiver.ts:
  * node:http, one autocommitted INSERT per request) under the same load, in turns, in one run:
- * BENCH_ROUNDS rounds of each, pipeline first. Each round posts distinct alerts at concurrency
- * BENCH_CONCURRENCY over keep-alive connections (or, with BENCH_RATE, that many per second in an
- * open loop: the same offered load for both, latency counted from when each request was due) for
- * BENCH_DURATION_S (after BENCH_WARMUP_S of warm-up), checks that every accepted alert was stored,
+ * BENCH_ROUNDS rounds of each, pipeline first, under each load of BENCH_LOADS (default
+ * `closed,20,300`): `closed` posts distinct alerts at concurrency BENCH_CONCURRENCY over keep-alive
+ * connections, each posting its next alert when the last is answered; a number is an open loop of
+ * that many alerts per second (the everyday case: the same offered load for both, at most
+ * BENCH_CONCURRENCY in flight, latency counted from when each request was due; BENCH_RATE=N is
+ * BENCH_LOADS=N). Each round lasts BENCH_DURATION_S (after BENCH_WARMUP_S of warm-up), checks that every accepted alert was stored,
  * and measures the CPU each process used (from /proc) per alert and the rows PostgreSQL inserted
- * (by table) and the WAL it wrote per alert (postgres-writes.ts). Prints every round and the medians, and the pipeline's throughput as a
- * ratio of the baseline's.
+ * (by table) and the WAL it wrote per alert (postgres-writes.ts), and the pipeline's hops (the
+ * gateway's Server-Timing: receive, publish, deliver, store). Prints every round and, per load, the
+ * medians and the pipeline against the baseline (throughput, p50, p99 and CPU per alert as ratios).
  *
  * The pipeline is a stack of its own (see pipeline-stack.ts: Kafka from the jars unless
  * KAFKA_BROKERS is set, PostgreSQL at DATABASE_URL or embedded); BENCH_SERVICE_ENV adds variables
@@ -37,7 +40,7 @@ import { AlertWorkflowCounts, enableAlertWorkflow, settledAlertWorkflow } from '
 import { enableEscalation, EscalationCounts, escalationLines, settledEscalation } from './escalation';
 import { Cleanup, log } from './bench-database';
 import { BaselineStack, startBaseline } from './baseline-stack';
-import { LoadFigures, loadFigures, LoadResult, median, postDistinctAlerts } from './load-generator';
+import { hopsText, LoadFigures, loadFigures, LoadResult, median, postDistinctAlerts } from './load-generator';
 import { createIntegration, processorBatches, Stack, startOwnStack, storedAlerts } from './pipeline-stack';
 import { measurePostgresSessions } from './postgres-sessions';
 import { measurePostgresWrites, PostgresWrites, writesPerAlertText } from './postgres-writes';
@@ -48,10 +51,27 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const env = process.env;
 const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 3);
 const CONCURRENCY = Number(env['BENCH_CONCURRENCY'] ?? 64);
-/** An open loop at this many alerts per second (at most BENCH_CONCURRENCY in flight) instead of the closed loop. */
-const RATE = env['BENCH_RATE'] === undefined ? undefined : Number(env['BENCH_RATE']);
-if (RATE !== undefined && !(RATE > 0)) throw new Error(`BENCH_RATE is a number of alerts per second, not ${env['BENCH_RATE']}`);
-const LOAD = RATE === undefined ? `concurrency ${CONCURRENCY}` : `${RATE} alerts/s offered (open loop, at most ${CONCURRENCY} in flight)`;
+/** A load a round runs under: the closed loop (`ratePerSecond` undefined), or an open loop of that many alerts per second. */
+interface Load {
+  ratePerSecond?: number;
+}
+
+/** BENCH_LOADS (or BENCH_RATE, one open loop): `closed` and numbers of alerts per second, comma-separated. */
+function loadsOf(text: string): Load[] {
+  return text.split(',').map((item) => {
+    const name = item.trim();
+    if (name === 'closed') return {};
+    const rate = Number(name);
+    if (!(rate > 0)) throw new Error(`BENCH_LOADS lists \`closed\` and numbers of alerts per second, not ${JSON.stringify(name)}`);
+    return { ratePerSecond: rate };
+  });
+}
+
+const LOADS = loadsOf(env['BENCH_RATE'] ?? env['BENCH_LOADS'] ?? 'closed,20,300');
+
+function loadText(load: Load): string {
+  return load.ratePerSecond === undefined ? `closed loop, concurrency ${CONCURRENCY}` : `${load.ratePerSecond} alerts/s offered (open loop, at most ${CONCURRENCY} in flight)`;
+}
 const DURATION_S = Number(env['BENCH_DURATION_S'] ?? 10);
 const WARMUP_S = Number(env['BENCH_WARMUP_S'] ?? 3);
 const STORE_TIMEOUT_S = Number(env['BENCH_STORE_TIMEOUT_S'] ?? 120);
@@ -89,6 +109,9 @@ const FEATURES = [
 const NODE_ARGS = (env['BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
 
 interface Round extends LoadFigures {
+  load: Load;
+  /** Server-Timing durations by hop of the answered requests (the pipeline's gateway sends them). */
+  hopsMs: ReadonlyMap<string, readonly number[]>;
   system: 'pipeline' | 'baseline';
   accepted: number;
   stored: number;
@@ -117,10 +140,12 @@ async function measure(
     postgresSessions?: () => () => Promise<Map<string, number>>;
     databaseUrl?: string;
   },
+  load: Load,
   round: number,
 ): Promise<Round> {
-  const label = `${system}-r${round}`;
-  if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0, sign: target.sign, ratePerSecond: RATE });
+  const label = `${system}-${load.ratePerSecond ?? 'closed'}-r${round}`;
+  const { ratePerSecond } = load;
+  if (WARMUP_S > 0) await postDistinctAlerts(target.url, target.headers, { concurrency: CONCURRENCY, label: `${label}-warmup`, stopAfter: { ms: WARMUP_S * 1000 }, firstSequence: 0, sign: target.sign, ratePerSecond });
   const storedBefore = await target.stored();
   const batchesBefore = await target.batches?.();
   const cpu = measureCpu([...target.cpuSources, clientCpu]);
@@ -128,7 +153,7 @@ async function measure(
   const postgresWrites = target.databaseUrl === undefined ? undefined : await measurePostgresWrites(target.databaseUrl);
   const result: LoadResult = await postDistinctAlerts(target.url, target.headers, {
     concurrency: CONCURRENCY,
-    ratePerSecond: RATE,
+    ratePerSecond,
     label,
     stopAfter: { ms: DURATION_S * 1000 },
     firstSequence: 1_000_000_000,
@@ -143,7 +168,9 @@ async function measure(
   const writesForRound = await postgresWrites?.();
   return {
     system,
+    load,
     ...loadFigures(result),
+    hopsMs: result.hopsMs,
     accepted: result.accepted,
     stored,
     cpuPerAlert: microsPerAlert(cpuSeconds, result.accepted),
@@ -155,10 +182,14 @@ async function measure(
   };
 }
 
+/** CPU microseconds per alert of every process together. */
+function totalCpu(cpuPerAlert: ReadonlyMap<string, number>): number {
+  return [...cpuPerAlert.values()].reduce((sum, micros) => sum + micros, 0);
+}
+
 function cpuText(cpuPerAlert: Map<string, number>): string {
   const parts = [...cpuPerAlert].map(([name, micros]) => `${name} ${micros.toFixed(0)}`);
-  const total = [...cpuPerAlert.values()].reduce((sum, micros) => sum + micros, 0);
-  return `${parts.join(', ')}; total ${total.toFixed(0)}`;
+  return `${parts.join(', ')}; total ${totalCpu(cpuPerAlert).toFixed(0)}`;
 }
 
 function roundLine(index: number, round: Round): string {
@@ -174,11 +205,12 @@ function roundLine(index: number, round: Round): string {
           .map(([name, micros]) => `${name} ${micros.toFixed(0)}`)
           .join(', ')}`;
   const rowsText = round.postgresWrites === undefined ? '' : `   PostgreSQL ${writesPerAlertText(round.postgresWrites, round.accepted)}`;
-  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${writesText}${batchText}${rowsText}${postgresText}`;
+  const hops = round.hopsMs.size === 0 ? '' : `   hops (Server-Timing medians, ms): ${hopsText(round.hopsMs)}`;
+  return `round ${index} ${round.system.padEnd(8)} ${round.alertsPerSecond.toFixed(0).padStart(6)} alerts/s   p50 ${round.p50.toFixed(1).padStart(5)} ms   p99 ${round.p99.toFixed(1).padStart(5)} ms   ${storedText}${hops}   CPU µs/alert: ${cpuText(round.cpuPerAlert)}${writesText}${batchText}${rowsText}${postgresText}`;
 }
 
-function summary(rounds: Round[], system: Round['system']): { alertsPerSecond: number; p50: number; p99: number; allStored: boolean; cpu: Map<string, number> } {
-  const own = rounds.filter((round) => round.system === system);
+function summary(rounds: Round[], system: Round['system'], load: Load): { alertsPerSecond: number; p50: number; p99: number; allStored: boolean; cpu: Map<string, number> } {
+  const own = rounds.filter((round) => round.system === system && round.load === load);
   const names = [...new Set(own.flatMap((round) => [...round.cpuPerAlert.keys()]))];
   return {
     alertsPerSecond: median(own.map((round) => round.alertsPerSecond)),
@@ -247,32 +279,35 @@ async function main(): Promise<void> {
     pipeline = await startOwnStack({ serviceEnv: SERVICE_ENV, nodeArgs: NODE_ARGS, processorEnv, workflowApart: WORKFLOW_APART });
     const baseline: BaselineStack = await startBaseline(cleanups);
     log(`pipeline: ${pipeline.describe}${Object.keys(SERVICE_ENV).length > 0 ? ` with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}; baseline at ${baseline.url.host}`);
-    log(`${ROUNDS} rounds of each, ${LOAD}, ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
+    log(`${ROUNDS} rounds of each under each load (${LOADS.map(loadText).join('; ')}), ${DURATION_S} s measured after ${WARMUP_S} s of warm-up`);
     const idleBefore = IDLE_S > 0 && pipeline.databaseUrl ? await measureIdle(pipeline, IDLE_S) : undefined;
-    for (let round = 1; round <= ROUNDS; round++) {
-      const { projectId, integrationId, url, key } = await createIntegration(pipeline, 'premium');
-      projectIds.push(projectId);
-      const stack = pipeline;
-      const sign = await setUpFeatures(stack, projectId, integrationId, receiver);
-      const measuredPipeline = await measure(
-        'pipeline',
-        {
-          url: new URL(url),
-          headers: { Authorization: `Bearer ${key}` },
-          sign,
-          cpuSources: stack.cpuSources,
-          stored: () => storedAlerts(stack, projectId),
-          batches: () => processorBatches(stack),
-          postgresSessions: stack.databaseUrl === undefined ? undefined : () => measurePostgresSessions(stack.databaseUrl!),
-          databaseUrl: stack.databaseUrl,
-        },
-        round,
-      );
-      rounds.push(measuredPipeline);
-      log(roundLine(round, measuredPipeline));
-      const measuredBaseline = await measure('baseline', { url: baseline.url, headers: {}, cpuSources: baseline.cpuSources, stored: baseline.count, databaseUrl: baseline.databaseUrl }, round);
-      rounds.push(measuredBaseline);
-      log(roundLine(round, measuredBaseline));
+    for (const load of LOADS) {
+      for (let round = 1; round <= ROUNDS; round++) {
+        const { projectId, integrationId, url, key } = await createIntegration(pipeline, 'premium');
+        projectIds.push(projectId);
+        const stack = pipeline;
+        const sign = await setUpFeatures(stack, projectId, integrationId, receiver);
+        const measuredPipeline = await measure(
+          'pipeline',
+          {
+            url: new URL(url),
+            headers: { Authorization: `Bearer ${key}` },
+            sign,
+            cpuSources: stack.cpuSources,
+            stored: () => storedAlerts(stack, projectId),
+            batches: () => processorBatches(stack),
+            postgresSessions: stack.databaseUrl === undefined ? undefined : () => measurePostgresSessions(stack.databaseUrl!),
+            databaseUrl: stack.databaseUrl,
+          },
+          load,
+          round,
+        );
+        rounds.push(measuredPipeline);
+        log(roundLine(round, measuredPipeline));
+        const measuredBaseline = await measure('baseline', { url: baseline.url, headers: {}, cpuSources: baseline.cpuSources, stored: baseline.count, databaseUrl: baseline.databaseUrl }, load, round);
+        rounds.push(measuredBaseline);
+        log(roundLine(round, measuredBaseline));
+      }
     }
     if (ALERT_WORKFLOW) {
       log('waiting for the incident and the email of every alert to settle');
@@ -297,15 +332,17 @@ async function main(): Promise<void> {
     await receiver?.stop();
   }
 
-  const ours = summary(rounds, 'pipeline');
-  const theirs = summary(rounds, 'baseline');
+  const perLoad = LOADS.map((load) => ({ load, ours: summary(rounds, 'pipeline', load), theirs: summary(rounds, 'baseline', load) }));
   const lines = [
-    `bench:compare: ${ROUNDS} rounds each, ${LOAD}, ${DURATION_S} s per round${Object.keys(SERVICE_ENV).length > 0 ? `, services with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}`,
-    ...rounds.map((round, index) => roundLine(Math.floor(index / 2) + 1, round)),
-    'medians:',
-    `  pipeline ${ours.alertsPerSecond.toFixed(0)} alerts/s, p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms, ${ours.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(ours.cpu)}`,
-    `  baseline ${theirs.alertsPerSecond.toFixed(0)} alerts/s, p50 ${theirs.p50.toFixed(1)} ms, p99 ${theirs.p99.toFixed(1)} ms, ${theirs.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(theirs.cpu)}`,
-    `  ratio    ${(ours.alertsPerSecond / theirs.alertsPerSecond).toFixed(2)} (pipeline / baseline alerts per second; target >= 1.0 with the pipeline's p99 <= 50 ms)`,
+    `bench:compare: ${ROUNDS} rounds each under each load, ${DURATION_S} s per round${Object.keys(SERVICE_ENV).length > 0 ? `, services with ${JSON.stringify(SERVICE_ENV)}` : ''}${FEATURES ? `, ${FEATURES}` : ''}`,
+    ...perLoad.flatMap(({ load, ours, theirs }) => [
+      `${loadText(load)}:`,
+      ...rounds.filter((round) => round.load === load).map((round, index) => roundLine(Math.floor(index / 2) + 1, round)),
+      '  medians:',
+      `  pipeline ${ours.alertsPerSecond.toFixed(0)} alerts/s, p50 ${ours.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} ms, ${ours.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(ours.cpu)}`,
+      `  baseline ${theirs.alertsPerSecond.toFixed(0)} alerts/s, p50 ${theirs.p50.toFixed(1)} ms, p99 ${theirs.p99.toFixed(1)} ms, ${theirs.allStored ? 'every alert stored' : 'ALERTS MISSING'}; CPU µs/alert: ${cpuText(theirs.cpu)}`,
+      `  pipeline / baseline: throughput ${(ours.alertsPerSecond / theirs.alertsPerSecond).toFixed(2)}x, CPU per alert ${(totalCpu(ours.cpu) / totalCpu(theirs.cpu)).toFixed(2)}x, p50 ${ours.p50.toFixed(1)} against ${theirs.p50.toFixed(1)} ms, p99 ${ours.p99.toFixed(1)} against ${theirs.p99.toFixed(1)} ms`,
+    ]),
     ...(workflow && smtp ? workflowLines(workflow, smtp) : []),
     ...(escalation && receiver ? escalationLines(escalation, receiver) : []),
     ...(idle
@@ -320,7 +357,7 @@ async function main(): Promise<void> {
       : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  if (!ours.allStored || !theirs.allStored) process.exitCode = 1;
+  if (perLoad.some(({ ours, theirs }) => !ours.allStored || !theirs.allStored)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

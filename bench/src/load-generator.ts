@@ -27,6 +27,8 @@ export interface LoadResult {
   /** Requests answered 200 or 202. */
   accepted: number;
   elapsedMs: number;
+  /** The answered (200) requests' Server-Timing durations by hop (`receive`, `publish`, ...), in ms. */
+  hopsMs: Map<string, number[]>;
 }
 
 /** The body of the benchmark's alert number `sequence`: distinct for every sequence, so none is grouped into another. */
@@ -61,6 +63,7 @@ export function postDistinctAlerts(url: URL, headers: Record<string, string>, op
 export async function postDistinctAlertsTo(targets: readonly LoadTarget[], options: LoadOptions): Promise<LoadResult> {
   const statuses = new Map<number, number>();
   const latenciesMs: number[] = [];
+  const hopsMs = new Map<string, number[]>();
   let accepted = 0;
   let issued = 0;
   const { count } = options.stopAfter;
@@ -81,11 +84,29 @@ export async function postDistinctAlertsTo(targets: readonly LoadTarget[], optio
       latenciesMs.push(performance.now() - sent);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status === 200 || status === 202) accepted++;
+      if (status === 200 && connection.serverTiming) addServerTiming(hopsMs, connection.serverTiming);
     }
     connection.close();
   };
   await Promise.all(Array.from({ length: options.concurrency }, (_, n) => worker(targets[n % targets.length])));
-  return { statuses, latenciesMs, accepted, elapsedMs: performance.now() - started };
+  return { statuses, latenciesMs, accepted, elapsedMs: performance.now() - started, hopsMs };
+}
+
+/** Adds each `name;dur=ms` of a Server-Timing header to `hops`. */
+function addServerTiming(hops: Map<string, number[]>, header: string): void {
+  for (const entry of header.split(',')) {
+    const [name, ...parameters] = entry.trim().split(';');
+    const duration = parameters.find((parameter) => parameter.startsWith('dur='));
+    if (!name || duration === undefined) continue;
+    const list = hops.get(name) ?? [];
+    list.push(Number(duration.slice(4)));
+    hops.set(name, list);
+  }
+}
+
+/** The median of each hop, in the order the header names them: `receive 0.4, publish 2.0, ... ms`. */
+export function hopsText(hops: ReadonlyMap<string, readonly number[]>): string {
+  return [...hops].map(([name, values]) => `${name} ${median(values).toFixed(1)}`).join(', ');
 }
 
 /** The value at percentile `p` (0 to 100) of sorted values; NaN when there are none. */

@@ -3,7 +3,6 @@ import { BatchOutcome, ProcessorMetrics, RawAlertBatchProcessor } from '@alert-i
 import { Topic } from '@alert-ingestion/contracts';
 import { StructuredLogMessage } from '@alert-ingestion/http';
 import { ChunkOutcome, ConsumedChunk, TopicProducer } from '@alert-ingestion/kafka';
-import { secondsSince } from '@alert-ingestion/metrics';
 import { Controller, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 
@@ -31,8 +30,9 @@ export class RawAlertConsumer implements OnApplicationShutdown {
   async consume(@Payload() chunk: ConsumedChunk<Topic.RawAlerts>): Promise<ChunkOutcome> {
     const started = performance.now();
     const outcome = await this.processor.process(chunk.partition, chunk.messages);
-    if (outcome.replies.length > 0) this.replies.send(outcome.replies);
-    this.metrics.batchStored(chunk.messages.length, secondsSince(started), outcome);
+    const storedMs = performance.now() - started;
+    if (outcome.replies.length > 0) this.replies.send(outcome.replies, storedMs);
+    this.metrics.batchStored(chunk.messages.length, storedMs / 1000, outcome);
     this.metrics.lag(chunk.partition, chunk.highWatermark, chunk.nextOffset);
     return { settle: () => this.deadLetter(outcome) };
   }

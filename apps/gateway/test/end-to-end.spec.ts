@@ -73,4 +73,16 @@ describe('end to end: gateway + alert-processor + integration-config', () => {
     expect(answer.status).toBe(200);
     premium.integration.authorization_key = newKey;
   });
+
+  it('says in Server-Timing where the time of an answered request went, hop by hop', async () => {
+    const answer = await post(premium.integration.url, JSON.stringify({ title: 'timed hop by hop' }), { headers: bearer(premium.integration.authorization_key) });
+    expect(answer.status).toBe(200);
+    const timing = String(answer.headers['server-timing']);
+    const entries = timing.split(', ').map((entry) => /^([a-z]+);dur=(\d+\.\d{2})$/.exec(entry));
+    expect(entries.map((entry) => entry?.[1])).toEqual(['receive', 'publish', 'deliver', 'store', 'total']);
+    const ms = Object.fromEntries(entries.map((entry) => [entry![1], Number(entry![2])]));
+    // The processor's transaction takes time of its own, and the hops add up to no more than the whole.
+    expect(ms['store']).toBeGreaterThan(0);
+    expect(ms['receive'] + ms['publish'] + ms['deliver'] + ms['store']).toBeLessThanOrEqual(ms['total'] + 0.05);
+  });
 });

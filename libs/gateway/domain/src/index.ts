@@ -4,3 +4,4 @@ export * from './rate-limit-headers';
 export * from './authorization-key-match';
 export * from './webhook-signature';
 export * from './signature-replay';
+export * from './server-timing';

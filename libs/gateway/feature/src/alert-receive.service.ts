@@ -10,6 +10,8 @@ import {
   retryAfterSeconds,
   SignatureHeaders,
   verifyWebhookSignature,
+  ReceiveMarks,
+  serverTimingHeader,
 } from '@alert-ingestion/gateway-domain';
 import { secondsSince } from '@alert-ingestion/metrics';
 import {
@@ -105,6 +107,8 @@ interface Delivery {
   seen: BodySeen;
   /** Its raw alert is on alerts.raw.v1: the request was handed on (its signature stays spent). */
   published?: boolean;
+  /** When each step ended, for the answer's Server-Timing header. */
+  marks: Omit<ReceiveMarks, 'answeredMs'>;
 }
 
 /**
@@ -169,6 +173,7 @@ export class AlertReceiveService {
       requestId: request.requestId,
       receivedAt: new Date(this.now()),
       seen: { received: EMPTY_BODY, bytes: Number(request.contentLength) || 0 },
+      marks: { receivedMs: performance.now() },
     };
     try {
       const answer = await this.process(request, delivery);
@@ -242,6 +247,7 @@ export class AlertReceiveService {
       ...(delivery.authorizationKey === undefined ? {} : authorizationKeyFields(delivery.authorizationKey)),
     };
     const pendingReply = this.replies.expect(requestId);
+    delivery.marks.handedOnMs = performance.now();
     try {
       await this.publisher.publish(integration.id, { envelope, body });
     } catch {
@@ -252,9 +258,12 @@ export class AlertReceiveService {
 
     delivery.published = true;
 
-    const published = performance.now();
+    const published = (delivery.marks.publishedMs = performance.now());
     const reply = await pendingReply.wait(this.options.replyTimeoutMs);
+    delivery.marks.repliedMs = performance.now();
+    delivery.marks.replied = reply !== null;
     if (reply === null) return { status: 202, body: { request_id: delivery.requestId } };
+    delivery.marks.storedMs = reply.stored_ms;
     this.metrics.replied(secondsSince(published));
     if (reply.status === 'rejected') {
       throw new UnprocessableEntityError(reply.error?.message ?? 'The payload cannot be processed.', reply.error?.error ?? 'unprocessable_payload');
@@ -354,7 +363,8 @@ export class AlertReceiveService {
   }
 
   private headers(delivery: Delivery): Record<string, string> {
-    return delivery.rateLimit ? rateLimitHeaders(delivery.rateLimit, this.now()) : {};
+    const timing = { 'Server-Timing': serverTimingHeader({ ...delivery.marks, answeredMs: performance.now() }) };
+    return delivery.rateLimit ? { ...rateLimitHeaders(delivery.rateLimit, this.now()), ...timing } : timing;
   }
 
   /** Reports a delivery the processor does not record itself (never a credential: only the body). */

@@ -34,9 +34,13 @@ export class ReplySender {
 
   constructor(private readonly options: ReplySenderOptions) {}
 
-  /** Starts sending; resolves nothing: the outcome is counted, failures logged. */
-  send(replies: readonly AddressedReply[]): void {
-    for (const { endpoint, replies: group } of repliesByEndpoint(replies)) {
+  /**
+   * Starts sending the replies of a batch the processor stored in `storedMs` (each reply carries it
+   * as `stored_ms`); resolves nothing: the outcome is counted, failures logged.
+   */
+  send(replies: readonly AddressedReply[], storedMs?: number): void {
+    const stamped = storedMs === undefined ? replies : replies.map(({ endpoint, value }) => ({ endpoint, value: { ...value, stored_ms: Math.round(storedMs * 100) / 100 } }));
+    for (const { endpoint, replies: group } of repliesByEndpoint(stamped)) {
       const sending = this.post(endpoint, group).finally(() => this.inFlight.delete(sending));
       this.inFlight.add(sending);
     }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 
 export class CreatedAlertValue {
   @IsInt()
@@ -43,6 +43,15 @@ export class AlertReplyValue {
   @ValidateNested()
   @Type(() => ReplyErrorValue)
   error?: ReplyErrorValue;
+
+  /**
+   * Milliseconds the processor spent on the batch that held this message, from reading it to its
+   * COMMIT: the gateway's Server-Timing `store`. Set when the reply is sent, never stored with the answer.
+   */
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  stored_ms?: number;
 }
 
 /**

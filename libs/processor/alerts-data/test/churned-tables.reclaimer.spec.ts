@@ -1,23 +1,13 @@
 import { withClient } from '@alert-ingestion/database';
-import { createTestDatabase, eventually, TestDatabase } from '@alert-ingestion/testing';
-import { AlertsDatabase, ChurnedTablesReclaimer } from '../src';
+import { eventually } from '@alert-ingestion/testing';
+import { ChurnedTablesReclaimer } from '../src';
+import { alertsDatabaseFixture } from './alerts-database.fixture';
 
 describe('ChurnedTablesReclaimer (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let alerts: AlertsDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    alerts = new AlertsDatabase(database.url);
-  });
-
-  afterAll(async () => {
-    await alerts.close();
-    await database.drop();
-  });
+  const store = alertsDatabaseFixture();
 
   const vacuums = async () =>
-    withClient(database.url, async (client) => {
+    withClient(store.database.url, async (client) => {
       const { rows } = await client.query<{ dead: string; vacuums: string }>(
         "SELECT n_dead_tup AS dead, vacuum_count AS vacuums FROM pg_stat_user_tables WHERE relname = 'processed_raw_alerts'",
       );
@@ -25,11 +15,11 @@ describe('ChurnedTablesReclaimer (real PostgreSQL)', () => {
     });
 
   it('looks only after changes, at most once an interval, and vacuums a table whose rows were updated in bulk', async () => {
-    const reclaimer = new ChurnedTablesReclaimer(alerts, ['processed_raw_alerts'], 1_000);
+    const reclaimer = new ChurnedTablesReclaimer(store.alerts, ['processed_raw_alerts'], 1_000);
     // Nothing changed: no look, whatever the table holds.
     expect(await reclaimer.reclaimIfDue(0)).toEqual([]);
 
-    await withClient(database.url, async (client) => {
+    await withClient(store.database.url, async (client) => {
       await client.query(
         `INSERT INTO processed_raw_alerts (request_id, project_id, result, processed_at)
          SELECT gen_random_uuid(), 1, '{"alerts":[]}', now() FROM generate_series(1, 15000)`,

@@ -17,6 +17,7 @@ export default defineConfig({
       '@alert-ingestion/contracts/access': fileURLToPath(new URL('../../libs/shared/contracts/src/access/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/alert': fileURLToPath(new URL('../../libs/shared/contracts/src/alert/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/deprecations': fileURLToPath(new URL('../../libs/shared/contracts/src/deprecations/index.ts', import.meta.url)),
+      '@alert-ingestion/contracts/http': fileURLToPath(new URL('../../libs/shared/contracts/src/http/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/management': fileURLToPath(new URL('../../libs/shared/contracts/src/management/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/oncall': fileURLToPath(new URL('../../libs/shared/contracts/src/oncall/index.ts', import.meta.url)),
     },

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Compiles apps/, libs/ and tools/ with swc into dist/ (same tree), rewriting the tsconfig path
 // aliases (@alert-ingestion/*) into relative requires, and copies the non-TypeScript files the
-// code loads at run time (data files, generated assets). Then it writes the web console's API client
-// types from integration-config's OpenAPI document (tools/console-api), and the web console
-// (apps/console), a browser bundle, is built by Vite into dist/apps/console. `--server-only` stops
-// before the console's bundle (and keeps the one built before): `npm run typecheck` needs only the
-// client types. Type-checking is `tsc` (npm run typecheck).
+// code loads at run time (data files, generated assets). Then it writes the HTTP API's types from
+// integration-config's OpenAPI document (tools/console-api, into libs/shared/contracts/src/http), and
+// the web console (apps/console), a browser bundle, is built by Vite into dist/apps/console.
+// `--server-only` stops before the console's bundle (and keeps the one built before): `npm run
+// typecheck` needs only the HTTP types. Type-checking is `tsc` (npm run typecheck).
 'use strict';
 
 const fs = require('node:fs');
@@ -104,7 +104,7 @@ async function main() {
     fs.copyFileSync(file, target);
   }
   console.log(`build: ${compiled.length} files compiled, ${assets.length} assets copied to dist/ in ${Date.now() - started} ms`);
-  // The console's client types come from the services just compiled; a server that drifts from the
+  // The HTTP API's types come from the services just compiled; a server that drifts from the
   // console then fails the console's type-check.
   execFileSync(process.execPath, [path.join(outDir, 'tools', 'console-api', 'src', 'main.js')], { stdio: 'inherit' });
   if (!serverOnly) await buildConsole();

@@ -2,7 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { integrationConfigOpenApiDocument } from '../../../apps/integration-config/src/integration-config.app';
-import { consoleApiTypesFile, typesOf } from './console-api-types';
+import { httpTypesFile, typesOf } from './console-api-types';
 
 const root = resolve(__dirname, '..', '..', '..');
 const CHECK_FILE = join(__dirname, 'schemas-match-contracts.ts');
@@ -14,7 +14,7 @@ const declarations = config.fileNames.filter((file) => file.endsWith('.d.ts'));
 /** The type errors of schemas-match-contracts.ts when the console's types are `types` (in place of the generated file). */
 function errorsWith(types: string): string[] {
   const host = ts.createCompilerHost(config.options);
-  const generated = consoleApiTypesFile(root);
+  const generated = httpTypesFile(root);
   const { fileExists, readFile } = host;
   host.fileExists = (file) => resolve(file) === generated || fileExists.call(host, file);
   host.readFile = (file) => (resolve(file) === generated ? types : readFile.call(host, file));

@@ -79,7 +79,7 @@ import type {
 } from '@alert-ingestion/contracts';
 import type { CodeQualityIssue, ReceiverFeature, ReceiverFeatureChange } from '@alert-ingestion/deprecations';
 import type { DocumentProblem, ErrorBody } from '@alert-ingestion/http';
-import type { components } from '../../../apps/console/src/api/generated/openapi';
+import type { components } from '@alert-ingestion/contracts/http';
 
 type Schemas = components['schemas'];
 

@@ -9,8 +9,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  // `@console/…` is the console's src folder, and the contract's shapes and constants that import
-  // nothing, as apps/console/tsconfig.json maps them (Vitest shares this config).
+  // `@console/…` is the console's src folder, the HTTP API's generated types and the contract's
+  // constants, as apps/console/tsconfig.json maps them (Vitest shares this config).
   resolve: {
     alias: {
       '@console': fileURLToPath(new URL('./src', import.meta.url)),

@@ -9,14 +9,15 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  // `@console/…` is the console's src folder, and the contract's shapes and constants that import
-  // nothing, as apps/console/tsconfig.json maps them (Vitest shares this config).
+  // `@console/…` is the console's src folder, the HTTP API's generated types and the contract's
+  // constants, as apps/console/tsconfig.json maps them (Vitest shares this config).
   resolve: {
     alias: {
       '@console': fileURLToPath(new URL('./src', import.meta.url)),
       '@alert-ingestion/contracts/access': fileURLToPath(new URL('../../libs/shared/contracts/src/access/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/alert': fileURLToPath(new URL('../../libs/shared/contracts/src/alert/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/deprecations': fileURLToPath(new URL('../../libs/shared/contracts/src/deprecations/index.ts', import.meta.url)),
+      '@alert-ingestion/contracts/http': fileURLToPath(new URL('../../libs/shared/contracts/src/http/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/management': fileURLToPath(new URL('../../libs/shared/contracts/src/management/index.ts', import.meta.url)),
       '@alert-ingestion/contracts/oncall': fileURLToPath(new URL('../../libs/shared/contracts/src/oncall/index.ts', import.meta.url)),
     },

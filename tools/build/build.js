@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 // Compiles apps/, libs/ and tools/ with swc into dist/ (same tree), rewriting the tsconfig path
 // aliases (@alert-ingestion/*) into relative requires, and copies the non-TypeScript files the
-// code loads at run time (data files, generated assets). Then it writes the web console's API client
-// types from integration-config's OpenAPI document (tools/console-api), and the web console
-// (apps/console), a browser bundle, is built by Vite into dist/apps/console. `--server-only` stops
-// before the console's bundle (and keeps the one built before): `npm run typecheck` needs only the
-// client types. Type-checking is `tsc` (npm run typecheck).
+// code loads at run time (data files, generated assets). Then it writes the HTTP API's types from
+// integration-config's OpenAPI document (tools/console-api, into libs/shared/contracts/src/http), and
+// the web console (apps/console), a browser bundle, is built by Vite into dist/apps/console.
+// `--server-only` stops before the console's bundle (and keeps the one built before): `npm run
+// typecheck` needs only the HTTP types. `--check` (`npm run console-api:check`) writes no HTTP types:
+// it fails when the committed ones are not what the services generate. Type-checking is `tsc`
+// (npm run typecheck).
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { execFileSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const swc = require('@swc/core');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -104,9 +106,11 @@ async function main() {
     fs.copyFileSync(file, target);
   }
   console.log(`build: ${compiled.length} files compiled, ${assets.length} assets copied to dist/ in ${Date.now() - started} ms`);
-  // The console's client types come from the services just compiled; a server that drifts from the
-  // console then fails the console's type-check.
-  execFileSync(process.execPath, [path.join(outDir, 'tools', 'console-api', 'src', 'main.js')], { stdio: 'inherit' });
+  // The HTTP API's types come from the services just compiled; a DTO whose decorators say other than
+  // its TypeScript, or a server that drifts from the console, then fails the type-check.
+  const check = process.argv.includes('--check') ? ['--check'] : [];
+  const consoleApi = spawnSync(process.execPath, [path.join(outDir, 'tools', 'console-api', 'src', 'main.js'), ...check], { stdio: 'inherit' });
+  if (consoleApi.status !== 0) process.exit(consoleApi.status ?? 1);
   if (!serverOnly) await buildConsole();
 }
 

@@ -1,17 +1,18 @@
 /**
  * The console's client of the HTTP API: openapi-fetch over the types tools/console-api generates
- * from integration-config's OpenAPI document (`./generated/openapi`, written by `npm run build` and
- * `npm run typecheck`). Each call names a path of that document; its parameters, body and answer
- * are typed from it, so a server that drifts from the console fails the console's type-check.
+ * from integration-config's OpenAPI document (`@alert-ingestion/contracts/http`, committed; `npm run
+ * console-api` writes it, and `npm run typecheck` before it checks). Each call names a path of that
+ * document; its parameters, body and answer are typed from it, so a server that drifts from the
+ * console fails the console's type-check.
  *   const alert = await dataOf(api.GET('/api/v4/projects/{id}/alerts/{iid}', { params: { path: { id, iid } } }));
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 // crypto.randomUUID exists only in secure contexts; the console may be served over plain HTTP.
 import { v4 as uuidv4 } from 'uuid';
-import type { components, paths } from './generated/openapi';
+import type { HttpSchemas, paths } from '@alert-ingestion/contracts/http';
 
 /** The schemas of the API's bodies, by name (`Schemas['AlertDto']`). */
-export type Schemas = components['schemas'];
+export type Schemas = HttpSchemas;
 
 /** Every error the console shows comes from here: the API's own `{error, message}`, or why there was none. */
 export class ApiError extends Error {

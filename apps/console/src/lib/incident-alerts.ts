@@ -1,4 +1,4 @@
-import type { AlertStatus } from '@alert-ingestion/contracts/alert';
+import type { AlertStatus } from '@console/api/types';
 
 // An incident's alerts as its page says them (docs/console.md "Incident page"): the API lists them
 // open first; these words and choices are the page's own.

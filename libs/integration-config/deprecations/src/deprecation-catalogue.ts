@@ -5,6 +5,7 @@
  */
 
 import { DeprecationEntry } from '@alert-ingestion/contracts';
+import type { HttpSchemas } from '@alert-ingestion/contracts/http';
 
 // The entry's shapes and constants are the API's (libs/shared/contracts/src/deprecations), shared with the console.
 export {
@@ -34,18 +35,10 @@ export interface DeprecationPolicy {
 
 export const RECEIVER_FEATURE_CHANGE_KINDS = ['tier_change', 'deprecation'] as const;
 
-export interface ReceiverFeatureChange {
-  readonly milestone: string;
-  readonly kind: (typeof RECEIVER_FEATURE_CHANGE_KINDS)[number];
-  readonly change: string;
-}
+export type ReceiverFeatureChange = HttpSchemas['ReceiverFeatureChangeDto'];
 
-export interface ReceiverFeature {
-  readonly id: string;
-  readonly feature: string;
-  readonly introduced_in: string;
-  readonly changes: readonly ReceiverFeatureChange[];
-}
+/** A receiver feature's history (`GET /alert_integrations/feature_history`): when it came and how it changed since. */
+export type ReceiverFeature = HttpSchemas['ReceiverFeatureDto'];
 
 export interface DeprecationCatalogue {
   /** Schedule entries in catalogue order (file by file, entry by entry). */

@@ -29,8 +29,9 @@ export class ActivityEntryDto implements ActivityEntryView {
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
+  // The services' actor (ActivityActor, a union) is one of these.
   @ApiProperty({ type: ActivityActorDto })
-  actor!: ActivityActor;
+  actor!: ActivityActorDto;
 
   @ApiProperty({ enum: ACTIVITY_SOURCES, description: 'Where the change came from: `api` (a person), `payload`, `heartbeat`, `incident`, `notification`, `settings`.' })
   source!: ActivitySource;

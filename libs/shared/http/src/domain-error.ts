@@ -3,6 +3,8 @@
  * `{error, message}` (CONTRACT.md) in one place, so no controller maps errors by hand.
  * `code` is a stable snake_case identifier clients can branch on; `message` is for people.
  */
+import type { HttpSchemas } from '@alert-ingestion/contracts/http';
+
 export class DomainError extends Error {
   constructor(
     readonly status: number,
@@ -60,10 +62,7 @@ export class ServiceUnavailableError extends DomainError {
 }
 
 /** A problem of a document, at its JSON pointer (`/schedules/0/time_zone`). */
-export interface DocumentProblem {
-  pointer: string;
-  message: string;
-}
+export type DocumentProblem = HttpSchemas['DocumentProblemDto'];
 
 /** A document refused whole, with every problem found (the answer's `errors`); nothing of it is applied. */
 export class InvalidDocumentError extends DomainError {

@@ -1,16 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { HttpSchemas } from '@alert-ingestion/contracts/http';
 import type { Response } from 'express';
 import { DomainError, InvalidDocumentError } from './domain-error';
 import { bodyLimitError } from './json-body';
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  /** The request field a refusal is about, as the client names it (`ends_at`, `matchers[0].value`), when it is about one. */
-  field?: string;
-  /** A document refused whole (`invalid_document`): every problem, at its JSON pointer. */
-  errors?: Array<{ pointer: string; message: string }>;
-}
+/** Every refusal's body: `{error, message}`, the request field it is about, a refused document's problems. */
+export type ErrorBody = HttpSchemas['ErrorBodyDto'];
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'bad_request',

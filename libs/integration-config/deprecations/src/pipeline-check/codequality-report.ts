@@ -1,3 +1,4 @@
+import type { HttpSchemas } from '@alert-ingestion/contracts/http';
 import { FindingReport } from './finding-report';
 
 /** GitLab's Code Quality severities, lowest first. */
@@ -5,13 +6,7 @@ export const CODE_QUALITY_SEVERITIES = ['info', 'minor', 'major', 'critical', 'b
 export type CodeQualitySeverity = (typeof CODE_QUALITY_SEVERITIES)[number];
 
 /** One issue of a GitLab Code Quality report (`artifacts:reports:codequality`), as CONTRACT.md lists its fields. */
-export interface CodeQualityIssue {
-  readonly description: string;
-  readonly check_name: string;
-  readonly fingerprint: string;
-  readonly severity: CodeQualitySeverity;
-  readonly location: { readonly path: string; readonly lines: { readonly begin: number } };
-}
+export type CodeQualityIssue = HttpSchemas['CodeQualityIssueDto'];
 
 /**
  * Usage removed by the target stops working, is ignored or behaves differently once the instance

@@ -1,3 +1,5 @@
+import type { HttpSchemas } from '../http';
+
 // The activity timeline of an alert or an incident, and a project's alert settings: the API's
 // shapes (docs/api-guide.md "Alert workflow"), shared by the processor, the alerts proxy and the console.
 
@@ -56,29 +58,15 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_SOURCES = ['api', 'payload', 'heartbeat', 'incident', 'notification', 'settings', 'escalation'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
-/** Who did it: a user, or the service itself (a payload, a heartbeat, a setting). */
+/**
+ * Who did it: a user, or the service itself (a payload, a heartbeat, a setting). The services build
+ * it as this union; the API's schema (ActivityActorDto) says the same as one object whose `id` and
+ * `username` only a user has.
+ */
 export type ActivityActor = { type: 'user'; id: number; username: string | null } | { type: 'service' };
 
 /** One entry of a timeline (`GET .../alerts/:iid/activity`, `GET .../incidents/:iid/activity`), oldest first. */
-export interface ActivityEntryView {
-  id: number;
-  kind: ActivityKind;
-  created_at: string;
-  actor: ActivityActor;
-  source: ActivitySource;
-  /** Why, in words, when there is more to say than the kind (a refused email's SMTP answer, say). */
-  reason: string | null;
-  details: Record<string, unknown>;
-}
+export type ActivityEntryView = HttpSchemas['ActivityEntryDto'];
 
 /** A project's alert settings (`GET/PUT /projects/:id/alert_settings`, maintainer+): GitLab's three switches. */
-export interface AlertSettingsView {
-  /** Create an incident for each triggered alert (not for grouped events or resolutions). */
-  create_incident: boolean;
-  /** Email owners and maintainers on new and resolved alerts (never on grouped repeats). */
-  send_email: boolean;
-  /** Close the associated incident when a recovery payload resolves its last alert that is not resolved (a manual resolve does not). */
-  auto_close_incident: boolean;
-  /** Whether the service has an SMTP server (`SMTP_URL`): without one, `send_email` sends nothing. */
-  email_configured: boolean;
-}
+export type AlertSettingsView = HttpSchemas['AlertSettingsDto'];

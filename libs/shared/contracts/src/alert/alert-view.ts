@@ -1,6 +1,13 @@
+import type { HttpSchemas } from '../http';
 import { Integer, Timestamp } from '../json-types';
 import { AlertStatus, Severity } from './platform-alert-field';
 import { AlertSilence } from './silence';
+
+// The alerts API's answers are the schemas of the OpenAPI document (../http) under the names the
+// services and the console use, except the shapes alert events carry (AlertView, AlertAssignee,
+// AlertSilence): the event schemas are generated from these TypeScript types (tools/asyncapi), which
+// ts-json-schema-generator cannot read from the generated file, so they are written out here and
+// event-views.check.ts holds each to its schema.
 
 /**
  * An alert as the query API returns it and as alert events carry it (CONTRACT.md "alert"): one shape
@@ -39,46 +46,16 @@ export interface AlertAssignee {
 }
 
 /** One element of the receive answer (spec 4.1): an alert created or grouped into. */
-export interface CreatedAlert {
-  iid: number;
-  title: string;
-}
+export type CreatedAlert = HttpSchemas['CreatedAlertDto'];
 
 /** `GET /projects/:id/alerts/status_counts`: alerts per status, `open` (triggered + acknowledged) and `all`. */
-export interface AlertStatusCounts extends Record<AlertStatus, number> {
-  open: number;
-  all: number;
-}
+export type AlertStatusCounts = HttpSchemas['AlertStatusCountsDto'];
 
 /**
  * One request to an integration's URL and the gateway's answer (`GET .../deliveries`): refusals
  * (400, 401, 413, 429) included, a 202 updated once processed. Never a credential.
  */
-export interface Delivery {
-  id: number;
-  received_at: string;
-  /** The request's X-Request-Id. */
-  request_id: string;
-  /** The status the gateway answered (a 202 becomes its 200 once processed). */
-  status: number;
-  /** The answer's error code, or null. */
-  error: string | null;
-  alerts: CreatedAlert[];
-  /** The body as received, its first 64 KiB. */
-  body: string;
-  body_size: number;
-  body_truncated: boolean;
-  /**
-   * Which authorization key the request presented: the integration's current one, or its previous
-   * one during a key rotation's grace period; null when none matched (or none was checked).
-   */
-  authorization_key: AuthorizationKeyUsed | null;
-  /**
-   * When the request used a previous key: that key's expiry, which tells the previous keys apart
-   * (the integration lists each with its `expires_at`); null for the current key or none.
-   */
-  authorization_key_expires_at: string | null;
-}
+export type Delivery = HttpSchemas['DeliveryDto'];
 
 /** Which of an integration's authorization keys a request used (key rotation with a grace period). */
 export const AUTHORIZATION_KEYS_USED = ['current', 'previous'] as const;

@@ -1,4 +1,4 @@
-import { AccessLevel } from '../access';
+import type { HttpSchemas } from '../http';
 
 // Assigning alerts and changing several at once (docs/api-guide.md "Alert workflow"): the API's
 // shapes, shared by the processor, the alerts proxy and the console.
@@ -10,18 +10,11 @@ export const MAX_ALERT_ASSIGNEES = 20;
 export const MAX_BULK_UPDATE_IIDS = 100;
 
 /** A project member an alert may be assigned to (`GET .../alerts/assignee_candidates`): developer+. */
-export interface AssigneeCandidate {
-  id: number;
-  username: string;
-  access_level: AccessLevel;
-}
+export type AssigneeCandidate = HttpSchemas['AssigneeCandidateDto'];
 
 /** Why a bulk update left an alert as it was: no such alert, resolved (never reopened by it), or already as asked. */
 export const ALERT_BULK_SKIP_REASONS = ['not_found', 'resolved', 'unchanged'] as const;
 export type AlertBulkSkipReason = (typeof ALERT_BULK_SKIP_REASONS)[number];
 
 /** `POST .../alerts/bulk_update`: the iids it changed, and the others with the reason. */
-export interface AlertBulkUpdateResult {
-  updated: number[];
-  skipped: Array<{ iid: number; reason: AlertBulkSkipReason }>;
-}
+export type AlertBulkUpdateResult = HttpSchemas['AlertBulkUpdateResultDto'];

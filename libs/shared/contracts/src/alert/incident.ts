@@ -1,5 +1,6 @@
+import type { HttpSchemas } from '../http';
 import { Integer, Timestamp } from '../json-types';
-import { AlertStatus, Severity } from './platform-alert-field';
+import { Severity } from './platform-alert-field';
 
 // Incidents of a project (docs/api-guide.md "Incidents"): the API's shapes, shared by the
 // processor, the alerts proxy, incident events and the console.
@@ -10,6 +11,7 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 /** Who opened an incident: a user (null id: the administrator token), or an alert (by hand or by the create_incident setting). */
 export type IncidentCreator = { type: 'user'; id: Integer | null; username: string | null } | { type: 'alert'; alert_iid: Integer | null };
 
+// Written out, as AlertView is (alert-view.ts): incident events carry it.
 /** An incident as the API returns it and incident events carry it. */
 export interface IncidentView {
   iid: Integer;
@@ -32,20 +34,7 @@ export interface IncidentView {
  * follow the incident without reading each alert. `last_event_at` is the alert's latest payload:
  * the first, the latest grouped into it or its recovery, whichever is last.
  */
-export interface IncidentAlertView {
-  iid: Integer;
-  title: string;
-  severity: Severity;
-  status: AlertStatus;
-  events: Integer;
-  started_at: Timestamp;
-  ended_at: Timestamp | null;
-  last_event_at: Timestamp;
-}
+export type IncidentAlertView = HttpSchemas['IncidentAlertDto'];
 
 /** `GET /projects/:id/incidents/status_counts`. */
-export interface IncidentStatusCounts {
-  open: number;
-  closed: number;
-  all: number;
-}
+export type IncidentStatusCounts = HttpSchemas['IncidentStatusCountsDto'];

@@ -1,3 +1,5 @@
+import type { HttpSchemas } from '../http';
+
 // Alert emails as the API shows them (`GET /projects/:id/alert_notifications`, docs/api-guide.md
 // "Email on new alerts"), shared by the processor, the alerts proxy and the console.
 
@@ -15,17 +17,4 @@ export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'suppressed',
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** One alert email to one recipient. */
-export interface AlertNotificationView {
-  id: number;
-  alert_iid: number;
-  user_id: number;
-  recipient: string;
-  reason: NotificationReason;
-  status: NotificationStatus;
-  attempts: number;
-  /** The SMTP server's last refusal or the connection error, while retried and once failed. */
-  error: string | null;
-  next_attempt_at: string | null;
-  sent_at: string | null;
-  created_at: string;
-}
+export type AlertNotificationView = HttpSchemas['AlertNotificationDto'];

@@ -1,3 +1,5 @@
+import type { HttpSchemas } from '../http';
+
 /**
  * The platform alert keys of spec section 2.2: the names a payload uses without a custom mapping,
  * and the targets a payload field mapping may point at (spec section 2.1, CONTRACT.md "Integrations").
@@ -41,11 +43,8 @@ export const ACCEPTED_MAPPING_TYPES: Readonly<Record<PlatformAlertField, readonl
   platform_environment_name: ['string'],
 };
 
-export interface PayloadFieldMappingEntry {
-  field_name: PlatformAlertField;
-  path: PayloadPath;
-  type: PayloadFieldType;
-}
+/** One entry of a payload field mapping: a payload value (by path, of a type) for a platform alert key. */
+export type PayloadFieldMappingEntry = HttpSchemas['PayloadFieldMappingEntryDto'];
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const;
 export type Severity = (typeof SEVERITIES)[number];

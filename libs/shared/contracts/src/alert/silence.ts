@@ -1,5 +1,5 @@
+import type { HttpSchemas } from '../http';
 import { Integer, Timestamp } from '../json-types';
-import { PayloadPath } from './platform-alert-field';
 
 // Silences (maintenance windows) as Alertmanager users know them (docs/api-guide.md "Silences"): the API's
 // shapes, shared by the processor, the alerts proxy and the console.
@@ -23,28 +23,16 @@ export const SILENCE_MATCHER_OPERATORS = ['=', '!=', '=~', '!~'] as const;
 export type SilenceMatcherOperator = (typeof SILENCE_MATCHER_OPERATORS)[number];
 
 /** One condition of a silence on an alert field, or on a custom payload field by its path. */
-export type SilenceMatcher =
-  | { field: SilenceMatcherField; operator: SilenceMatcherOperator; value: string }
-  | { path: PayloadPath; operator: SilenceMatcherOperator; value: string };
+export type SilenceMatcher = HttpSchemas['FieldSilenceMatcherDto'] | HttpSchemas['PathSilenceMatcherDto'];
 
 /** Alertmanager's states: pending before `starts_at`, active until `ends_at`, expired from then on. */
 export const SILENCE_STATES = ['pending', 'active', 'expired'] as const;
 export type SilenceState = (typeof SILENCE_STATES)[number];
 
 /** A silence as the API returns it. */
-export interface SilenceView {
-  id: number;
-  matchers: SilenceMatcher[];
-  starts_at: string;
-  ends_at: string;
-  comment: string;
-  /** null: created with the administrator token. */
-  created_by: { id: number; username: string } | null;
-  created_at: string;
-  updated_at: string;
-  state: SilenceState;
-}
+export type SilenceView = HttpSchemas['SilenceDto'];
 
+// Written out, as AlertView is (alert-view.ts): alert events carry it.
 /** What an alert carries while a silence covers it. */
 export interface AlertSilence {
   id: Integer;

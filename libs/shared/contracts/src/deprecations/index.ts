@@ -1,5 +1,6 @@
-// The deprecation catalogue's API shapes (CONTRACT.md "deprecations"): plain types and constants that
-// import nothing, so libs/integration-config/deprecations and the web console share them.
+// The deprecation catalogue's API shapes (CONTRACT.md "deprecations"): the OpenAPI document's schemas
+// (../http) under the catalogue's names, and the constants its decorators publish as enums. Nothing
+// here imports from outside libs/shared/contracts, so the web console may use them.
 export * from './deprecation-entry';
 export * from './upgrade-report';
 export * from './pipeline-finding';

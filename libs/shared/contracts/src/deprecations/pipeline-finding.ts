@@ -1,4 +1,6 @@
-/** One finding, as the check endpoint returns it (CONTRACT.md). */
+import type { HttpSchemas } from '../http';
+
+/** One finding of the pipeline checker; the check endpoint answers it linked to its catalogue entry (LinkedPipelineFinding). */
 export interface PipelineFinding {
   readonly rule: string;
   readonly line: number;
@@ -8,6 +10,4 @@ export interface PipelineFinding {
 }
 
 /** A finding of the check endpoint: the checker's, plus the id of the catalogue entry its rule reads, so clients can link to it. */
-export interface LinkedPipelineFinding extends PipelineFinding {
-  readonly deprecation_id: string;
-}
+export type LinkedPipelineFinding = HttpSchemas['PipelineFindingDto'];

@@ -1,4 +1,4 @@
-import { OncallUser } from '../oncall';
+import type { HttpSchemas } from '../http';
 
 // Escalation policies (docs/api-guide.md "Escalation policies"): the API's shapes, shared by the
 // processor, the alerts proxy and the console. A policy is ordered rules, each "after N minutes, if
@@ -13,43 +13,12 @@ export const ESCALATION_TARGET_TYPES = ['schedule', 'user', 'webhook'] as const;
 export type EscalationTargetType = (typeof ESCALATION_TARGET_TYPES)[number];
 
 /** A target as the API shows it: the fields of its type set, the others null. */
-export interface EscalationTargetView {
-  type: EscalationTargetType;
-  schedule_id: number | null;
-  /** The schedule's name; null when it has been deleted since (the rule then pages nobody for it). */
-  schedule_name: string | null;
-  user_id: number | null;
-  username: string | null;
-  url: string | null;
-}
+export type EscalationTargetView = HttpSchemas['EscalationTargetDto'];
 
-export interface EscalationRuleView {
-  /** Minutes after the alert was triggered (in every loop: after the loop began). */
-  after_minutes: number;
-  condition: EscalationCondition;
-  targets: EscalationTargetView[];
-  /** The rule in words: "after 5 min, if not acknowledged, page whoever is on call in Primary". */
-  description: string;
-}
+export type EscalationRuleView = HttpSchemas['EscalationRuleDto'];
 
 /** The secret a webhook target's pages are signed with: shown once, in the answer that first names its URL (or resets it). */
-export interface WebhookSecretView {
-  url: string;
-  secret: string;
-}
+export type WebhookSecretView = HttpSchemas['WebhookSecretDto'];
 
 /** `GET/PUT /projects/:id/escalation_policy`. */
-export interface EscalationPolicyView {
-  rules: EscalationRuleView[];
-  /** How many times the rules run again after the first loop (0 to 9). */
-  repeat: number;
-  /** How long one loop lasts: the last rule's minutes plus a pause, and never less than the pause, so repeats never spin. */
-  loop_minutes: number;
-  /** Null while the project has no policy. */
-  created_at: string | null;
-  updated_at: string | null;
-  /** Members the policy can page (its users, and everyone in its schedules' rotations and overrides) who have no contact method: they would be paged in vain. */
-  unreachable_users: OncallUser[];
-  /** New webhook secrets (the answer of a change that first names a URL); empty otherwise. */
-  webhook_secrets: WebhookSecretView[];
-}
+export type EscalationPolicyView = HttpSchemas['EscalationPolicyDto'];

@@ -1,3 +1,4 @@
+import type { HttpSchemas } from '../http';
 import { ActivePeriodView, ShiftLengthUnit } from '../oncall';
 import { ContactMethodType } from './paging';
 import { EscalationCondition } from './escalation-policy';
@@ -72,20 +73,10 @@ export const ONCALL_CONFIG_KINDS = ['schedule', 'rotation', 'escalation_policy']
 export type OncallConfigKind = (typeof ONCALL_CONFIG_KINDS)[number];
 
 /** One line of a plan: what applying the document does to one thing, named by its key. */
-export interface OncallConfigChange {
-  action: OncallConfigAction;
-  kind: OncallConfigKind;
-  /** `Primary`, `Primary/Days`, `escalation_policy`. */
-  key: string;
-}
+export type OncallConfigChange = HttpSchemas['OncallConfigChangeDto'];
 
 /** The answer of `PUT .../oncall_config`: the plan, and whether it was applied (not with `dry_run=true`). */
-export interface OncallConfigResult {
-  applied: boolean;
-  /** The setup's version after the PUT (unchanged by a dry run): the ETag a GET now gives. */
-  etag: string;
-  changes: OncallConfigChange[];
-}
+export type OncallConfigResult = HttpSchemas['OncallConfigResultDto'];
 
 /** One problem of a refused document, at its JSON pointer (`/schedules/0/rotations/1/shift_length`). */
 export interface OncallConfigError {

@@ -50,15 +50,19 @@ function triageApi() {
   return stubApi(routes as Parameters<typeof stubApi>[0]);
 }
 
+/** The alerts list of triageApi's project, as its developer sees it, with alerts `iids` ticked; returns the bulk bar. */
+async function withTicked(...iids: number[]) {
+  const user = userEvent.setup();
+  const api = triageApi();
+  renderApp('/projects/7/alerts?status=all', { user: DEVELOPER });
+  await screen.findByRole('link', { name: '#3 Alert 3' });
+  for (const iid of iids) await user.click(screen.getByRole('checkbox', { name: `Select alert #${iid}` }));
+  return { user, api, bar: screen.getByRole('region', { name: 'Selected alerts' }) };
+}
+
 describe('the bulk bar', () => {
   it('resolves the ticked alerts, and Undo puts each back to its status before (acknowledged through triggered)', async () => {
-    const user = userEvent.setup();
-    const api = triageApi();
-    renderApp('/projects/7/alerts?status=all', { user: DEVELOPER });
-    await screen.findByRole('link', { name: '#3 Alert 3' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select alert #3' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select alert #2' }));
-    const bar = screen.getByRole('region', { name: 'Selected alerts' });
+    const { user, api, bar } = await withTicked(3, 2);
     expect(bar).toHaveTextContent('2 selected');
     await user.click(within(bar).getByRole('button', { name: 'Resolve selected (2)' }));
     await within(bar).findByText('2 alerts (#3, #2) resolved.');
@@ -72,13 +76,7 @@ describe('the bulk bar', () => {
   });
 
   it('acknowledges the ticked alerts in one call, and Undo puts each back to triggered with its assignees before', async () => {
-    const user = userEvent.setup();
-    const api = triageApi();
-    renderApp('/projects/7/alerts?status=all', { user: DEVELOPER });
-    await screen.findByRole('link', { name: '#3 Alert 3' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select alert #3' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select alert #2' }));
-    const bar = screen.getByRole('region', { name: 'Selected alerts' });
+    const { user, api, bar } = await withTicked(3, 2);
     await user.click(within(bar).getByRole('button', { name: 'Acknowledge selected (2)' }));
     await within(bar).findByText('Acknowledged 1 alert; left as they were: #2 (already acknowledged).');
     expect(api.sent('POST /projects/7/alerts/bulk_update').map((request) => request.body)).toEqual([{ iids: [3, 2], status: 'acknowledged' }]);
@@ -91,13 +89,7 @@ describe('the bulk bar', () => {
   });
 
   it('assigns the ticked alerts to a member, each keeping its assignees, and links them to an open incident', async () => {
-    const user = userEvent.setup();
-    const api = triageApi();
-    renderApp('/projects/7/alerts?status=all', { user: DEVELOPER });
-    await screen.findByRole('link', { name: '#3 Alert 3' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select alert #3' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select alert #2' }));
-    const bar = screen.getByRole('region', { name: 'Selected alerts' });
+    const { user, api, bar } = await withTicked(3, 2);
     await waitFor(() => expect(within(bar).getByRole('option', { name: '@dev' })).toBeInTheDocument());
     await user.selectOptions(within(bar).getByRole('combobox', { name: 'Member to assign the selected alerts to' }), '@dev');
     await user.click(within(bar).getByRole('button', { name: 'Assign selected' }));

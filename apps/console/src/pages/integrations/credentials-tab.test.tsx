@@ -1,29 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Integration } from '@console/api/types';
+import { integrationFixture } from '@console/testing/integration-fixture';
 import { renderPage, stubApi } from '@console/testing/render';
 import { CredentialsTab } from './credentials-tab';
 
-const INTEGRATION: Integration = {
-  id: 3,
-  name: 'Prometheus',
-  type: 'http',
-  active: true,
-  url: 'http://gateway.test/alerts/notify/abc.json',
-  authorization_key: 'old-key',
-  sample_payload: null,
-  payload_field_mapping: [],
-  api_url: null,
-  rate_limit_per_minute: null,
-  previous_authorization_key: null,
-  previous_authorization_keys: [],
-  signing_secret: null,
-  allow_signature_without_timestamp: false,
-  heartbeat_interval_minutes: null,
-  last_request_at: null,
-  heartbeat_status: 'off',
-};
+const INTEGRATION = integrationFixture({ authorization_key: 'old-key' });
 
 describe('CredentialsTab', () => {
   it('shows the URL and the authorization key, each with a copy button', async () => {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Delivery, Integration, Project } from '@console/api/types';
+import { Delivery, Project } from '@console/api/types';
+import { integrationFixture } from '@console/testing/integration-fixture';
 import { renderApp, renderPage, stubApi } from '@console/testing/render';
 import { DeliveriesTab } from './deliveries-tab';
 import { DeliveryBodyViewer } from './delivery-body-viewer';
@@ -10,25 +11,7 @@ const PREMIUM: Project = { id: 7, path: 'acme/web', tier: 'premium', access_leve
 const FREE: Project = { ...PREMIUM, tier: 'free' };
 const KEY = 'k'.repeat(64);
 
-const INTEGRATION: Integration = {
-  id: 3,
-  name: 'Prometheus',
-  type: 'http',
-  active: true,
-  url: 'http://gateway.test/alerts/notify/abc.json',
-  authorization_key: KEY,
-  sample_payload: null,
-  payload_field_mapping: [],
-  api_url: null,
-  rate_limit_per_minute: null,
-  previous_authorization_key: null,
-  previous_authorization_keys: [],
-  signing_secret: null,
-  allow_signature_without_timestamp: false,
-  heartbeat_interval_minutes: null,
-  last_request_at: null,
-  heartbeat_status: 'off',
-};
+const INTEGRATION = integrationFixture({ authorization_key: KEY });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

@@ -1,31 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Integration, Project } from '@console/api/types';
+import { Project } from '@console/api/types';
+import { integrationFixture } from '@console/testing/integration-fixture';
 import { renderPage, stubApi } from '@console/testing/render';
 import { checkHeartbeatInterval, HeartbeatStatus } from './heartbeat-field';
 import { IntegrationDetailsForm } from './integration-details-form';
 
 const FREE: Project = { id: 7, path: 'acme/web', tier: 'free', access_level: 'maintainer' };
-const SAVED: Integration = {
-  id: 3,
-  name: 'HTTP endpoint',
-  type: 'http',
-  active: true,
-  url: 'http://gateway.test/alerts/notify/abc.json',
-  authorization_key: 'k'.repeat(64),
-  sample_payload: null,
-  payload_field_mapping: [],
-  api_url: null,
-  rate_limit_per_minute: null,
-  previous_authorization_key: null,
-  previous_authorization_keys: [],
-  signing_secret: null,
-  allow_signature_without_timestamp: false,
-  heartbeat_interval_minutes: null,
-  last_request_at: null,
-  heartbeat_status: 'off',
-};
+const SAVED = integrationFixture({ name: 'HTTP endpoint' });
 
 describe('checkHeartbeatInterval', () => {
   it('takes empty as off and a whole number of minutes from 1 to 1440', () => {

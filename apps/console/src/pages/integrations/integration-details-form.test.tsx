@@ -5,31 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { Integration, IntegrationType, PayloadFieldMappingEntry, PreviewAlert, Project } from '@console/api/types';
 import { JsonValue } from '@console/lib/json-text';
 import { valueAtPath } from '@console/lib/payload-mapping';
+import { integrationFixture } from '@console/testing/integration-fixture';
 import { RecordedRequest, renderPage, stubApi } from '@console/testing/render';
 import { DraftSample, IntegrationDetailsForm } from './integration-details-form';
 
 const PREMIUM: Project = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'maintainer' };
 const FREE: Project = { ...PREMIUM, tier: 'free' };
 
-const SAVED: Integration = {
-  id: 3,
-  name: 'Prometheus',
-  type: 'http',
-  active: true,
-  url: 'http://gateway.test/alerts/notify/abc.json',
-  authorization_key: 'k'.repeat(64),
-  sample_payload: '{"summary":"Disk full","labels":{"host":"db-1"}}',
-  payload_field_mapping: [{ field_name: 'title', path: ['summary'], type: 'string' }],
-  api_url: null,
-  rate_limit_per_minute: null,
-  previous_authorization_key: null,
-  previous_authorization_keys: [],
-  signing_secret: null,
-  allow_signature_without_timestamp: false,
-  heartbeat_interval_minutes: null,
-  last_request_at: null,
-  heartbeat_status: 'off',
-};
+const SAVED = integrationFixture({ sample_payload: '{"summary":"Disk full","labels":{"host":"db-1"}}', payload_field_mapping: [{ field_name: 'title', path: ['summary'], type: 'string' }] });
 
 const PARSED = {
   payload_alert_fields: [

@@ -2,30 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Integration } from '@console/api/types';
+import { integrationFixture } from '@console/testing/integration-fixture';
 import { renderApp, stubApi } from '@console/testing/render';
 
 const MAINTAINER = { id: 4, username: 'mia', is_admin: false };
 const PROJECT = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'maintainer' };
 
-const SAVED: Integration = {
-  id: 3,
-  name: 'Prometheus',
-  type: 'http',
-  active: true,
-  url: 'http://gateway.test/alerts/notify/abc.json',
-  authorization_key: 'k'.repeat(64),
-  sample_payload: '{"summary":"Disk full","labels":{"host":"db-1"}}',
-  payload_field_mapping: [{ field_name: 'title', path: ['summary'], type: 'string' }],
-  api_url: null,
-  rate_limit_per_minute: null,
-  previous_authorization_key: null,
-  previous_authorization_keys: [],
-  signing_secret: null,
-  allow_signature_without_timestamp: false,
-  heartbeat_interval_minutes: null,
-  last_request_at: null,
-  heartbeat_status: 'off',
-};
+const SAVED = integrationFixture({ sample_payload: '{"summary":"Disk full","labels":{"host":"db-1"}}', payload_field_mapping: [{ field_name: 'title', path: ['summary'], type: 'string' }] });
 
 const PARSED = {
   payload_alert_fields: [

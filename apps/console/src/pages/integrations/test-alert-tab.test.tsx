@@ -1,30 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Alert, Integration, Project } from '@console/api/types';
+import { Alert, Project } from '@console/api/types';
 import { alertFixture } from '@console/testing/alert-fixture';
+import { integrationFixture } from '@console/testing/integration-fixture';
 import { RecordedRequest, renderPage, stubApi } from '@console/testing/render';
 import { TestAlertTab } from './test-alert-tab';
 
-const INTEGRATION: Integration = {
-  id: 3,
-  name: 'Prometheus',
-  type: 'http',
-  active: true,
-  url: 'http://gateway.test/alerts/notify/abc.json',
-  authorization_key: 'key',
-  sample_payload: null,
-  payload_field_mapping: [],
-  api_url: null,
-  rate_limit_per_minute: null,
-  previous_authorization_key: null,
-  previous_authorization_keys: [],
-  signing_secret: null,
-  allow_signature_without_timestamp: false,
-  heartbeat_interval_minutes: null,
-  last_request_at: null,
-  heartbeat_status: 'off',
-};
+const INTEGRATION = integrationFixture({ authorization_key: 'key' });
 
 const PROJECT: Project = { id: 7, path: 'acme/web', tier: 'premium', access_level: 'maintainer' };
 

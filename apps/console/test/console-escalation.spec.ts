@@ -1,6 +1,6 @@
 import { TestSmtpServer, TestWebhookReceiver, eventually } from '@alert-ingestion/testing';
 import { Page } from 'playwright-core';
-import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addHttpIntegration, addMember, ConsoleBrowser, ConsoleStack, HttpIntegration, stackApi, stepsInOrder } from './support/console-harness';
 
 /**
  * Escalation in Chromium against the real stack (docs/console.md "Escalation"), as the README walks
@@ -17,7 +17,7 @@ describe('web console: escalation, in Chromium', () => {
   let browser: ConsoleBrowser;
   let page: Page;
   let projectId: number;
-  let integration: { url: string; authorization_key: string };
+  let integration: HttpIntegration;
   let maintainer: { id: number; username: string; token: string };
   let ada: { id: number; username: string; token: string };
 
@@ -33,8 +33,7 @@ describe('web console: escalation, in Chromium', () => {
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/web', tier: 'premium' })).id;
     maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
     ada = await addMember(stack, projectId, 'ada', 'developer');
-    const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
-    integration = await api(`GET`, `/projects/${projectId}/alert_integrations/${created.id}`);
+    integration = await addHttpIntegration(stack, projectId);
     // Ada is on call in Primary today.
     const schedule = await api<{ id: number }>('POST', `/projects/${projectId}/oncall_schedules`, { name: 'Primary', time_zone: 'UTC' }, maintainer.token);
     await api('POST', `/projects/${projectId}/oncall_schedules/${schedule.id}/rotations`, {
@@ -116,12 +115,7 @@ describe('web console: escalation, in Chromium', () => {
   });
 
   step("an alert pages the on-call developer by email at once; their alert page shows who was paged, the webhook due in five minutes and the next rule, and they acknowledge it there", async () => {
-    const response = await fetch(integration.url, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${integration.authorization_key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title: 'Checkout latency over 2 s', severity: 'high', service: 'checkout' }),
-    });
-    const [{ iid }] = (await response.json()) as Array<{ iid: number }>;
+    const iid = await integration.send({ title: 'Checkout latency over 2 s', severity: 'high', service: 'checkout' });
     await eventually(() => expect(smtp.to('ada@example.com').map((email) => email.subject)).toContain(`[Page] Alert #${iid} in acme/web: Checkout latency over 2 s (high)`), 30_000, 200);
 
     await browser.signIn(ada.token, { signOutFirst: true });

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addHttpIntegration, addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /**
  * Incidents and the alert settings in Chromium against the real stack: a maintainer turns a switch
@@ -27,16 +27,8 @@ describe('web console: incidents and alert settings, in Chromium', () => {
     projectId = (await api<{ id: number }>('POST', '/projects', { path: 'acme/checkout', tier: 'premium' })).id;
     maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
     developer = await addMember(stack, projectId, 'dev', 'developer');
-    const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
-    const integration = await api<{ url: string; authorization_key: string }>('GET', `/projects/${projectId}/alert_integrations/${created.id}`);
-    sendAlert = async (title) => {
-      const sent = await fetch(integration.url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${integration.authorization_key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title, severity: 'high', service: 'checkout', hosts: ['web-1'] }),
-      });
-      return ((await sent.json()) as Array<{ iid: number }>)[0].iid;
-    };
+    const integration = await addHttpIntegration(stack, projectId);
+    sendAlert = (title) => integration.send({ title, severity: 'high', service: 'checkout', hosts: ['web-1'] });
     alertIid = await sendAlert('Checkout error rate high');
   }, 180_000);
 

@@ -1,7 +1,7 @@
 import type { OncallScheduleView } from '@alert-ingestion/contracts';
 import ICAL from 'ical.js';
 import { Page } from 'playwright-core';
-import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addHttpIntegration, addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 const ZONE = 'Europe/Berlin';
 
@@ -34,7 +34,7 @@ describe('web console: on-call schedules, in Chromium', () => {
     maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
     developer = await addMember(stack, projectId, 'dev', 'developer');
     ada = await addMember(stack, projectId, 'ada', 'developer');
-    await api('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
+    await addHttpIntegration(stack, projectId);
   }, 180_000);
 
   const step = stepsInOrder(() => browser, 240_000);

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addHttpIntegration, addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /** An unbroken title of 400 characters (the platform keeps the first 200) and a real Prometheus series. */
 const LONG_TITLE = 'x'.repeat(400);
@@ -42,16 +42,9 @@ describe('web console: triaging alerts, in Chromium', () => {
       const member = await addMember(stack, projectId, `oncall-engineer-with-a-long-name-${index}`, 'developer');
       team.push(member.id);
     }
-    const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus', active: true });
-    const integration = await api<{ url: string; authorization_key: string }>('GET', `/projects/${projectId}/alert_integrations/${created.id}`);
+    const integration = await addHttpIntegration(stack, projectId);
     const send = async (name: string, payload: Record<string, unknown>) => {
-      const answer = await fetch(integration.url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${integration.authorization_key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ fingerprint: name, ...payload }),
-      });
-      if (answer.status !== 200) throw new Error(`receive: ${answer.status} ${await answer.text()}`);
-      iids[name] = ((await answer.json()) as Array<{ iid: number }>)[0].iid;
+      iids[name] = await integration.send({ fingerprint: name, ...payload });
     };
     await send('long', { title: LONG_TITLE, description: LONG_TITLE, severity: 'low', hosts: [LONG_HOST] });
     await send('prometheus', { title: PROMETHEUS_TITLE, severity: 'critical', service: 'checkout', hosts: ['checkout-7d9f8b6c5-x2x9q'] });

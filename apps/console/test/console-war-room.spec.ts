@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
+import { addHttpIntegration, addMember, ConsoleBrowser, ConsoleStack, stackApi, stepsInOrder } from './support/console-harness';
 
 /**
  * The incident page as a war room, the session across tabs and the console's smaller defects, in
@@ -38,16 +38,8 @@ describe('web console: the incident war room, the session across tabs, smaller d
     maintainer = await addMember(stack, projectId, 'mara', 'maintainer');
     developer = await addMember(stack, projectId, 'dev', 'developer');
     await addMember(stack, projectId, 'sam', 'developer');
-    const created = await api<{ id: number }>('POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name: 'Prometheus prod', active: true });
-    const integration = await api<{ url: string; authorization_key: string }>('GET', `/projects/${projectId}/alert_integrations/${created.id}`);
-    const sendAlert = async (title: string) => {
-      const sent = await fetch(integration.url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${integration.authorization_key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title, severity: 'high', service: 'checkout', hosts: ['web-1'] }),
-      });
-      return ((await sent.json()) as Array<{ iid: number }>)[0].iid;
-    };
+    const integration = await addHttpIntegration(stack, projectId, 'Prometheus prod');
+    const sendAlert = (title: string) => integration.send({ title, severity: 'high', service: 'checkout', hosts: ['web-1'] });
     resolvedIid = await sendAlert(RESOLVED);
     firingIid = await sendAlert(FIRING);
     // An incident opened from the firing alert, the other linked and then resolved by hand.

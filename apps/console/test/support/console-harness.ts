@@ -22,6 +22,31 @@ export async function addMember(stack: ServiceStack, projectId: number, username
   return user;
 }
 
+/** An HTTP integration the administrator created, and how to send it an alert. */
+export interface HttpIntegration {
+  id: number;
+  url: string;
+  authorization_key: string;
+  /** Posts `alert` to the receiving URL with the key; resolves with the iid of the alert it was stored as (any answer but 200 throws). */
+  send(alert: Record<string, unknown>): Promise<number>;
+}
+
+/** Creates an active HTTP integration named `name` in the project (by the administrator). */
+export async function addHttpIntegration(stack: ServiceStack, projectId: number, name = 'Prometheus'): Promise<HttpIntegration> {
+  const created = await stackApi<{ id: number }>(stack, 'POST', `/projects/${projectId}/alert_integrations`, { type: 'http', name, active: true });
+  const { url, authorization_key } = await stackApi<{ url: string; authorization_key: string }>(stack, 'GET', `/projects/${projectId}/alert_integrations/${created.id}`);
+  const send = async (alert: Record<string, unknown>) => {
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${authorization_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(alert),
+    });
+    if (answer.status !== 200) throw new Error(`receive: ${answer.status} ${await answer.text()}`);
+    return ((await answer.json()) as Array<{ iid: number }>)[0].iid;
+  };
+  return { id: created.id, url, authorization_key, send };
+}
+
 /** Debian's Chromium (README "Run it"); no test tool downloads a browser. */
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [

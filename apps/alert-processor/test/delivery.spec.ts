@@ -1,9 +1,14 @@
-import { AlertEvent } from '@alert-ingestion/contracts';
+import { AlertEvent, AlertReply } from '@alert-ingestion/contracts';
 import { randomUUID } from 'node:crypto';
 import { Received } from '@alert-ingestion/testing';
 import { ProcessorHarness } from './processor-harness';
 
 type Event = Received<AlertEvent.AlertEventValue>;
+
+/** A reply's answer: all of it but the processor's time for its batch (`stored_ms`), which each delivery measures anew. */
+function answerOf({ stored_ms: _storedMs, ...answer }: AlertReply.AlertReplyValue): Omit<AlertReply.AlertReplyValue, 'stored_ms'> {
+  return answer;
+}
 
 function eventsOf(harness: ProcessorHarness, projectId: string, iid: number): Event[] {
   return harness.events.received.filter((event) => event.key === `${projectId}:${iid}`);
@@ -72,8 +77,11 @@ describe('alert processor: delivery guarantees', () => {
       const first = await harness.replyFor(raw.request_id);
       await harness.send(raw);
       const both = await harness.replies.waitFor((message) => message.value.request_id === raw.request_id, 2);
-      expect(both[1].value).toEqual(first);
+      expect(answerOf(both[1].value)).toEqual(answerOf(first));
       expect(first.alerts).toEqual([{ iid: 1, title: 'Once' }]);
+      // Each reply says how long its batch took, the repeat's too.
+      expect(first.stored_ms).toBeGreaterThan(0);
+      expect(both[1].value.stored_ms).toBeGreaterThan(0);
       const alerts = await harness.alerts(integration.projectId);
       expect(alerts.map((alert) => alert.events)).toEqual([1]);
       await harness.events.waitFor((event) => event.key === `${integration.projectId}:1`);
